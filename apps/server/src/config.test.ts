@@ -1,0 +1,98 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig, publicConfigOf } from "./config.ts";
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error("expected the configuration to be rejected");
+}
+
+describe("loadConfig", () => {
+  it("uses the documented defaults on an empty environment", () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe("127.0.0.1");
+    expect(config.database).toEqual({ pgliteDir: "./data/pglite" });
+    expect(config.appUrl).toBe("http://localhost:3000");
+    expect(config.captcha).toBe("altcha");
+    expect(config.site).toMatchObject({
+      url: "http://localhost:3000",
+      indexable: true,
+      trailingSlash: false,
+    });
+    expect(config.auth.mode).toBe("cookie");
+  });
+
+  it("chooses PostgreSQL when DATABASE_URL is set", () => {
+    const config = loadConfig({
+      DATABASE_URL: "postgres://u:p@db:5432/app",
+      DATABASE_READ_URL: "postgres://u:p@replica/app",
+    });
+    expect(config.database).toEqual({
+      url: "postgres://u:p@db:5432/app",
+      readUrl: "postgres://u:p@replica/app",
+    });
+  });
+
+  it("names the variable that is wrong", () => {
+    expect(problemsOf({ PORT: "eighty" })[0]).toMatch(/^PORT: /);
+    expect(problemsOf({ DATABASE_URL: "mysql://x" })[0]).toMatch(/^DATABASE_URL: must be a postgres/);
+    expect(problemsOf({ CAPTCHA: "hcaptcha" })[0]).toMatch(/^CAPTCHA: /);
+    expect(problemsOf({ APP_URL: "not a url" })[0]).toMatch(/^APP_URL: /);
+  });
+
+  it("coerces the site's indexable and trailingSlash, where the string false means false", () => {
+    expect(loadConfig({ SITE_INDEXABLE: "false", SITE_TRAILING_SLASH: "true" }).site).toMatchObject({
+      indexable: false,
+      trailingSlash: true,
+    });
+    expect(loadConfig({ SITE_INDEXABLE: "FALSE" }).site.indexable).toBe(false);
+    expect(loadConfig({ SITE_INDEXABLE: "yes" }).site.indexable).toBe(true);
+  });
+
+  it("adds https:// to a site url without protocol", () => {
+    expect(loadConfig({ SITE_URL: "pressguard.example" }).site.url).toBe("https://pressguard.example");
+    expect(loadConfig({ SITE_URL: "http://localhost:3000/" }).site.url).toBe("http://localhost:3000");
+  });
+
+  it("stops with the specification's messages when auth endpoints or redirects are missing", () => {
+    expect(problemsOf({ AUTH_LOGIN_ENDPOINT: " " }).join("\n")).toContain(
+      "sanctum.endpoints.login is not defined",
+    );
+    expect(problemsOf({ AUTH_LOGOUT_ENDPOINT: "" }).join("\n")).toContain(
+      "sanctum.endpoints.logout is not defined",
+    );
+    expect(problemsOf({ AUTH_REDIRECT_ON_LOGIN: "" }).join("\n")).toContain(
+      "sanctum.redirect.onLogin is not defined",
+    );
+    expect(problemsOf({ AUTH_REDIRECT_ON_LOGOUT: "" }).join("\n")).toContain(
+      "sanctum.redirect.onLogout is not defined",
+    );
+  });
+
+  it("requires a token storage in token mode", () => {
+    expect(problemsOf({ AUTH_MODE: "token" }).join("\n")).toContain(
+      "sanctum.tokenStorage is not defined in app.config.ts",
+    );
+    expect(loadConfig({ AUTH_MODE: "token", AUTH_TOKEN_STORAGE: "cookie" }).auth.tokenStorage).toBe("cookie");
+  });
+
+  it("accepts false as a redirect target", () => {
+    expect(loadConfig({ AUTH_REDIRECT_ON_LOGIN: "false" }).auth.redirect.onLogin).toBe(false);
+  });
+
+  it("gives the browser only the public allow-list", () => {
+    const config = loadConfig({
+      DATABASE_URL: "postgres://secret@db/app",
+      SMTP_URL: "smtp://user:pass@mail",
+    });
+    const exposed = JSON.stringify(publicConfigOf(config, "build-1"));
+    expect(exposed).not.toContain("secret");
+    expect(exposed).not.toContain("pass@mail");
+    expect(JSON.parse(exposed)).toMatchObject({ apiBase: "/api", buildId: "build-1" });
+  });
+});

@@ -1,0 +1,154 @@
+import {
+  AuthClientConfig,
+  DEFAULT_AUTH_CLIENT_CONFIG,
+  type PublicConfig,
+  SiteConfig,
+} from "@pressguard/domain";
+import { z } from "zod";
+
+/**
+ * The only reader of process.env (STYLE.md). Every variable of ARCHITECTURE.md plus the site and
+ * auth-client settings of the specification; a missing or bad value stops start-up naming it.
+ */
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value?.trim() ? value.trim() : undefined));
+
+/** Kept as given (trimmed): an explicitly empty value means "not defined", unlike an unset one. */
+const explicitText = z
+  .string()
+  .optional()
+  .transform((value) => value?.trim());
+
+const postgresUrl = optionalText.pipe(
+  z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// connection string")
+    .optional(),
+);
+
+const Env = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  DATABASE_URL: postgresUrl,
+  DATABASE_READ_URL: postgresUrl,
+  PGLITE_DIR: z.string().min(1).default("./data/pglite"),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  APP_URL: z
+    .url({ message: "must be an absolute URL such as http://localhost:3000" })
+    .default("http://localhost:3000"),
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+      .optional(),
+  ),
+  CAPTCHA: z.enum(["altcha", "recaptcha", "off"]).default("altcha"),
+  SENTRY_DSN: optionalText.pipe(z.url().optional()),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** `auto` imports the bundled real data into an empty database at start; `off` leaves it empty. */
+  SEED: z.enum(["auto", "off"]).default("auto"),
+  SITE_NAME: z.string().min(1).default("Pressguard"),
+  /** Defaults to APP_URL. */
+  SITE_URL: optionalText,
+  SITE_INDEXABLE: z.string().optional(),
+  SITE_TRAILING_SLASH: z.string().optional(),
+  AUTH_MODE: z.enum(["cookie", "token"]).default("cookie"),
+  AUTH_TOKEN_STORAGE: optionalText,
+  AUTH_LOGIN_ENDPOINT: explicitText,
+  AUTH_LOGOUT_ENDPOINT: explicitText,
+  AUTH_REDIRECT_ON_LOGIN: explicitText,
+  AUTH_REDIRECT_ON_LOGOUT: explicitText,
+});
+
+/** A redirect option: a path, or the string "false" for "stay where you are"; empty is undefined. */
+function redirectOption(value: string | undefined, fallback: string | false | undefined) {
+  if (value === undefined) return fallback;
+  if (value === "") return undefined;
+  return value.toLowerCase() === "false" ? false : value;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+function issuesOf(error: z.ZodError, prefix: (path: PropertyKey[]) => string): string[] {
+  return error.issues.map((issue) => `${prefix(issue.path)}: ${issue.message}`);
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env) {
+  const parsed = Env.safeParse(env);
+  if (!parsed.success)
+    throw new ConfigError(issuesOf(parsed.error, (path) => String(path[0] ?? "environment")));
+  const vars = parsed.data;
+
+  const site = SiteConfig.safeParse({
+    name: vars.SITE_NAME,
+    url: vars.SITE_URL ?? vars.APP_URL,
+    indexable: vars.SITE_INDEXABLE ?? true,
+    trailingSlash: vars.SITE_TRAILING_SLASH ?? false,
+  });
+  const defaults = DEFAULT_AUTH_CLIENT_CONFIG;
+  const auth = AuthClientConfig.safeParse({
+    ...defaults,
+    mode: vars.AUTH_MODE,
+    tokenStorage:
+      vars.AUTH_MODE === "token"
+        ? vars.AUTH_TOKEN_STORAGE
+        : (vars.AUTH_TOKEN_STORAGE ?? defaults.tokenStorage),
+    endpoints: {
+      ...defaults.endpoints,
+      ...(vars.AUTH_LOGIN_ENDPOINT !== undefined && { login: vars.AUTH_LOGIN_ENDPOINT }),
+      ...(vars.AUTH_LOGOUT_ENDPOINT !== undefined && { logout: vars.AUTH_LOGOUT_ENDPOINT }),
+    },
+    redirect: {
+      ...defaults.redirect,
+      onLogin: redirectOption(vars.AUTH_REDIRECT_ON_LOGIN, defaults.redirect.onLogin),
+      onLogout: redirectOption(vars.AUTH_REDIRECT_ON_LOGOUT, defaults.redirect.onLogout),
+    },
+  });
+  const problems = [
+    ...(site.success ? [] : issuesOf(site.error, (path) => `SITE_${String(path[0]).toUpperCase()}`)),
+    ...(auth.success ? [] : issuesOf(auth.error, (path) => `auth client (${path.join(".") || "config"})`)),
+  ];
+  if (!site.success || !auth.success) throw new ConfigError(problems);
+
+  return {
+    env: vars.NODE_ENV,
+    isProduction: vars.NODE_ENV === "production",
+    database: vars.DATABASE_URL
+      ? ({ url: vars.DATABASE_URL, readUrl: vars.DATABASE_READ_URL } as const)
+      : ({ pgliteDir: vars.PGLITE_DIR } as const),
+    seed: vars.SEED,
+    port: vars.PORT,
+    host: vars.HOST,
+    appUrl: vars.APP_URL.replace(/\/+$/, ""),
+    smtpUrl: vars.SMTP_URL,
+    captcha: vars.CAPTCHA,
+    sentryDsn: vars.SENTRY_DSN,
+    logLevel: vars.LOG_LEVEL,
+    site: site.data,
+    auth: auth.data,
+  };
+}
+
+export type Config = ReturnType<typeof loadConfig>;
+
+/** Query parameters canonical links keep (spec §9); everything else is dropped. */
+export const CANONICAL_QUERY_WHITELIST = ["page", "q", "kind", "type", "severity", "patched", "year", "sort"];
+
+/** What the browser may see of the configuration: an explicit allow-list. */
+export function publicConfigOf(config: Config, buildId: string): PublicConfig {
+  return {
+    site: config.site,
+    auth: config.auth,
+    apiBase: config.auth.baseUrl,
+    buildId,
+    ...(config.sentryDsn && { sentryDsn: config.sentryDsn }),
+    canonicalQueryWhitelist: CANONICAL_QUERY_WHITELIST,
+  };
+}

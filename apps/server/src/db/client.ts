@@ -1,0 +1,142 @@
+import { mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { acquireDirectoryLock, type DirectoryLock } from "./directory-lock.ts";
+import * as schema from "./schema.ts";
+
+export const MIGRATIONS_FOLDER = resolve(dirname(fileURLToPath(import.meta.url)), "migrations");
+
+export type Schema = typeof schema;
+/** The Drizzle API shared by both drivers. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** Raw parameterised SQL, for bulk work Drizzle's builder would expand badly (e.g. `unnest($1::text[])`). */
+export interface SqlRunner {
+  query<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: Row[] }>;
+  /** Runs `work` in one transaction on one connection. */
+  transaction<T>(work: (tx: SqlRunner) => Promise<T>): Promise<T>;
+}
+
+export interface Database {
+  kind: "pglite" | "postgres";
+  db: Db;
+  sql: SqlRunner;
+  /** Public reads: the replica when DATABASE_READ_URL is set, otherwise the primary. */
+  read: Db;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions =
+  | { url: string; readUrl?: string | undefined; poolSize?: number }
+  | { pgliteDir: string }
+  | { pglite: PGlite };
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if ("url" in options) return openPostgres(options.url, options.readUrl, options.poolSize ?? 10);
+  if ("pglite" in options) return wrapPglite(options.pglite, null);
+  return openPgliteDir(options.pgliteDir);
+}
+
+async function openPgliteDir(dataDir: string): Promise<Database> {
+  if (dataDir.startsWith("memory://")) return wrapPglite(await PGlite.create(dataDir), null);
+  const absolute = resolve(dataDir);
+  // PGlite's own mkdir is not recursive, and it has no cross-process lock: two processes on one
+  // data dir corrupt it silently, so we take our own lock before opening it.
+  mkdirSync(dirname(absolute), { recursive: true });
+  const lock = acquireDirectoryLock(absolute);
+  try {
+    return wrapPglite(await PGlite.create(absolute), lock);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+function wrapPglite(client: PGlite, lock: DirectoryLock | null): Database {
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const runner = (q: Pick<PGlite, "query">): SqlRunner => ({
+    async query<Row>(text: string, params?: unknown[]) {
+      const result = await q.query<Row>(text, params);
+      return { rows: result.rows };
+    },
+    transaction: (work) => client.transaction((tx) => work(runner(tx))),
+  });
+  return {
+    kind: "pglite",
+    db,
+    read: db,
+    sql: runner(client),
+    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER }),
+    async close() {
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
+  };
+}
+
+function openPostgres(url: string, readUrl: string | undefined, poolSize: number): Database {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client losing its server (restart, failover) must not crash the process; the pool
+  // replaces it on the next checkout.
+  pool.on("error", () => {});
+  const readPool = readUrl ? new pg.Pool({ connectionString: readUrl, max: poolSize }) : null;
+  readPool?.on("error", () => {});
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const clientRunner = (client: pg.PoolClient): SqlRunner => ({
+    async query<Row>(text: string, params?: unknown[]) {
+      const result = await client.query(text, params);
+      return { rows: result.rows as Row[] };
+    },
+    transaction: (work) => work(clientRunner(client)),
+  });
+  return {
+    kind: "postgres",
+    db,
+    read: readPool ? (drizzlePg(readPool, { schema }) as unknown as Db) : db,
+    sql: {
+      async query<Row>(text: string, params?: unknown[]) {
+        const result = await pool.query(text, params);
+        return { rows: result.rows as Row[] };
+      },
+      async transaction(work) {
+        const client = await pool.connect();
+        try {
+          await client.query("begin");
+          const result = await work(clientRunner(client));
+          await client.query("commit");
+          return result;
+        } catch (error) {
+          await client.query("rollback").catch(() => {});
+          throw error;
+        } finally {
+          client.release();
+        }
+      },
+    },
+    async migrate() {
+      // Several instances may start at once on one database: serialise their migrations.
+      const client = await pool.connect();
+      try {
+        await client.query("select pg_advisory_lock(72707370)");
+        await migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS_FOLDER });
+      } finally {
+        await client.query("select pg_advisory_unlock(72707370)").catch(() => {});
+        client.release();
+      }
+    },
+    async close() {
+      await Promise.all([pool.end(), readPool?.end()]);
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { acquireDirectoryLock, type DirectoryLock, DirectoryLockedError } from "./directory-lock.ts";
+
+const held: DirectoryLock[] = [];
+afterEach(() => {
+  for (const lock of held.splice(0)) lock.release();
+});
+
+function tempDataDir() {
+  return join(mkdtempSync(join(tmpdir(), "pressguard-lock-")), "pglite");
+}
+
+describe("acquireDirectoryLock", () => {
+  it("refuses a second holder while the first is alive, naming its pid", () => {
+    const dataDir = tempDataDir();
+    held.push(acquireDirectoryLock(dataDir));
+    expect(() => acquireDirectoryLock(dataDir)).toThrowError(DirectoryLockedError);
+    expect(() => acquireDirectoryLock(dataDir)).toThrowError(
+      `already in use by another process (pid ${process.pid})`,
+    );
+  });
+
+  it("refuses another process on the same directory", async () => {
+    const dataDir = tempDataDir();
+    held.push(acquireDirectoryLock(dataDir));
+    const script = `import { acquireDirectoryLock } from ${JSON.stringify(join(import.meta.dirname, "directory-lock.ts"))};
+      try { acquireDirectoryLock(${JSON.stringify(dataDir)}); process.exit(0); } catch (e) { console.log(e.message); process.exit(3); }`;
+    const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script]);
+    let output = "";
+    child.stdout.on("data", (chunk) => {
+      output += chunk;
+    });
+    const code = await new Promise((resolve) => child.on("exit", resolve));
+    expect(code).toBe(3);
+    expect(output).toContain(`already in use by another process (pid ${process.pid})`);
+  });
+
+  it("takes over a lock left by a process that is gone, and releases it", () => {
+    const dataDir = tempDataDir();
+    writeFileSync(`${dataDir}.lock`, "999999999");
+    const lock = acquireDirectoryLock(dataDir);
+    expect(existsSync(lock.path)).toBe(true);
+    lock.release();
+    expect(existsSync(lock.path)).toBe(false);
+  });
+});

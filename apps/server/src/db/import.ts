@@ -1,0 +1,584 @@
+import {
+  classifyVulnerabilityType,
+  requiredPrivilegeFromTitle,
+  severityFromScore,
+  slugify,
+  vulnerabilityTypeByCode,
+} from "@pressguard/domain";
+import type { z } from "zod";
+import type { Database, SqlRunner } from "./client.ts";
+import {
+  describeIssues,
+  type ImportSource,
+  PluginRecord,
+  parseJsonLine,
+  type RecordKind,
+  readLines,
+  VulnerabilityRecord,
+} from "./import-records.ts";
+
+/**
+ * Bulk import of the seed's JSON Lines files (data/wordpress-vulns/README.md) into the public
+ * database. Records are validated line by line, then written in batches, each batch in one
+ * transaction of a few `insert … select … from unnest($1::text[], …) on conflict … do update`
+ * statements: one round trip per table instead of one per row, which is what makes 37,000 records take
+ * seconds on PGlite (TOOLCHAIN.md). Re-importing is idempotent: rows are matched on their natural keys
+ * (products on platform/kind/slug, vulnerabilities on the Wordfence id, researchers on credit_key);
+ * product and vulnerability rows are only rewritten when a value changed, so `updated_at` stays
+ * meaningful, while the affected ranges and credits of every imported record are replaced.
+ */
+
+export interface RejectedLine {
+  line: number;
+  reason: string;
+}
+
+export interface ImportProgress {
+  kind: RecordKind;
+  read: number;
+  imported: number;
+  rejected: number;
+}
+
+export interface ImportSummary {
+  kind: RecordKind;
+  /** Non-blank lines read. */
+  read: number;
+  /** Valid records written (inserted + updated + unchanged). */
+  imported: number;
+  inserted: number;
+  /** Records whose existing row had changed (for vulnerabilities: the vulnerability row itself). */
+  updated: number;
+  /** Records that existed with the same values (a re-import). */
+  unchanged: number;
+  rejected: RejectedLine[];
+}
+
+export interface ImportOptions {
+  /** Called after every batch. */
+  onProgress?: (progress: ImportProgress) => void;
+  /** Records per transaction; 1000 by default. */
+  batchSize?: number;
+}
+
+/** The platform every seed record belongs to (spec §2 `{platform}`). */
+export const WORDPRESS_PLATFORM = { slug: "wordpress", name: "WordPress" } as const;
+
+/**
+ * Imports Wordfence vulnerability records (README §1.4): their products, the vulnerability, its affected
+ * ranges (replaced) and its credited researchers (replaced). `source` is a path to a `.jsonl` or gzip
+ * file, or the lines themselves.
+ */
+export function importVulnerabilities(
+  database: Database,
+  source: ImportSource,
+  options: ImportOptions = {},
+): Promise<ImportSummary> {
+  return runImport(database, source, options, {
+    kind: "vulns",
+    schema: VulnerabilityRecord,
+    keyOf: (record) => record.id,
+    write: writeVulnerabilities,
+  });
+}
+
+/**
+ * Imports WordPress.org plugin directory records (README §2.3) into products of kind plugin: the
+ * directory's name and metadata win over names parsed from advisory titles.
+ */
+export function importPlugins(
+  database: Database,
+  source: ImportSource,
+  options: ImportOptions = {},
+): Promise<ImportSummary> {
+  return runImport(database, source, options, {
+    kind: "plugins",
+    schema: PluginRecord,
+    keyOf: (record) => record.slug,
+    write: writePlugins,
+  });
+}
+
+interface WriteResult {
+  inserted: number;
+  updated: number;
+}
+
+interface Importer<Record> {
+  kind: RecordKind;
+  schema: z.ZodType<Record>;
+  keyOf(record: Record): string;
+  write(sql: SqlRunner, platformId: number, records: Record[]): Promise<WriteResult>;
+}
+
+interface Entry<Record> {
+  line: number;
+  record: Record;
+}
+
+async function runImport<Record>(
+  database: Database,
+  source: ImportSource,
+  options: ImportOptions,
+  importer: Importer<Record>,
+): Promise<ImportSummary> {
+  const batchSize = Math.max(1, options.batchSize ?? 1000);
+  const summary: ImportSummary = {
+    kind: importer.kind,
+    read: 0,
+    imported: 0,
+    inserted: 0,
+    updated: 0,
+    unchanged: 0,
+    rejected: [],
+  };
+  const lines = await readLines(source);
+  const platformId = await ensurePlatform(database.sql);
+  let batch = new Map<string, Entry<Record>>();
+
+  const write = async (entries: Entry<Record>[]): Promise<void> => {
+    try {
+      const records = entries.map((entry) => entry.record);
+      const result = await database.sql.transaction((tx) => importer.write(tx, platformId, records));
+      summary.imported += entries.length;
+      summary.inserted += result.inserted;
+      summary.updated += result.updated;
+      summary.unchanged += entries.length - result.inserted - result.updated;
+    } catch (error) {
+      if (!isDataError(error)) throw error;
+      // A record the schema let through but the database refuses (say, a slug taken by another
+      // record): retry one by one so that only the offending lines are rejected.
+      if (entries.length === 1) {
+        summary.rejected.push({ line: entries[0]!.line, reason: `database: ${(error as Error).message}` });
+        return;
+      }
+      for (const entry of entries) await write([entry]);
+    }
+  };
+  const flush = async () => {
+    if (batch.size === 0) return;
+    const entries = [...batch.values()];
+    batch = new Map();
+    await write(entries);
+    options.onProgress?.({
+      kind: importer.kind,
+      read: summary.read,
+      imported: summary.imported,
+      rejected: summary.rejected.length,
+    });
+  };
+
+  for await (const { line, text } of lines) {
+    summary.read++;
+    const json = parseJsonLine(text);
+    if (!json.ok) {
+      summary.rejected.push({ line, reason: json.reason });
+      continue;
+    }
+    const parsed = importer.schema.safeParse(json.value);
+    if (!parsed.success) {
+      summary.rejected.push({ line, reason: describeIssues(parsed.error) });
+      continue;
+    }
+    const key = importer.keyOf(parsed.data);
+    // One statement cannot upsert a row twice: a repeated key starts a new batch, so the later line wins.
+    if (batch.has(key)) await flush();
+    batch.set(key, { line, record: parsed.data });
+    if (batch.size >= batchSize) await flush();
+  }
+  await flush();
+  return summary;
+}
+
+/** SQLSTATE classes 22 (data exception) and 23 (integrity constraint violation): the row's fault. */
+function isDataError(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && (code.startsWith("22") || code.startsWith("23"));
+}
+
+async function ensurePlatform(sql: SqlRunner): Promise<number> {
+  await sql.query("insert into platforms (slug, name) values ($1, $2) on conflict (slug) do nothing", [
+    WORDPRESS_PLATFORM.slug,
+    WORDPRESS_PLATFORM.name,
+  ]);
+  const { rows } = await sql.query<{ id: number }>("select id from platforms where slug = $1", [
+    WORDPRESS_PLATFORM.slug,
+  ]);
+  return rows[0]!.id;
+}
+
+function countInserted(rows: { inserted: boolean }[]): WriteResult {
+  const inserted = rows.filter((row) => row.inserted).length;
+  return { inserted, updated: rows.length - inserted };
+}
+
+/** Column arrays for `unnest`, one array per column, built row by row. */
+function columns<Row, Key extends string>(rows: readonly Row[], pick: (row: Row) => { [K in Key]: unknown }) {
+  const result = {} as { [K in Key]: unknown[] };
+  for (const row of rows) {
+    const values = pick(row);
+    for (const key of Object.keys(values) as Key[]) {
+      result[key] ??= [];
+      result[key].push(values[key]);
+    }
+  }
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Vulnerabilities
+
+/** A deterministic, URL-safe, unique slug: the title's slug plus the id's first 8 hex digits. */
+export function vulnerabilitySlug(title: string, id: string): string {
+  const base = slugify(title, 80);
+  const suffix = id.replace(/-/g, "").slice(0, 8).toLowerCase();
+  return base ? `${base}-${suffix}` : `vulnerability-${suffix}`;
+}
+
+/**
+ * The type code of a record. A few titles have no " - " before the type, so the seed has no vuln_type
+ * for them: the title after the product name is classified instead.
+ */
+export function vulnerabilityTypeCodeOf(
+  record: Pick<VulnerabilityRecord, "vuln_type" | "title" | "software_name">,
+) {
+  if (record.vuln_type?.trim()) return classifyVulnerabilityType(record.vuln_type);
+  const name = record.software_name;
+  const rest = name && record.title.startsWith(name) ? record.title.slice(name.length) : record.title;
+  return classifyVulnerabilityType(rest);
+}
+
+const productKey = (kind: string, slug: string) => `${kind}\u0000${slug}`;
+
+async function writeVulnerabilities(
+  sql: SqlRunner,
+  platformId: number,
+  records: VulnerabilityRecord[],
+): Promise<WriteResult> {
+  // 1. Products: created with the title's product name, or the slug. An existing product's name only
+  //    changes while it is still the slug fallback and no directory or vendor has named it (a few
+  //    directory names equal their slug), so re-imports never flip names back and forth.
+  const productNames = new Map<string, { kind: string; slug: string; name: string | null }>();
+  for (const record of records) {
+    for (const item of record.software) {
+      const key = productKey(item.software_type, item.slug);
+      const known = productNames.get(key);
+      if (!known)
+        productNames.set(key, {
+          kind: item.software_type,
+          slug: item.slug,
+          name: item.software_name ?? null,
+        });
+      else if (!known.name && item.software_name) known.name = item.software_name;
+    }
+  }
+  const products = columns([...productNames.values()], (product) => product);
+  await sql.query(
+    `insert into products as p (platform_id, kind, slug, name)
+     select $1, i.kind, i.slug, coalesce(nullif(trim(i.name), ''), i.slug)
+     from unnest($2::text[], $3::text[], $4::text[]) as i(kind, slug, name)
+     on conflict (platform_id, kind, slug) do update set name = excluded.name, updated_at = now()
+     where p.name = p.slug and excluded.name <> excluded.slug and p.vendor_id is null
+       and p.directory_url is null`,
+    [platformId, products.kind, products.slug, products.name],
+  );
+  const { rows: productRows } = await sql.query<{ id: number; kind: string; slug: string }>(
+    `select p.id, p.kind, p.slug from products p
+     join unnest($2::text[], $3::text[]) as i(kind, slug) on p.kind = i.kind and p.slug = i.slug
+     where p.platform_id = $1`,
+    [platformId, products.kind, products.slug],
+  );
+  const productIds = new Map(productRows.map((row) => [productKey(row.kind, row.slug), row.id]));
+  const productIdOf = (kind: string, slug: string) => {
+    const id = productIds.get(productKey(kind, slug));
+    if (id === undefined) throw new Error(`product ${kind}/${slug} was not created`);
+    return id;
+  };
+
+  // 2. Vulnerabilities, rewritten only when a value changed (so updated_at means something).
+  const vulnerabilities = columns(records, (record) => {
+    const typeCode = vulnerabilityTypeCodeOf(record);
+    return {
+      id: record.id,
+      slug: vulnerabilitySlug(record.title, record.id),
+      productId: productIdOf(record.software_type, record.slug),
+      title: record.title,
+      description: record.description,
+      typeLabel: record.vuln_type?.trim() || null,
+      typeCode,
+      owaspCode: vulnerabilityTypeByCode.get(typeCode)?.owasp ?? null,
+      requiredPrivilege: requiredPrivilegeFromTitle(record.title),
+      cvssVector: record.cvss_vector ?? null,
+      cvssScore: record.cvss_score ?? null,
+      cvssVersion: record.cvss_version ?? null,
+      severity:
+        record.cvss_rating?.toLowerCase() ??
+        (record.cvss_score != null ? severityFromScore(record.cvss_score) : null),
+      cve: record.cve ?? null,
+      cwe: record.cwe ?? null,
+      references: JSON.stringify(record.references),
+      fixedIn: record.fixed_in ?? null,
+      patched: record.fixed_in != null,
+      affectedPossiblyIncomplete: record.affected_possibly_incomplete,
+      publishedAt: record.published_at ?? null,
+      sourceUpdatedAt: record.updated_at ?? null,
+      source: record.source,
+      sourceUrl: record.source_url ?? null,
+      attribution: record.attribution ?? null,
+    };
+  });
+  const { rows: written } = await sql.query<{ inserted: boolean }>(
+    `insert into vulnerabilities as v (id, slug, product_id, title, description, type_label, type_code,
+       owasp_code, required_privilege, cvss_vector, cvss_score, cvss_version, severity, cve, cwe,
+       "references", fixed_in, patched, affected_possibly_incomplete, published_at, source_updated_at,
+       source, source_url, attribution)
+     select r.id::uuid, r.slug, r.product_id, r.title, r.description, r.type_label, r.type_code,
+       r.owasp_code, r.required_privilege, r.cvss_vector, r.cvss_score, r.cvss_version, r.severity, r.cve,
+       r.cwe, r.refs::jsonb, r.fixed_in, r.patched, r.incomplete, r.published_at::timestamptz,
+       r.source_updated_at::timestamptz, r.source, r.source_url, r.attribution
+     from unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::int2[],
+       $8::int2[], $9::int2[], $10::text[], $11::float8[], $12::text[], $13::text[], $14::text[],
+       $15::text[], $16::text[], $17::text[], $18::bool[], $19::bool[], $20::text[], $21::text[],
+       $22::text[], $23::text[], $24::text[])
+       as r(id, slug, product_id, title, description, type_label, type_code, owasp_code,
+         required_privilege, cvss_vector, cvss_score, cvss_version, severity, cve, cwe, refs, fixed_in,
+         patched, incomplete, published_at, source_updated_at, source, source_url, attribution)
+     on conflict (id) do update set
+       slug = excluded.slug, product_id = excluded.product_id, title = excluded.title,
+       description = excluded.description, type_label = excluded.type_label, type_code = excluded.type_code,
+       owasp_code = excluded.owasp_code, required_privilege = excluded.required_privilege,
+       cvss_vector = excluded.cvss_vector, cvss_score = excluded.cvss_score,
+       cvss_version = excluded.cvss_version, severity = excluded.severity, cve = excluded.cve,
+       cwe = excluded.cwe, "references" = excluded."references", fixed_in = excluded.fixed_in,
+       patched = excluded.patched, affected_possibly_incomplete = excluded.affected_possibly_incomplete,
+       published_at = excluded.published_at, source_updated_at = excluded.source_updated_at,
+       source = excluded.source, source_url = excluded.source_url, attribution = excluded.attribution,
+       updated_at = now()
+     where (v.slug, v.product_id, v.title, v.description, v.type_label, v.type_code, v.owasp_code,
+         v.required_privilege, v.cvss_vector, v.cvss_score, v.cvss_version, v.severity, v.cve, v.cwe,
+         v."references", v.fixed_in, v.patched, v.affected_possibly_incomplete, v.published_at,
+         v.source_updated_at, v.source, v.source_url, v.attribution)
+       is distinct from (excluded.slug, excluded.product_id, excluded.title, excluded.description,
+         excluded.type_label, excluded.type_code, excluded.owasp_code, excluded.required_privilege,
+         excluded.cvss_vector, excluded.cvss_score, excluded.cvss_version, excluded.severity,
+         excluded.cve, excluded.cwe, excluded."references", excluded.fixed_in, excluded.patched,
+         excluded.affected_possibly_incomplete, excluded.published_at, excluded.source_updated_at,
+         excluded.source, excluded.source_url, excluded.attribution)
+     returning (xmax = 0) as inserted`,
+    [
+      vulnerabilities.id,
+      vulnerabilities.slug,
+      vulnerabilities.productId,
+      vulnerabilities.title,
+      vulnerabilities.description,
+      vulnerabilities.typeLabel,
+      vulnerabilities.typeCode,
+      vulnerabilities.owaspCode,
+      vulnerabilities.requiredPrivilege,
+      vulnerabilities.cvssVector,
+      vulnerabilities.cvssScore,
+      vulnerabilities.cvssVersion,
+      vulnerabilities.severity,
+      vulnerabilities.cve,
+      vulnerabilities.cwe,
+      vulnerabilities.references,
+      vulnerabilities.fixedIn,
+      vulnerabilities.patched,
+      vulnerabilities.affectedPossiblyIncomplete,
+      vulnerabilities.publishedAt,
+      vulnerabilities.sourceUpdatedAt,
+      vulnerabilities.source,
+      vulnerabilities.sourceUrl,
+      vulnerabilities.attribution,
+    ],
+  );
+  const ids = records.map((record) => record.id);
+
+  // 3. Affected ranges: replaced, one row per range of every software item.
+  const ranges = columns(
+    records.flatMap((record) =>
+      record.software.flatMap((item) =>
+        item.affected.map((range, position) => ({ record, item, range, position })),
+      ),
+    ),
+    ({ record, item, range, position }) => ({
+      vulnerabilityId: record.id,
+      productId: productIdOf(item.software_type, item.slug),
+      position,
+      introduced: range.introduced ?? null,
+      introducedInclusive: range.introduced_inclusive ?? true,
+      fixed: range.fixed ?? null,
+      lastAffected: range.last_affected ?? null,
+      prefix: range.prefix,
+      version: range.version,
+      fixedIn: item.fixed_in ?? null,
+    }),
+  );
+  await sql.query("delete from affected_ranges where vulnerability_id = any($1::uuid[])", [ids]);
+  await sql.query(
+    `insert into affected_ranges (vulnerability_id, product_id, position, introduced, introduced_inclusive,
+       fixed, last_affected, prefix, version, fixed_in)
+     select r.vulnerability_id::uuid, r.product_id, r.position, r.introduced, r.introduced_inclusive, r.fixed,
+       r.last_affected, r.prefix, r.version, r.fixed_in
+     from unnest($1::text[], $2::int[], $3::int2[], $4::text[], $5::bool[], $6::text[], $7::text[],
+       $8::text[], $9::text[], $10::text[])
+       as r(vulnerability_id, product_id, position, introduced, introduced_inclusive, fixed, last_affected,
+         prefix, version, fixed_in)`,
+    [
+      ranges.vulnerabilityId,
+      ranges.productId,
+      ranges.position,
+      ranges.introduced,
+      ranges.introducedInclusive,
+      ranges.fixed,
+      ranges.lastAffected,
+      ranges.prefix,
+      ranges.version,
+      ranges.fixedIn,
+    ],
+  );
+
+  // 4. Researchers, matched on credit_key = lower(trim(name)); an existing display name is kept.
+  const researcherNames = new Map<string, string>();
+  const creditKeysOf = new Map<string, string[]>();
+  for (const record of records) {
+    const keys: string[] = [];
+    for (const name of record.researchers ?? []) {
+      const displayName = name.trim();
+      const key = creditKeyOf(displayName);
+      if (key === "" || keys.includes(key)) continue;
+      keys.push(key);
+      if (!researcherNames.has(key)) researcherNames.set(key, displayName);
+    }
+    creditKeysOf.set(record.id, keys);
+  }
+  await sql.query("delete from credits where vulnerability_id = any($1::uuid[])", [ids]);
+  if (researcherNames.size > 0) {
+    const keys = [...researcherNames.keys()];
+    await sql.query(
+      `insert into researchers (display_name, credit_key)
+       select r.display_name, r.credit_key from unnest($1::text[], $2::text[]) as r(display_name, credit_key)
+       on conflict (credit_key) do nothing`,
+      [[...researcherNames.values()], keys],
+    );
+    const { rows } = await sql.query<{ id: number; credit_key: string }>(
+      "select id, credit_key from researchers where credit_key = any($1::text[])",
+      [keys],
+    );
+    const researcherIds = new Map(rows.map((row) => [row.credit_key, row.id]));
+
+    // 5. Credits: replaced, in the source's order.
+    const credits = columns(
+      [...creditKeysOf].flatMap(([vulnerabilityId, creditKeys]) =>
+        creditKeys.map((key, position) => ({
+          vulnerabilityId,
+          researcherId: researcherIds.get(key)!,
+          position,
+        })),
+      ),
+      (credit) => credit,
+    );
+    await sql.query(
+      `insert into credits (vulnerability_id, researcher_id, position, role)
+       select c.vulnerability_id::uuid, c.researcher_id, c.position, 'finder'
+       from unnest($1::text[], $2::int[], $3::int2[]) as c(vulnerability_id, researcher_id, position)`,
+      [credits.vulnerabilityId, credits.researcherId, credits.position],
+    );
+  }
+  return countInserted(written);
+}
+
+/** The key that makes an imported credit name one researcher: lower(trim(name)). */
+export function creditKeyOf(name: string): string {
+  return name.trim().toLowerCase();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Plugins
+
+async function writePlugins(
+  sql: SqlRunner,
+  platformId: number,
+  records: PluginRecord[],
+): Promise<WriteResult> {
+  const plugins = columns(records, (record) => ({
+    slug: record.slug,
+    name: record.name,
+    version: record.version ?? null,
+    author: record.author ?? null,
+    activeInstalls: record.active_installs ?? null,
+    rating: record.rating ?? null,
+    numRatings: record.num_ratings ?? null,
+    requiresWp: record.requires ?? null,
+    testedWp: record.tested ?? null,
+    requiresPhp: record.requires_php ?? null,
+    directoryUpdated: record.last_updated ?? null,
+    directoryAdded: record.added ?? null,
+    directoryUrl: record.wordpress_org_url ?? null,
+    homepage: record.homepage ?? null,
+    description: record.short_description ?? null,
+    tags: JSON.stringify(record.tags),
+    versions: JSON.stringify(record.versions),
+  }));
+  // A product a vendor owns keeps the name, URLs and description the vendor gave it; the directory's
+  // factual metadata is refreshed either way.
+  const { rows } = await sql.query<{ inserted: boolean }>(
+    `insert into products as p (platform_id, kind, slug, name, version, author, active_installs, rating,
+       num_ratings, requires_wp, tested_wp, requires_php, directory_updated, directory_added, directory_url,
+       product_url, vendor_website_url, description, tags, versions)
+     select $1, 'plugin', r.slug, r.name, r.version, r.author, r.active_installs, r.rating, r.num_ratings,
+       r.requires_wp, r.tested_wp, r.requires_php, r.directory_updated, r.directory_added::date,
+       r.directory_url, r.directory_url, r.homepage, r.description,
+       array(select jsonb_array_elements_text(r.tags::jsonb)),
+       array(select jsonb_array_elements_text(r.versions::jsonb))
+     from unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::int2[], $8::int[],
+       $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[],
+       $16::text[], $17::text[], $18::text[])
+       as r(slug, name, version, author, active_installs, rating, num_ratings, requires_wp, tested_wp,
+         requires_php, directory_updated, directory_added, directory_url, homepage, description, tags,
+         versions)
+     on conflict (platform_id, kind, slug) do update set
+       name = case when p.vendor_id is null then excluded.name else p.name end,
+       product_url = case when p.vendor_id is null then excluded.product_url else p.product_url end,
+       vendor_website_url = case when p.vendor_id is null then excluded.vendor_website_url
+         else p.vendor_website_url end,
+       description = case when p.vendor_id is null then excluded.description else p.description end,
+       version = excluded.version, author = excluded.author, active_installs = excluded.active_installs,
+       rating = excluded.rating, num_ratings = excluded.num_ratings, requires_wp = excluded.requires_wp,
+       tested_wp = excluded.tested_wp, requires_php = excluded.requires_php,
+       directory_updated = excluded.directory_updated, directory_added = excluded.directory_added,
+       directory_url = excluded.directory_url, tags = excluded.tags, versions = excluded.versions,
+       updated_at = now()
+     where (p.version, p.author, p.active_installs, p.rating, p.num_ratings, p.requires_wp, p.tested_wp,
+         p.requires_php, p.directory_updated, p.directory_added, p.directory_url, p.tags, p.versions)
+       is distinct from (excluded.version, excluded.author, excluded.active_installs, excluded.rating,
+         excluded.num_ratings, excluded.requires_wp, excluded.tested_wp, excluded.requires_php,
+         excluded.directory_updated, excluded.directory_added, excluded.directory_url, excluded.tags,
+         excluded.versions)
+       or (p.vendor_id is null and (p.name, p.product_url, p.vendor_website_url, p.description)
+         is distinct from (excluded.name, excluded.product_url, excluded.vendor_website_url,
+           excluded.description))
+     returning (xmax = 0) as inserted`,
+    [
+      platformId,
+      plugins.slug,
+      plugins.name,
+      plugins.version,
+      plugins.author,
+      plugins.activeInstalls,
+      plugins.rating,
+      plugins.numRatings,
+      plugins.requiresWp,
+      plugins.testedWp,
+      plugins.requiresPhp,
+      plugins.directoryUpdated,
+      plugins.directoryAdded,
+      plugins.directoryUrl,
+      plugins.homepage,
+      plugins.description,
+      plugins.tags,
+      plugins.versions,
+    ],
+  );
+  return countInserted(rows);
+}

@@ -1,0 +1,208 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const timestamps = {
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+};
+
+/** A platform of the public database; only `wordpress` today (spec §2 `{platform}`). */
+export const platforms = pgTable("platforms", {
+  id: serial("id").primaryKey(),
+  slug: text("slug").notNull().unique(),
+  name: text("name").notNull(),
+});
+
+/**
+ * A software item: the public database's product and, once a vendor owns it, a program
+ * (spec §3 "Program (software item) list entry").
+ */
+export const products = pgTable(
+  "products",
+  {
+    id: serial("id").primaryKey(),
+    platformId: integer("platform_id")
+      .notNull()
+      .references(() => platforms.id),
+    /** Component kind: plugin | theme | core. */
+    kind: text("kind").notNull(),
+    /** Kept exactly as the source gives it; imported premium slugs may contain capitals. */
+    slug: text("slug").notNull(),
+    name: text("name").notNull(),
+    version: text("version"),
+    productUrl: text("product_url"),
+    description: text("description"),
+    dependencies: text("dependencies"),
+    vendorContactEmail: text("vendor_contact_email"),
+    vendorWebsiteUrl: text("vendor_website_url"),
+    isActive: boolean("is_active").notNull().default(false),
+    isLobbyProduct: boolean("is_lobby_product").notNull().default(false),
+    /** The owning vendor organisation; the vendors issue adds its table and the foreign key. */
+    vendorId: integer("vendor_id"),
+    /** WordPress.org directory metadata, when known. */
+    author: text("author"),
+    activeInstalls: integer("active_installs"),
+    rating: smallint("rating"),
+    numRatings: integer("num_ratings"),
+    requiresWp: text("requires_wp"),
+    testedWp: text("tested_wp"),
+    requiresPhp: text("requires_php"),
+    directoryUpdated: text("directory_updated"),
+    directoryAdded: date("directory_added"),
+    directoryUrl: text("directory_url"),
+    tags: text("tags").array(),
+    versions: text("versions").array(),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex("products_platform_kind_slug_key").on(table.platformId, table.kind, table.slug),
+    index("products_vendor_idx").on(table.vendorId),
+    index("products_active_idx").on(table.isActive),
+    check("products_kind_check", sql`${table.kind} in ('plugin', 'theme', 'core')`),
+  ],
+);
+
+/** A public vulnerability record (PRODUCT.md §6). */
+export const vulnerabilities = pgTable(
+  "vulnerabilities",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** URL slug under /database/{platform}/{kind}/{product}/vulnerability/{slug}. */
+    slug: text("slug").notNull().unique(),
+    /** The main affected product; every affected product has a row in affected_ranges. */
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    /** The vulnerability type as the source words it, e.g. "Reflected Cross-Site Scripting". */
+    typeLabel: text("type_label"),
+    /** Vulnerability type code 1–42. */
+    typeCode: smallint("type_code"),
+    /** OWASP Top 10 category code 41–50. */
+    owaspCode: smallint("owasp_code"),
+    /** Required WordPress role code 1–9. */
+    requiredPrivilege: smallint("required_privilege"),
+    cvssVector: text("cvss_vector"),
+    cvssScore: numeric("cvss_score", { precision: 3, scale: 1, mode: "number" }),
+    cvssVersion: text("cvss_version"),
+    /** none | low | medium | high | critical, from the CVSS base score. */
+    severity: text("severity"),
+    cve: text("cve"),
+    cwe: text("cwe"),
+    references: jsonb("references").$type<string[]>().notNull().default([]),
+    fixedIn: text("fixed_in"),
+    patched: boolean("patched").notNull().default(false),
+    affectedPossiblyIncomplete: boolean("affected_possibly_incomplete").notNull().default(false),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    sourceUpdatedAt: timestamp("source_updated_at", { withTimezone: true }),
+    /** Where the record comes from: "wordfence-intelligence" for the seed, "pressguard" for our own. */
+    source: text("source").notNull(),
+    sourceUrl: text("source_url"),
+    attribution: text("attribution"),
+    ...timestamps,
+  },
+  (table) => [
+    index("vulnerabilities_product_idx").on(table.productId),
+    index("vulnerabilities_cve_idx").on(table.cve),
+    index("vulnerabilities_published_idx").on(table.publishedAt),
+    check(
+      "vulnerabilities_severity_check",
+      sql`${table.severity} in ('none', 'low', 'medium', 'high', 'critical')`,
+    ),
+  ],
+);
+
+/** One affected version range of one product (OSV-style bounds plus the spec's prefix form). */
+export const affectedRanges = pgTable(
+  "affected_ranges",
+  {
+    id: serial("id").primaryKey(),
+    vulnerabilityId: uuid("vulnerability_id")
+      .notNull()
+      .references(() => vulnerabilities.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id),
+    position: smallint("position").notNull().default(0),
+    introduced: text("introduced"),
+    introducedInclusive: boolean("introduced_inclusive").notNull().default(true),
+    fixed: text("fixed"),
+    lastAffected: text("last_affected"),
+    /** Spec §3 version prefix: "<=", "<" or "" (a specific version). */
+    prefix: text("prefix").notNull(),
+    version: text("version").notNull(),
+    fixedIn: text("fixed_in"),
+  },
+  (table) => [
+    uniqueIndex("affected_ranges_vuln_product_position_key").on(
+      table.vulnerabilityId,
+      table.productId,
+      table.position,
+    ),
+    index("affected_ranges_product_idx").on(table.productId),
+    check("affected_ranges_prefix_check", sql`${table.prefix} in ('<=', '<', '')`),
+  ],
+);
+
+/** A researcher: a platform user's public profile, or a name credited by an imported record. */
+export const researchers = pgTable(
+  "researchers",
+  {
+    id: serial("id").primaryKey(),
+    uuid: uuid("uuid").notNull().unique().defaultRandom(),
+    displayName: text("display_name").notNull(),
+    /** lower(trim(name)) for researchers known only by an imported credit: makes re-imports idempotent. */
+    creditKey: text("credit_key").unique(),
+    /** The user account, once the accounts issue adds users. */
+    userId: integer("user_id"),
+    country: text("country"),
+    website: text("website"),
+    bio: text("bio"),
+    ...timestamps,
+  },
+  (table) => [index("researchers_user_idx").on(table.userId)],
+);
+
+/** A researcher credited on a vulnerability, in the source's order. */
+export const credits = pgTable(
+  "credits",
+  {
+    vulnerabilityId: uuid("vulnerability_id")
+      .notNull()
+      .references(() => vulnerabilities.id, { onDelete: "cascade" }),
+    researcherId: integer("researcher_id")
+      .notNull()
+      .references(() => researchers.id),
+    position: smallint("position").notNull().default(0),
+    /** finder | reporter | coordinator … (the CVE credit type). */
+    role: text("role").notNull().default("finder"),
+  },
+  (table) => [
+    primaryKey({ columns: [table.vulnerabilityId, table.researcherId] }),
+    index("credits_researcher_idx").on(table.researcherId),
+  ],
+);
+
+/** Small facts about this installation, e.g. when the bundled seed data was fully imported. */
+export const appState = pgTable("app_state", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

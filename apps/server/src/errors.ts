@@ -1,0 +1,52 @@
+/** One application error type; the error handler maps its code to the HTTP status. */
+export const ERROR_STATUS = {
+  bad_request: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  csrf_mismatch: 419,
+  validation: 422,
+  rate_limited: 429,
+  internal: 500,
+  unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
+  bad_request: "The request is malformed.",
+  unauthenticated: "Unauthenticated.",
+  forbidden: "This action is unauthorized.",
+  not_found: "Not found.",
+  conflict: "The resource changed or already exists.",
+  csrf_mismatch: "CSRF token mismatch.",
+  validation: "The given data was invalid.",
+  rate_limited: "Too many requests. Please try again later.",
+  internal: "Server error.",
+  unavailable: "The service is temporarily unavailable.",
+};
+
+export class AppError extends Error {
+  readonly status: number;
+  readonly fieldErrors: Record<string, string[]> | undefined;
+
+  constructor(
+    readonly code: ErrorCode,
+    options: { message?: string; fieldErrors?: Record<string, string[]>; cause?: unknown } = {},
+  ) {
+    super(options.message ?? DEFAULT_MESSAGES[code], { cause: options.cause });
+    this.name = "AppError";
+    this.status = ERROR_STATUS[code];
+    this.fieldErrors = options.fieldErrors;
+  }
+}
+
+export function defaultMessageFor(status: number): string {
+  const code = (Object.keys(ERROR_STATUS) as ErrorCode[]).find((key) => ERROR_STATUS[key] === status);
+  return code
+    ? DEFAULT_MESSAGES[code]
+    : status >= 500
+      ? DEFAULT_MESSAGES.internal
+      : DEFAULT_MESSAGES.bad_request;
+}

@@ -1,0 +1,58 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
+import { AppError, defaultMessageFor } from "../errors.ts";
+
+/** The error body of ARCHITECTURE.md: `{ status: "error", message, errors? }`. */
+export interface ErrorBody {
+  status: "error";
+  message: string;
+  errors?: Record<string, string[]>;
+}
+
+function fieldErrorsOf(issues: { instancePath: string; message?: string }[], part: string) {
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const field = issue.instancePath.replace(/^\//, "").replaceAll("/", ".") || part;
+    errors[field] = [...(errors[field] ?? []), issue.message ?? "is invalid"];
+  }
+  return errors;
+}
+
+export function registerErrorHandlers(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      const body: ErrorBody = { status: "error", message: error.message };
+      if (error.fieldErrors) body.errors = error.fieldErrors;
+      if (error.status >= 500) request.log.error({ err: error }, "application error");
+      return reply.status(error.status).send(body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = fieldErrorsOf(error.validation, error.validationContext ?? "request");
+      return reply
+        .status(422)
+        .send({ status: "error", message: defaultMessageFor(422), errors } satisfies ErrorBody);
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, url: request.url }, "response does not match its schema");
+      return reply.status(500).send({ status: "error", message: defaultMessageFor(500) } satisfies ErrorBody);
+    }
+    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, "unhandled error");
+      // Never leak a 5xx message.
+      return reply
+        .status(status)
+        .send({ status: "error", message: defaultMessageFor(status) } satisfies ErrorBody);
+    }
+    // Fastify's own 4xx (bad JSON, body too large, unsupported media type) carry safe messages.
+    return reply
+      .status(status)
+      .send({ status: "error", message: error.message || defaultMessageFor(status) });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply
+      .status(404)
+      .send({ status: "error", message: `Route ${request.method} ${request.url.split("?")[0]} not found.` });
+  });
+}

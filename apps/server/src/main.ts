@@ -1,0 +1,71 @@
+import { ConfigError, loadConfig } from "./config.ts";
+import { openDatabase } from "./db/client.ts";
+import { DirectoryLockedError } from "./db/directory-lock.ts";
+import { isDatabaseSeeded, seedDatabase } from "./db/seed.ts";
+
+/** Process entry: read config, open and prepare the database, build the app, listen, drain on SIGTERM. */
+async function main() {
+  const args = new Set(process.argv.slice(2));
+  const config = loadConfig();
+  const startedAt = performance.now();
+  const database = await openDatabase(config.database);
+  await database.migrate();
+  if (config.seed === "auto" && !(await isDatabaseSeeded(database))) {
+    console.info("First start: importing the bundled WordPress vulnerability data (takes a few seconds)…");
+    const { plugins, vulnerabilities } = await seedDatabase(database);
+    const rejected = plugins.rejected.length + vulnerabilities.rejected.length;
+    console.info(
+      `Imported ${plugins.imported} plugins and ${vulnerabilities.imported} vulnerabilities (${rejected} rejected lines) ` +
+        `in ${((performance.now() - startedAt) / 1000).toFixed(1)} s`,
+    );
+  }
+
+  const webMode = args.has("--api-only") ? null : args.has("--dev") ? "development" : "production";
+  // React picks its development or production build from NODE_ENV when first imported, so it is set
+  // before app.ts (and React with it) loads. The config keeps the operator's own NODE_ENV.
+  if (webMode === "production") process.env.NODE_ENV = "production";
+  const { buildApp } = await import("./app.ts");
+  const { DEFAULT_BUILD_DIR } = await import("./http/web.ts");
+  const app = await buildApp({
+    config,
+    database,
+    logger: { level: config.logLevel },
+    ...(webMode && { web: { mode: webMode, buildDir: DEFAULT_BUILD_DIR } }),
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "shutting down: draining requests");
+    const timer = setTimeout(() => {
+      app.log.error("requests did not drain within 10 s; exiting");
+      process.exit(1);
+    }, 10_000);
+    timer.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, "error during shutdown");
+      process.exit(1);
+    }
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+
+  const address = await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    `Pressguard ready on ${address} (${database.kind}) in ${((performance.now() - startedAt) / 1000).toFixed(1)} s`,
+  );
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DirectoryLockedError) {
+    console.error(error.message);
+  } else {
+    console.error("Pressguard failed to start:", error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,23 @@
+import { buildApp } from "../app.ts";
+import { loadConfig } from "../config.ts";
+import type { Database } from "../db/client.ts";
+import { openTestDatabase } from "../db/test-database.ts";
+
+/**
+ * An API-only app on a fresh, migrated, empty database of its own (PGlite, or PostgreSQL when
+ * DATABASE_URL is set). Call `close()` in afterAll.
+ */
+export async function createTestApp(env: Record<string, string> = {}) {
+  const database: Database = await openTestDatabase();
+  const config = loadConfig({ NODE_ENV: "test", CAPTCHA: "off", ...env });
+  const app = await buildApp({ config, database });
+  await app.ready();
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

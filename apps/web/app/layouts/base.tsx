@@ -1,0 +1,52 @@
+import type { ReactNode } from "react";
+import { Outlet, useMatches, useParams, useRouteLoaderData } from "react-router";
+import { ResearcherHeader } from "../components/app-header.tsx";
+import { MainContent } from "../components/main-content.tsx";
+import { SiteFooter } from "../components/site-footer.tsx";
+import { SiteHeader } from "../components/site-header.tsx";
+import { mergeHandles } from "../lib/route-handle.ts";
+import { getOptionalUser } from "../lib/session.server.ts";
+import { ErrorScreen } from "../ui/error-screen.tsx";
+import type { Route } from "./+types/base";
+
+/**
+ * `base`: the general page frame. The researcher area shows the researcher menu (routes say so
+ * with `handle.menu`); every other page, and the 404 page, shows the public header.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await getOptionalUser(request, context);
+  return { researcherUuid: user?.researcher?.uuid ?? null };
+}
+
+function BaseFrame({ children }: { children: ReactNode }) {
+  const { menu } = mergeHandles(useMatches().map((match) => match.handle));
+  const data = useRouteLoaderData<typeof loader>("layouts/base");
+  const { uuid } = useParams();
+  return (
+    <div className="flex min-h-screen flex-col">
+      {menu === "researcher" ? (
+        <ResearcherHeader researcherUuid={data?.researcherUuid ?? uuid ?? null} />
+      ) : (
+        <SiteHeader />
+      )}
+      <MainContent>{children}</MainContent>
+      <SiteFooter />
+    </div>
+  );
+}
+
+export default function BaseLayout() {
+  return (
+    <BaseFrame>
+      <Outlet />
+    </BaseFrame>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <BaseFrame>
+      <ErrorScreen error={error} />
+    </BaseFrame>
+  );
+}

@@ -1,0 +1,49 @@
+import type { ReactNode } from "react";
+import { Outlet } from "react-router";
+import { MainContent } from "../components/main-content.tsx";
+import { MenuLink } from "../components/menu-link.tsx";
+import { SiteFooter } from "../components/site-footer.tsx";
+import { SiteHeader } from "../components/site-header.tsx";
+import { DATABASE_MENU } from "../lib/navigation.ts";
+import { ErrorScreen } from "../ui/error-screen.tsx";
+import type { Route } from "./+types/database";
+
+/** `database`: the public vulnerability database, with its own sub-navigation and the data attribution. */
+function DatabaseFrame({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <SiteHeader />
+      <nav aria-label="Database" className="border-b border-slate-200 bg-white">
+        <ul className="page-container flex gap-1 overflow-x-auto py-2">
+          {DATABASE_MENU.map((item) => (
+            <li key={item.to} className="shrink-0">
+              <MenuLink
+                item={item}
+                className="inline-flex rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900"
+                currentClassName="bg-slate-100 text-slate-950"
+              />
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <MainContent>{children}</MainContent>
+      <SiteFooter attribution />
+    </div>
+  );
+}
+
+export default function DatabaseLayout() {
+  return (
+    <DatabaseFrame>
+      <Outlet />
+    </DatabaseFrame>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <DatabaseFrame>
+      <ErrorScreen error={error} />
+    </DatabaseFrame>
+  );
+}

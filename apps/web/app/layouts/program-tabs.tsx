@@ -1,0 +1,30 @@
+import { Link, Outlet, useLocation } from "react-router";
+import { activeTab, PROGRAM_TABS } from "../lib/navigation.ts";
+import { ErrorScreen } from "../ui/error-screen.tsx";
+import { PageHeader } from "../ui/page-header.tsx";
+import { TabNav } from "../ui/tab-nav.tsx";
+import type { Route } from "./+types/program-tabs";
+
+/** `program-tabs`: the vendor's program lists, All / Open / Pending (spec §2, §4). */
+export default function ProgramTabsLayout() {
+  const { pathname } = useLocation();
+  const tab = activeTab(PROGRAM_TABS, pathname);
+  return (
+    <>
+      <PageHeader
+        title={tab?.heading ?? "Programs"}
+        actions={
+          <Link to="/vdp/start-program" className="btn-primary">
+            Start a program
+          </Link>
+        }
+      />
+      <TabNav label="Program lists" tabs={PROGRAM_TABS} />
+      <Outlet />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <ErrorScreen error={error} />;
+}

@@ -1,0 +1,27 @@
+import type { AppLoadContext } from "react-router";
+import { absoluteApiBase, getRequestContext } from "../request-context.server.ts";
+import { type ApiClient, type ApiClientOptions, createApiClient } from "./request.ts";
+
+export interface ServerApiClientOptions extends Partial<Pick<ApiClientOptions, "retry" | "timeout">> {
+  /** Forward the visitor's cookies (their session). Off for public, cacheable calls. */
+  forwardCookies?: boolean;
+}
+
+/**
+ * The request wrapper during SSR: absolute API base on the server's own origin, and the
+ * visitor's `Cookie` header forwarded so that the API sees the same session as the browser.
+ */
+export function createServerApiClient(
+  request: Request,
+  context: Partial<AppLoadContext> | undefined,
+  options: ServerApiClientOptions = {},
+): ApiClient {
+  const { publicConfig, apiOrigin } = getRequestContext(context, request);
+  return createApiClient({
+    baseUrl: absoluteApiBase(apiOrigin, publicConfig.apiBase),
+    auth: publicConfig.auth,
+    cookieHeader: options.forwardCookies === false ? null : request.headers.get("cookie"),
+    retry: options.retry,
+    timeout: options.timeout,
+  });
+}

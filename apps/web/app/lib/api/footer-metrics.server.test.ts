@@ -1,0 +1,67 @@
+import type { PublicConfig } from "@pressguard/domain";
+import type { AppLoadContext } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { developmentPublicConfig } from "../request-context.server.ts";
+import { loadFooterMetrics } from "./footer-metrics.server.ts";
+import { FOOTER_METRICS_CACHE_MS } from "./footer-metrics.ts";
+
+const publicConfig: PublicConfig = developmentPublicConfig("http://site.test");
+
+/** Each test uses its own API origin: the cache is per origin and per process. */
+function context(apiOrigin: string): AppLoadContext {
+  return { publicConfig, apiOrigin };
+}
+
+const page = new Request("http://site.test/database", { headers: { cookie: "session=secret" } });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe("loadFooterMetrics", () => {
+  it("fetches the metrics from the API origin without the visitor's cookies", async () => {
+    const fetch = vi.fn(async () => Response.json({ active_vdp_directory_count: 12 }));
+    vi.stubGlobal("fetch", fetch);
+    const result = await loadFooterMetrics(page, context("http://api-a.test"), () => 1_000);
+    expect(result).toEqual({ metrics: { active_vdp_directory_count: 12 }, fetchedAt: 1_000 });
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe("http://api-a.test/api/public/footer/metrics");
+    expect(new Headers(init.headers).get("cookie")).toBeNull();
+  });
+
+  it("serves the cached metrics for one day, then asks again", async () => {
+    let count = 1;
+    const fetch = vi.fn(async () => Response.json({ active_vdp_directory_count: count++ }));
+    vi.stubGlobal("fetch", fetch);
+    const ctx = context("http://api-b.test");
+    await loadFooterMetrics(page, ctx, () => 0);
+    const cached = await loadFooterMetrics(page, ctx, () => FOOTER_METRICS_CACHE_MS - 1);
+    expect(cached.metrics?.active_vdp_directory_count).toBe(1);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const fresh = await loadFooterMetrics(page, ctx, () => FOOTER_METRICS_CACHE_MS);
+    expect(fresh.metrics?.active_vdp_directory_count).toBe(2);
+  });
+
+  it("only logs a failure and gives null, so the page still renders", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Response.json({ status: "error", message: "down" }, { status: 503 })),
+    );
+    const result = await loadFooterMetrics(page, context("http://api-c.test"), () => 0);
+    expect(result).toEqual({ metrics: null, fetchedAt: null });
+    expect(warn).toHaveBeenCalledWith("Footer metrics could not be loaded", "down");
+  });
+
+  it("rejects a malformed answer like a failure", async () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Response.json({ active_vdp_directory_count: "many" })),
+    );
+    const result = await loadFooterMetrics(page, context("http://api-d.test"), () => 0);
+    expect(result.metrics).toBeNull();
+  });
+});

@@ -1,0 +1,61 @@
+import type { AppLoadContext } from "react-router";
+import { createServerApiClient } from "./client.server.ts";
+import { FOOTER_METRICS_CACHE_MS, type FooterMetrics, getFooterMetrics } from "./footer-metrics.ts";
+
+/** A slow API must not hold every page back: SSR gives up early and the browser tries again. */
+const SSR_TIMEOUT_MS = 2_000;
+/** After a failure, SSR does not ask again for this long (the browser still does). */
+const FAILURE_BACKOFF_MS = 60_000;
+
+interface CacheEntry {
+  metrics: FooterMetrics | null;
+  fetchedAt: number;
+  expiresAt: number;
+}
+
+/** Per process, per API origin: the metrics are public and the same for every visitor. */
+const cache = new Map<string, CacheEntry>();
+const pending = new Map<string, Promise<CacheEntry>>();
+
+/**
+ * The footer metrics for the root loader, cached one day (spec §4, §9). A failure is only logged
+ * (spec §8) and gives null, so the footer renders without the count.
+ */
+export async function loadFooterMetrics(
+  request: Request,
+  context: Partial<AppLoadContext> | undefined,
+  now: () => number = Date.now,
+): Promise<{ metrics: FooterMetrics | null; fetchedAt: number | null }> {
+  const key = context?.apiOrigin ?? new URL(request.url).origin;
+  const cached = cache.get(key);
+  if (cached && cached.expiresAt > now()) return toResult(cached);
+
+  let inFlight = pending.get(key);
+  if (!inFlight) {
+    inFlight = fetchEntry(request, context, now).finally(() => pending.delete(key));
+    pending.set(key, inFlight);
+  }
+  const entry = await inFlight;
+  cache.set(key, entry);
+  return toResult(entry);
+}
+
+async function fetchEntry(
+  request: Request,
+  context: Partial<AppLoadContext> | undefined,
+  now: () => number,
+): Promise<CacheEntry> {
+  const client = createServerApiClient(request, context, { forwardCookies: false });
+  try {
+    const metrics = await getFooterMetrics(client, { timeout: SSR_TIMEOUT_MS, retry: 0 });
+    const fetchedAt = now();
+    return { metrics, fetchedAt, expiresAt: fetchedAt + FOOTER_METRICS_CACHE_MS };
+  } catch (error) {
+    console.warn("Footer metrics could not be loaded", error instanceof Error ? error.message : error);
+    return { metrics: null, fetchedAt: now(), expiresAt: now() + FAILURE_BACKOFF_MS };
+  }
+}
+
+function toResult(entry: CacheEntry) {
+  return { metrics: entry.metrics, fetchedAt: entry.metrics ? entry.fetchedAt : null };
+}

@@ -1,0 +1,26 @@
+import type { AuthClientConfig } from "@pressguard/domain";
+import { parseCookieHeader } from "./cookies.ts";
+
+/**
+ * Where the token lives in token mode (spec §7: "read from storage (cookie by default)").
+ * The same name is used for the cookie and the localStorage key.
+ */
+export const TOKEN_STORAGE_KEY = "pressguard.token";
+
+export type TokenStorage = NonNullable<AuthClientConfig["tokenStorage"]>;
+
+export interface TokenSources {
+  /** A `Cookie` header (server) or `document.cookie` (browser). */
+  cookieString?: string | null | undefined;
+  /** Defaults to `globalThis.localStorage` when there is one. */
+  localStorage?: Pick<Storage, "getItem"> | undefined;
+}
+
+/** The stored token, or null when there is none (which, in token mode, means "not signed in"). */
+export function readStoredToken(storage: TokenStorage, sources: TokenSources = {}): string | null {
+  if (storage === "localStorage") {
+    const store = sources.localStorage ?? (typeof localStorage === "undefined" ? undefined : localStorage);
+    return store?.getItem(TOKEN_STORAGE_KEY) || null;
+  }
+  return parseCookieHeader(sources.cookieString).get(TOKEN_STORAGE_KEY) || null;
+}

@@ -1,0 +1,58 @@
+import { data, isRouteErrorResponse } from "react-router";
+import { isApiError } from "./api/api-error.ts";
+
+/** Spec §2, §8: the texts of the error screens. */
+export const DEFAULT_ERROR_MESSAGE = "An error occurred.";
+export const NOT_FOUND_MESSAGE = "Page not found";
+export const SERVER_ERROR_MESSAGE = "Internal server error";
+
+const STATUS_MESSAGES: Readonly<Record<number, string>> = {
+  404: NOT_FOUND_MESSAGE,
+  500: SERVER_ERROR_MESSAGE,
+};
+
+export interface ErrorDetails {
+  status: number;
+  message: string;
+}
+
+/**
+ * What an error screen shows for any thrown value: a route answer (`data(..., { status })`),
+ * an `ApiError`, or anything else (a crash: 500 with the generic message).
+ */
+export function describeError(error: unknown): ErrorDetails {
+  if (isRouteErrorResponse(error)) {
+    const status = error.status;
+    return { status, message: messageFromBody(error.data) ?? STATUS_MESSAGES[status] ?? fallback(error) };
+  }
+  if (isApiError(error) && error.status >= 400) {
+    return {
+      status: error.status,
+      message: error.message || STATUS_MESSAGES[error.status] || DEFAULT_ERROR_MESSAGE,
+    };
+  }
+  return { status: 500, message: DEFAULT_ERROR_MESSAGE };
+}
+
+function fallback(error: { statusText: string }): string {
+  return error.statusText || DEFAULT_ERROR_MESSAGE;
+}
+
+function messageFromBody(body: unknown): string | undefined {
+  if (typeof body === "string" && body.trim()) return body;
+  if (
+    body &&
+    typeof body === "object" &&
+    "message" in body &&
+    typeof body.message === "string" &&
+    body.message
+  ) {
+    return body.message;
+  }
+  return undefined;
+}
+
+/** Throws the 404 "Page not found" answer from a loader; SSR answers with HTTP 404. */
+export function throwNotFound(): never {
+  throw data(NOT_FOUND_MESSAGE, { status: 404, statusText: "Not Found" });
+}

@@ -1,0 +1,104 @@
+import { describe, expect, it } from "vitest";
+import {
+  activeTab,
+  isCurrent,
+  PROGRAM_TABS,
+  pluginTabs,
+  profileTabs,
+  REPORT_TABS,
+  researcherMenu,
+  SETTINGS_TABS,
+  SOLUTIONS_MENU,
+  vendorMenu,
+} from "./navigation.ts";
+import { GUARD_NAMES, mergeHandles } from "./route-handle.ts";
+
+describe("menus (spec §2)", () => {
+  it("lists the vendor menu with the New badge on report forwarding", () => {
+    expect(vendorMenu("/vdp/programs/all").map((item) => [item.label, item.to, item.badge])).toEqual([
+      ["Reports", "/vdp/reports/awaiting_fix", undefined],
+      ["Programs", "/vdp/programs/all", undefined],
+      ["Account", "/vdp/account/settings", undefined],
+      ["Report forwarding", "/vdp/account/forward-reports", "New"],
+    ]);
+  });
+
+  it("lists the six solutions in order", () => {
+    expect(SOLUTIONS_MENU.map((item) => item.label)).toEqual([
+      "WordPress security",
+      "Plugin auditing",
+      "Managed VDP",
+      "Bug Bounty",
+      "For hosts",
+      "Vulnerability database",
+    ]);
+  });
+
+  it("links a researcher's reports only when the researcher is known", () => {
+    expect(researcherMenu("r1").map((item) => item.to)).toEqual([
+      "/researchers/r1/in-review",
+      "/researchers/settings",
+    ]);
+    expect(researcherMenu(null).map((item) => item.to)).toEqual(["/researchers/settings"]);
+  });
+
+  it("marks a menu entry current on its section's pages", () => {
+    const [reports, programs, account, forwarding] = vendorMenu("/vdp/programs/pending");
+    expect(reports && isCurrent(reports, "/vdp/reports/fixed")).toBe(true);
+    expect(programs && isCurrent(programs, "/vdp/programs/12/edit")).toBe(true);
+    expect(programs && isCurrent(programs, "/vdp/start-program")).toBe(true);
+    expect(account && isCurrent(account, "/vdp/account/seats")).toBe(true);
+    expect(account && isCurrent(account, "/vdp/account/forward-reports")).toBe(false);
+    expect(forwarding && isCurrent(forwarding, "/vdp/account/forward-reports/")).toBe(true);
+    expect(programs && isCurrent(programs, "/vdp/programsx")).toBe(false);
+    expect(isCurrent({ label: "Home", to: "/database", exact: true }, "/database/vdp")).toBe(false);
+    expect(isCurrent({ label: "Home", to: "/database", exact: true }, "/database/")).toBe(true);
+  });
+});
+
+describe("tabs", () => {
+  it("maps the program tabs to the specification's fixed filters", () => {
+    expect(PROGRAM_TABS.map((tab) => [tab.to, tab.filter])).toEqual([
+      ["/vdp/programs/all", "all-active"],
+      ["/vdp/programs/open", "open-reports"],
+      ["/vdp/programs/pending", "vdp-pending"],
+    ]);
+  });
+
+  it("finds the active tab, ignoring a trailing slash", () => {
+    expect(activeTab(REPORT_TABS, "/vdp/reports/fix_pending/")?.heading).toBe("Reports — Fix pending");
+    expect(activeTab(SETTINGS_TABS, "/vdp/account/settings")?.heading).toBe("Account settings");
+    expect(activeTab(REPORT_TABS, "/vdp/reports")).toBeUndefined();
+  });
+
+  it("builds the researcher and product tabs from their parameters", () => {
+    expect(profileTabs("u1").map((tab) => tab.to)).toEqual([
+      "/researchers/u1/in-review",
+      "/researchers/u1/rejected",
+      "/researchers/u1/published",
+      "/researchers/u1/validated",
+    ]);
+    expect(pluginTabs("wordpress", "plugin", "akismet").map((tab) => tab.to)).toEqual([
+      "/database/wordpress/plugin/akismet/vulnerabilities/vdp",
+      "/database/wordpress/plugin/akismet/security-policy/vdp",
+      "/database/wordpress/plugin/akismet/security-contributors/vdp",
+    ]);
+  });
+});
+
+describe("mergeHandles", () => {
+  it("adds up guards from outer to inner routes and lets the deepest menu win", () => {
+    expect(
+      mergeHandles([
+        undefined,
+        { guards: ["auth-vendor"] },
+        { guards: ["auth-vendor", "is-vendor-active"], menu: "researcher" },
+      ]),
+    ).toEqual({ guards: ["auth-vendor", "is-vendor-active"], menu: "researcher" });
+    expect(mergeHandles([null, "x", {}])).toEqual({ guards: [], menu: "public" });
+  });
+
+  it("knows the nine guards of the specification", () => {
+    expect(GUARD_NAMES).toHaveLength(9);
+  });
+});

@@ -1,0 +1,22 @@
+import type { PublicConfig } from "@pressguard/domain";
+import { useRouteLoaderData } from "react-router";
+import type { FooterMetrics } from "./api/footer-metrics.ts";
+
+/** What the root loader returns (see `root.tsx`). */
+export interface RootLoaderData {
+  publicConfig: PublicConfig;
+  footerMetrics: FooterMetrics | null;
+  /** When the server read the metrics (ms since epoch), so the browser cache ages them right. */
+  footerMetricsFetchedAt: number | null;
+}
+
+export function useRootLoaderData(): RootLoaderData | undefined {
+  return useRouteLoaderData("root") as RootLoaderData | undefined;
+}
+
+/** The browser-safe configuration; the root loader always provides it. */
+export function usePublicConfig(): PublicConfig {
+  const data = useRootLoaderData();
+  if (!data) throw new Error("The root loader data is missing: usePublicConfig needs the root route");
+  return data.publicConfig;
+}

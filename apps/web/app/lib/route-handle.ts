@@ -1,0 +1,37 @@
+/**
+ * Route `handle` metadata. Guards (spec §6) are declared by name on each route module, so that
+ * the accounts work can enforce them in one place; until then they describe, they do not block.
+ */
+export const GUARD_NAMES = [
+  "auth-researcher",
+  "auth-vendor",
+  "guest-researcher",
+  "guest-vendor",
+  "is-vendor-active",
+  "check-token-vendor",
+  "check-token-researcher",
+  "capability",
+  "user-role",
+] as const;
+export type GuardName = (typeof GUARD_NAMES)[number];
+
+/** Which top menu a page under the shared `base` layout shows. */
+export type MenuName = "public" | "researcher";
+
+export interface RouteHandle {
+  guards?: readonly GuardName[];
+  menu?: MenuName;
+}
+
+/** The handles of the current matches, outermost first, merged: guards add up, the deepest menu wins. */
+export function mergeHandles(handles: readonly unknown[]): Required<RouteHandle> {
+  const guards: GuardName[] = [];
+  let menu: MenuName = "public";
+  for (const handle of handles) {
+    if (!handle || typeof handle !== "object") continue;
+    const { guards: routeGuards, menu: routeMenu } = handle as RouteHandle;
+    for (const guard of routeGuards ?? []) if (!guards.includes(guard)) guards.push(guard);
+    if (routeMenu) menu = routeMenu;
+  }
+  return { guards, menu };
+}

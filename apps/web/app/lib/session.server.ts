@@ -1,0 +1,49 @@
+import type { AppLoadContext } from "react-router";
+import { isApiError } from "./api/api-error.ts";
+import { createServerApiClient } from "./api/client.server.ts";
+import { readStoredToken } from "./api/token-storage.ts";
+import { getRequestContext } from "./request-context.server.ts";
+import { SessionUser } from "./session-user.ts";
+
+/** The user lookup must not hold a page back for long. */
+const USER_TIMEOUT_MS = 5_000;
+
+/**
+ * The signed-in user of this request, or null (spec §4: identity comes from the user endpoint;
+ * 401 or 419 means not authenticated). A request without credentials is anonymous without asking
+ * the API. Any other failure is logged and treated as anonymous, so a page never breaks on it.
+ */
+export async function getOptionalUser(
+  request: Request,
+  context: Partial<AppLoadContext> | undefined,
+): Promise<SessionUser | null> {
+  const { publicConfig } = getRequestContext(context, request);
+  const auth = publicConfig.auth;
+  const cookieHeader = request.headers.get("cookie");
+  // A token kept in localStorage never reaches the server: such a visitor is anonymous to SSR.
+  const hasCredentials =
+    auth.mode === "cookie"
+      ? Boolean(cookieHeader)
+      : auth.tokenStorage !== "localStorage" &&
+        readStoredToken("cookie", { cookieString: cookieHeader }) !== null;
+  if (!hasCredentials) return null;
+
+  const client = createServerApiClient(request, context, { retry: 0, timeout: USER_TIMEOUT_MS });
+  try {
+    const body = await client.request(auth.endpoints.user);
+    const parsed = SessionUser.safeParse(unwrapData(body));
+    if (parsed.success) return parsed.data;
+    console.warn("The user endpoint answered with an unexpected shape", parsed.error.issues);
+    return null;
+  } catch (error) {
+    if (isApiError(error) && (error.status === 401 || error.status === 419)) return null;
+    console.warn("The signed-in user could not be loaded", error instanceof Error ? error.message : error);
+    return null;
+  }
+}
+
+/** Accepts both a bare user and `{ data: user }`. */
+function unwrapData(body: unknown): unknown {
+  if (body && typeof body === "object" && "data" in body && !("roles" in body)) return body.data;
+  return body;
+}

@@ -1,0 +1,14 @@
+import type { PublicConfig } from "@pressguard/domain";
+
+/**
+ * The load context the Fastify server passes to React Router through `getLoadContext`:
+ * the browser-safe configuration and the origin the server-side fetches go to during SSR
+ * (e.g. "http://127.0.0.1:3000"; the browser uses the relative `publicConfig.apiBase`).
+ * Under `react-router dev` there is no such server: see `lib/request-context.server.ts`.
+ */
+declare module "react-router" {
+  interface AppLoadContext {
+    publicConfig: PublicConfig;
+    apiOrigin: string;
+  }
+}

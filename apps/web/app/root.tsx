@@ -1,0 +1,101 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { type ReactNode, useEffect, useState } from "react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { ToastContainer } from "react-toastify";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import { MainContent } from "./components/main-content.tsx";
+import { loadFooterMetrics } from "./lib/api/footer-metrics.server.ts";
+import { configureErrorReporting } from "./lib/error-reporting.ts";
+import type { RootLoaderData } from "./lib/public-config.ts";
+import { getRequestContext } from "./lib/request-context.server.ts";
+import { pageMeta } from "./lib/seo.ts";
+import { useAppVersionWatch } from "./lib/use-app-version.ts";
+import { TOASTS } from "./ui/constants.ts";
+import { ErrorScreen } from "./ui/error-screen.tsx";
+import { LoadingBar } from "./ui/loading-bar.tsx";
+import { Logo } from "./ui/logo.tsx";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+  { rel: "stylesheet", href: stylesheet },
+];
+
+/** The public config (from the server's load context) and the footer metrics, for every page. */
+export async function loader({ request, context }: Route.LoaderArgs): Promise<RootLoaderData> {
+  const { publicConfig } = getRequestContext(context, request);
+  const footer = await loadFooterMetrics(request, context);
+  return { publicConfig, footerMetrics: footer.metrics, footerMetricsFetchedAt: footer.fetchedAt };
+}
+
+/** Configuration does not change during a visit, and the footer metrics keep for a day in the browser. */
+export function shouldRevalidate() {
+  return false;
+}
+
+/** Pages without a title of their own: the last path segment; error pages: status and message. */
+export const meta = pageMeta();
+
+export function Layout({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(
+    () => new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } }),
+  );
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#020617" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
+        <a href="#main-content" className="skip-link">
+          Skip to content
+        </a>
+        <QueryClientProvider client={queryClient}>
+          <LoadingBar />
+          {children}
+          <ToastContainer
+            position={TOASTS.position}
+            autoClose={TOASTS.autoCloseMs}
+            pauseOnHover={TOASTS.pauseOnHover}
+            closeOnClick={TOASTS.closeOnClick}
+          />
+        </QueryClientProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const { buildId, sentryDsn } = loaderData.publicConfig;
+  useAppVersionWatch(buildId);
+  useEffect(() => {
+    configureErrorReporting({ dsn: sentryDsn, release: buildId });
+  }, [sentryDsn, buildId]);
+  useEffect(() => {
+    // Marks the end of hydration: end-to-end tests wait for it before client-side navigation.
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  return <Outlet />;
+}
+
+/** Reached only when no layout caught the error (a crash of the root itself). */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <header data-theme="dark" className="bg-slate-950">
+        <div className="page-container flex h-16 items-center">
+          <Logo />
+        </div>
+      </header>
+      <MainContent>
+        <ErrorScreen error={error} />
+      </MainContent>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { Link } from "react-router";
+import type { RouteHandle } from "../../lib/route-handle.ts";
+import { pageMeta } from "../../lib/seo.ts";
+import { PageHeader } from "../../ui/page-header.tsx";
+
+export const handle: RouteHandle = { guards: ["guest-researcher"] };
+export const meta = pageMeta("Researcher login", "Sign in to submit vulnerability reports and follow them.");
+
+export default function ResearcherLoginPage() {
+  return (
+    <>
+      <PageHeader
+        title="Researcher login"
+        lead="Sign in with your e-mail and password, or ask for a one-time link, to submit reports and follow them from triage to publication."
+      />
+      <p className="text-sm text-slate-600">
+        A plugin or theme vendor?{" "}
+        <Link to="/vdp/login" className="link">
+          Vendor login
+        </Link>
+      </p>
+      <p className="mt-2 text-sm text-slate-600">
+        No account yet?{" "}
+        <Link to="/register" className="link">
+          Create account
+        </Link>
+      </p>
+    </>
+  );
+}

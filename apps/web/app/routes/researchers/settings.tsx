@@ -1,0 +1,16 @@
+import type { RouteHandle } from "../../lib/route-handle.ts";
+import { pageMeta } from "../../lib/seo.ts";
+import { PageHeader } from "../../ui/page-header.tsx";
+
+export const handle: RouteHandle = { guards: ["auth-researcher"], menu: "researcher" };
+export const meta = pageMeta("Account settings");
+
+export default function ResearcherSettingsPage() {
+  return (
+    <PageHeader
+      eyebrow="Researcher"
+      title="Account settings"
+      lead="Your public profile (display name, country, website, social handles, bio and avatar), your password, two-factor sign-in and open sessions."
+    />
+  );
+}

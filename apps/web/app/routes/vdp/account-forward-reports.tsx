@@ -1,0 +1,15 @@
+import type { RouteHandle } from "../../lib/route-handle.ts";
+import { pageMeta } from "../../lib/seo.ts";
+import { Panel } from "../../ui/page-header.tsx";
+
+export const handle: RouteHandle = { guards: ["auth-vendor"] };
+export const meta = pageMeta("Report forwarding");
+
+export default function AccountForwardReportsPage() {
+  return (
+    <Panel>
+      Forward new reports automatically to another e-mail address or to your own system, such as an issue
+      tracker.
+    </Panel>
+  );
+}

@@ -1,0 +1,15 @@
+import type { RouteHandle } from "../../lib/route-handle.ts";
+import { pageMeta } from "../../lib/seo.ts";
+import { Panel } from "../../ui/page-header.tsx";
+
+export const handle: RouteHandle = { guards: ["auth-vendor"] };
+export const meta = pageMeta("Account settings");
+
+export default function AccountSettingsPage() {
+  return (
+    <Panel>
+      Your vendor name, website, contact e-mail, person of contact and time zone, as researchers and our
+      triage team see them.
+    </Panel>
+  );
+}

@@ -1,0 +1,16 @@
+import type { RouteHandle } from "../../lib/route-handle.ts";
+import { pageMeta } from "../../lib/seo.ts";
+import { PageHeader } from "../../ui/page-header.tsx";
+
+export const handle: RouteHandle = { guards: ["auth-vendor", "is-vendor-active"] };
+export const meta = pageMeta("Set up your vendor account");
+
+export default function VendorCreateAccountPage() {
+  return (
+    <PageHeader
+      eyebrow="Vendor account"
+      title="Set up your vendor account"
+      lead="Tell researchers and our triage team who you are: vendor name, website, contact e-mail, person of contact and time zone."
+    />
+  );
+}

@@ -1,0 +1,30 @@
+import { Link } from "react-router";
+import type { RouteHandle } from "../../lib/route-handle.ts";
+import { pageMeta } from "../../lib/seo.ts";
+import { PageHeader } from "../../ui/page-header.tsx";
+
+export const handle: RouteHandle = { guards: ["guest-vendor"] };
+export const meta = pageMeta("Vendor login", "Sign in to manage your vulnerability disclosure programs.");
+
+export default function VendorLoginPage() {
+  return (
+    <>
+      <PageHeader
+        title="Vendor login"
+        lead="Sign in with your e-mail and password, or ask for a one-time link, to manage your programs and the reports researchers send you."
+      />
+      <p className="text-sm text-slate-600">
+        A security researcher?{" "}
+        <Link to="/researchers/login" className="link">
+          Researcher login
+        </Link>
+      </p>
+      <p className="mt-2 text-sm text-slate-600">
+        No account yet?{" "}
+        <Link to="/register" className="link">
+          Create account
+        </Link>
+      </p>
+    </>
+  );
+}

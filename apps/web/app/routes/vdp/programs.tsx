@@ -1,0 +1,30 @@
+import { useLocation } from "react-router";
+import { activeTab, PROGRAM_TABS } from "../../lib/navigation.ts";
+import type { RouteHandle } from "../../lib/route-handle.ts";
+import { pageMeta } from "../../lib/seo.ts";
+import { Panel } from "../../ui/page-header.tsx";
+
+export const handle: RouteHandle = { guards: ["auth-vendor"] };
+
+const TITLES: Record<string, string> = {
+  all: "All programs",
+  open: "Open programs",
+  pending: "Pending programs",
+};
+
+/** Three routes share this module (all, open, pending): the tab is the last path segment. */
+export const meta = pageMeta(
+  ({ location }) => TITLES[location.pathname.split("/").filter(Boolean).pop() ?? ""],
+);
+
+const DESCRIPTIONS: Record<(typeof PROGRAM_TABS)[number]["filter"], string> = {
+  "all-active":
+    "Every product with an active disclosure program, with its open, pending and fixed report counts.",
+  "open-reports": "Programs with reports that wait for your answer, the oldest first.",
+  "vdp-pending": "Products added but not yet activated: activate one to start receiving reports for it.",
+};
+
+export default function ProgramsPage() {
+  const tab = activeTab(PROGRAM_TABS, useLocation().pathname) ?? PROGRAM_TABS[0];
+  return <Panel>{DESCRIPTIONS[tab.filter]}</Panel>;
+}

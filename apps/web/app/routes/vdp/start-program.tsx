@@ -1,0 +1,16 @@
+import type { RouteHandle } from "../../lib/route-handle.ts";
+import { pageMeta } from "../../lib/seo.ts";
+import { PageHeader } from "../../ui/page-header.tsx";
+
+export const handle: RouteHandle = { guards: ["auth-vendor"] };
+export const meta = pageMeta("Start a program");
+
+export default function StartProgramPage() {
+  return (
+    <PageHeader
+      eyebrow="Programs"
+      title="Start a program"
+      lead="Add a plugin or theme to run a vulnerability disclosure program for it, one at a time or many at once from a CSV file."
+    />
+  );
+}

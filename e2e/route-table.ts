@@ -1,0 +1,89 @@
+/**
+ * One concrete URL for every route of the route table (apps/web/app/routes.ts, spec §2), with the
+ * heading its page shows. Parameters use real seed data where a later issue will read them.
+ */
+export const ROUTES: { path: string; heading: string }[] = [
+  { path: "/register", heading: "Create account" },
+  { path: "/vdp/login", heading: "Vendor login" },
+  { path: "/researchers/login", heading: "Researcher login" },
+  { path: "/iframe/vendor", heading: "Report a vulnerability" },
+  { path: "/login/magic-link/4d4b1c0e-7d1a-4c8b-9a35-2f1e0c3b5a77", heading: "Sign in with a link" },
+  { path: "/database", heading: "Vulnerability database" },
+  { path: "/database/existing", heading: "Submit a known vulnerability" },
+  { path: "/database/vdp", heading: "Active VDP directory" },
+  { path: "/database/report", heading: "Report a vulnerability" },
+  { path: "/database/report-submitted", heading: "Report submitted" },
+  { path: "/database/patch-submitted", heading: "Patch submitted" },
+  { path: "/database/preview-email", heading: "E-mail preview" },
+  { path: "/database/researchers/4d4b1c0e-7d1a-4c8b-9a35-2f1e0c3b5a77", heading: "Researcher profile" },
+  { path: "/database/leaderboard", heading: "Leaderboard" },
+  { path: "/database/leaderboard/all-time", heading: "Leaderboard" },
+  {
+    path: "/database/report-preview/4d4b1c0e-7d1a-4c8b-9a35-2f1e0c3b5a77/pin",
+    heading: "Enter the report PIN",
+  },
+  {
+    path: "/database/report-preview/4d4b1c0e-7d1a-4c8b-9a35-2f1e0c3b5a77/preview",
+    heading: "Report preview",
+  },
+  {
+    path: "/database/report/wordpress/plugin/contact-form-7",
+    heading: "Report a vulnerability in Contact Form 7",
+  },
+  { path: "/database/statistics/wordpress", heading: "WordPress vulnerability statistics" },
+  { path: "/database/statistics/wordpress/2025", heading: "WordPress vulnerability statistics" },
+  { path: "/database/about-data", heading: "About the data" },
+  {
+    path: "/database/wordpress/plugin/contact-form-7/security-policy/vdp",
+    heading: "Contact Form 7 \u2014 Security policy",
+  },
+  {
+    path: "/database/wordpress/plugin/contact-form-7/vulnerabilities/vdp",
+    heading: "Contact Form 7 \u2014 Product vulnerabilities",
+  },
+  {
+    path: "/database/wordpress/plugin/contact-form-7/vulnerability/some-vulnerability",
+    heading: "Vulnerability in Contact Form 7",
+  },
+  {
+    path: "/database/wordpress/plugin/contact-form-7/security-contributors/vdp",
+    heading: "Contact Form 7 \u2014 Security contributors",
+  },
+  { path: "/vdp/programs/all", heading: "Programs \u2014 All" },
+  { path: "/vdp/programs/open", heading: "Programs \u2014 Open" },
+  { path: "/vdp/programs/pending", heading: "Programs \u2014 Pending" },
+  { path: "/vdp/programs/42", heading: "Program #42" },
+  { path: "/vdp/programs/42/edit", heading: "Edit program #42" },
+  { path: "/vdp/start-program", heading: "Start a program" },
+  { path: "/vdp/create-account", heading: "Set up your vendor account" },
+  { path: "/vdp/reports/awaiting_fix", heading: "Reports \u2014 Awaiting fix" },
+  { path: "/vdp/reports/fix_pending", heading: "Reports \u2014 Fix pending" },
+  { path: "/vdp/reports/fixed", heading: "Reports \u2014 Fixed" },
+  { path: "/vdp/account/settings", heading: "Account settings" },
+  { path: "/vdp/account/seats", heading: "Seats" },
+  { path: "/vdp/account/subscription", heading: "Subscription" },
+  { path: "/vdp/account/forward-reports", heading: "Report forwarding" },
+  {
+    path: "/vdp/vulnerabilities/4d4b1c0e-7d1a-4c8b-9a35-2f1e0c3b5a77/preview",
+    heading: "Vulnerability preview",
+  },
+  { path: "/researchers/create", heading: "Create your researcher profile" },
+  { path: "/researchers/settings", heading: "Account settings" },
+  {
+    path: "/researchers/4d4b1c0e-7d1a-4c8b-9a35-2f1e0c3b5a77/in-review",
+    heading: "My reports \u2014 In review",
+  },
+  {
+    path: "/researchers/4d4b1c0e-7d1a-4c8b-9a35-2f1e0c3b5a77/rejected",
+    heading: "My reports \u2014 Rejected",
+  },
+  {
+    path: "/researchers/4d4b1c0e-7d1a-4c8b-9a35-2f1e0c3b5a77/published",
+    heading: "My reports \u2014 Published",
+  },
+  {
+    path: "/researchers/4d4b1c0e-7d1a-4c8b-9a35-2f1e0c3b5a77/validated",
+    heading: "My reports \u2014 Validated",
+  },
+  { path: "/researchers/reports/4d4b1c0e-7d1a-4c8b-9a35-2f1e0c3b5a77/preview", heading: "Report preview" },
+];

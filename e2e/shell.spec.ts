@@ -1,0 +1,128 @@
+import { expect, type Page, test } from "@playwright/test";
+import { ROUTES } from "./route-table.ts";
+
+const SITE = "Pressguard";
+
+/** Opens a page and waits until React has hydrated it, so clicks run client-side code. */
+async function gotoHydrated(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+}
+
+test.describe("every route of the route table", () => {
+  for (const { path, heading } of ROUTES) {
+    test(`${path} answers 200 with its heading and a titled page`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      const h1 = page.locator("h1").first();
+      await expect(h1).toBeVisible();
+      await expect(h1).toHaveText(heading);
+      await expect(page).toHaveTitle(new RegExp(` \\| ${SITE}$`));
+    });
+  }
+});
+
+test.describe("not found", () => {
+  for (const path of [
+    "/no-such-page",
+    "/vdp/programs/abc",
+    "/vdp/programs/12x/edit",
+    "/database/nope/plugin/x/vulnerabilities/vdp",
+  ]) {
+    test(`${path} is a 404 "Page not found" with the code as title`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await expect(page).toHaveTitle(`404 | Page not found | ${SITE}`);
+      await expect(page.getByText("404", { exact: true }).first()).toBeVisible();
+      await expect(page.getByText("Page not found").first()).toBeVisible();
+    });
+  }
+
+  test("a crawler gets a plain status response, not the error page", async ({ request }) => {
+    const response = await request.get("/no-such-page", {
+      headers: { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" },
+    });
+    expect(response.status()).toBe(404);
+    expect(response.headers()["content-type"]).toContain("text/plain");
+    expect(await response.text()).not.toContain("<html");
+  });
+});
+
+test.describe("navigation and chrome", () => {
+  test("the root sends an anonymous visitor to the vendor login", async ({ page }) => {
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/vdp\/login$/);
+  });
+
+  test("a page without its own title falls back to its last path segment in title case", async ({ page }) => {
+    await page.goto("/vdp/reports/awaiting_fix");
+    await expect(page).toHaveTitle(`Awaiting Fix | ${SITE}`);
+  });
+
+  test("canonical links keep only whitelisted query parameters", async ({ page }) => {
+    await page.goto("/database?page=2&utm_source=newsletter&q=xss");
+    const canonical = await page.locator('link[rel="canonical"]').getAttribute("href");
+    expect(canonical).toMatch(/\/database\?/);
+    expect(canonical).toContain("page=2");
+    expect(canonical).toContain("q=xss");
+    expect(canonical).not.toContain("utm_source");
+  });
+
+  test("the public header offers Pricing, the six Solutions and Login", async ({ page }) => {
+    await gotoHydrated(page, "/database");
+    const header = page.locator("header").first();
+    await expect(header.getByRole("link", { name: /^Pricing/ })).toBeVisible();
+    await expect(header.getByRole("link", { name: /^Login/ })).toBeVisible();
+    const solutions = header.getByRole("button", { name: "Solutions" });
+    await solutions.click();
+    const menu = page.locator(`[id="${await solutions.getAttribute("aria-controls")}"]`);
+    for (const entry of [
+      "WordPress security",
+      "Plugin auditing",
+      "Managed VDP",
+      "Bug Bounty",
+      "For hosts",
+      "Vulnerability database",
+    ]) {
+      await expect(
+        menu.getByRole("link", { name: new RegExp(`^${entry}( \\(external site\\))?$`) }),
+      ).toBeVisible();
+    }
+  });
+
+  test("the footer shows the active program count from the API and the data attribution", async ({
+    page,
+    request,
+  }) => {
+    const metrics = await (await request.get("/api/public/footer/metrics")).json();
+    await page.goto("/database");
+    await expect(page.getByTestId("active-vdp-count")).toContainText(
+      String(metrics.active_vdp_directory_count),
+    );
+    const footer = page.locator("footer");
+    await expect(footer).toContainText("Defiant");
+    await expect(footer).toContainText("MITRE");
+  });
+
+  test("the loading bar shows in #AFE614, 3 px high, while a navigation is slow", async ({ page }) => {
+    await gotoHydrated(page, "/database");
+    // Hold the next page's data request so the navigation outlasts the bar's 200 ms throttle.
+    await page.route("**/*.data*", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+      await route.continue();
+    });
+    const bar = page.getByTestId("loading-bar");
+    // The leaderboard has a loader, so its client-side navigation fetches data.
+    await page.locator('a[href^="/database/leaderboard"]').first().click();
+    await expect(bar).toHaveCSS("opacity", "1");
+    await expect(bar).toHaveCSS("background-color", "rgb(175, 230, 20)");
+    await expect(bar).toHaveCSS("height", "3px");
+    await expect(page).toHaveURL(/\/database\/leaderboard/);
+    await expect(bar).toHaveCSS("opacity", "0", { timeout: 5000 });
+  });
+
+  test("the build endpoint answers the id the page was built with", async ({ request }) => {
+    const latest = await (await request.get("/builds/latest.json")).json();
+    expect(latest.id).toMatch(/^\d{14}-[0-9a-f]{10}$/);
+  });
+});

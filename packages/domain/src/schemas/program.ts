@@ -1,0 +1,21 @@
+import { z } from "zod";
+import { SoftwareType } from "../enums/software-types.ts";
+import { optionalEmail, optionalText, requiredSlug, requiredText, requiredUrl } from "./fields.ts";
+
+/**
+ * A program (software item) as a vendor creates or edits it (spec §3 "Program (software item) list
+ * entry", validation §5 with its exact messages).
+ */
+export const Program = z.object({
+  kind: SoftwareType,
+  version: optionalText(),
+  name: requiredText("Software name is required."),
+  product_url: requiredUrl("Software URL is required."),
+  description: optionalText(),
+  dependencies: optionalText(),
+  vendor_contact_email: optionalEmail(),
+  slug: requiredSlug("Slug is required."),
+  vendor_website_url: requiredUrl("Website URL is required."),
+});
+export type Program = z.infer<typeof Program>;
+export type ProgramInput = z.input<typeof Program>;

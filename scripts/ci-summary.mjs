@@ -1,0 +1,33 @@
+#!/usr/bin/env node
+// Prints one line per runner report and a final plain "N passed, N failed" line that CI reads.
+import { existsSync, readFileSync } from "node:fs";
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+for (const file of process.argv.slice(2)) {
+  if (!existsSync(file)) {
+    console.info(`${file}: missing (that runner did not finish)`);
+    failed += 1;
+    continue;
+  }
+  const report = JSON.parse(readFileSync(file, "utf8"));
+  let p;
+  let f;
+  let s;
+  if ("numPassedTests" in report) {
+    p = report.numPassedTests;
+    f = report.numFailedTests;
+    s = report.numPendingTests + (report.numTodoTests ?? 0);
+  } else {
+    p = report.stats.expected;
+    f = report.stats.unexpected + report.stats.flaky;
+    s = report.stats.skipped;
+  }
+  console.info(`${file}: ${p} passed, ${f} failed, ${s} skipped`);
+  passed += p;
+  failed += f;
+  skipped += s;
+}
+console.info(`${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(failed > 0 ? 1 : 0);
