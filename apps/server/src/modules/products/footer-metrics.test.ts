@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { platforms, products } from "../../db/schema.ts";
+import { platforms, products } from "../../db/schema/index.ts";
 import { createTestApp } from "../../test/app.ts";
 
 describe("GET /api/public/footer/metrics", () => {

@@ -1,6 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { products } from "../../db/schema.ts";
+import { products } from "../../db/schema/index.ts";
 
 export function prepareProductQueries(db: Db) {
   const activeProgramCount = db

@@ -199,10 +199,3 @@ export const credits = pgTable(
     index("credits_researcher_idx").on(table.researcherId),
   ],
 );
-
-/** Small facts about this installation, e.g. when the bundled seed data was fully imported. */
-export const appState = pgTable("app_state", {
-  key: text("key").primaryKey(),
-  value: jsonb("value").notNull(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});

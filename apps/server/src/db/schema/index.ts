@@ -1,0 +1,3 @@
+// Every table of the application, one file per area; drizzle-kit reads this file.
+export * from "./app-state.ts";
+export * from "./public-database.ts";
