@@ -25,6 +25,15 @@ const CEILING_PORT = 3292;
 const scenarios = [
   { name: "GET /api/public/footer/metrics", path: "/api/public/footer/metrics" },
   { name: "GET /database (SSR page)", path: "/database" },
+  // A real seed record (CVE-2024-4704): its JSON and its server-rendered page (issue 5 targets 0.5).
+  {
+    name: "GET /api/v1/vulnerabilities/{id}",
+    path: "/api/v1/vulnerabilities/953be831-d688-4ae1-b8c1-d863eded945b",
+  },
+  {
+    name: "GET vulnerability page (SSR)",
+    path: "/database/wordpress/plugin/contact-form-7/vulnerability/contact-form-7-5-9-4-unauthenticated-open-redirect-953be831",
+  },
 ];
 
 const root = join(import.meta.dirname, "..");

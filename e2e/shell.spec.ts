@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { loginPathFor, signUpThroughApi } from "./auth-helpers.ts";
 import { ROUTES } from "./route-table.ts";
 
 const SITE = "Pressguard";
@@ -11,15 +12,50 @@ async function gotoHydrated(page: Page, path: string) {
 
 test.describe("every route of the route table", () => {
   for (const { path, heading } of ROUTES) {
-    test(`${path} answers 200 with its heading and a titled page`, async ({ page }) => {
-      const response = await page.goto(path);
-      expect(response?.status()).toBe(200);
-      const h1 = page.locator("h1").first();
-      await expect(h1).toBeVisible();
-      await expect(h1).toHaveText(heading);
-      await expect(page).toHaveTitle(new RegExp(` \\| ${SITE}$`));
-    });
+    const loginPath = loginPathFor(path);
+    if (loginPath) {
+      test(`${path} sends an anonymous visitor to ${loginPath} with a way back`, async ({ page }) => {
+        const response = await page.goto(path);
+        expect(response?.status()).toBe(200);
+        const url = new URL(page.url());
+        expect(url.pathname).toBe(loginPath);
+        expect(url.searchParams.get("redirect")).toBe(path);
+      });
+    } else {
+      test(`${path} answers 200 with its heading and a titled page`, async ({ page }) => {
+        const response = await page.goto(path);
+        expect(response?.status()).toBe(200);
+        const h1 = page.locator("h1").first();
+        await expect(h1).toBeVisible();
+        await expect(h1).toHaveText(heading);
+        await expect(page).toHaveTitle(new RegExp(` \\| ${SITE}$`));
+      });
+    }
   }
+});
+
+test.describe("every guarded route, signed in as a vendor and researcher", () => {
+  const guarded = ROUTES.filter(({ path }) => loginPathFor(path) !== null);
+
+  test("each guarded page answers 200 with its heading", async ({ page, context }) => {
+    test.setTimeout(90_000);
+    await signUpThroughApi(context, ["vendor", "researcher"]);
+    for (const { path, heading } of guarded) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(200);
+      expect(new URL(page.url()).pathname, path).toBe(path);
+      await expect(page.locator("h1").first(), path).toHaveText(heading);
+      await expect(page).toHaveTitle(new RegExp(` \\| ${SITE}$`));
+    }
+  });
+
+  test("a signed-in visitor is sent away from the login pages", async ({ page, context }) => {
+    await signUpThroughApi(context, ["researcher"]);
+    for (const path of ["/vdp/login", "/researchers/login"]) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/researchers\/[0-9a-f-]{36}\/in-review$/);
+    }
+  });
 });
 
 test.describe("not found", () => {
@@ -28,6 +64,13 @@ test.describe("not found", () => {
     "/vdp/programs/abc",
     "/vdp/programs/12x/edit",
     "/database/nope/plugin/x/vulnerabilities/vdp",
+    // Public database records that do not exist (researcher uuids are random per import: see the journey).
+    "/database/researchers/4d4b1c0e-7d1a-4c8b-9a35-2f1e0c3b5a77",
+    "/database/researchers/not-a-uuid",
+    "/database/wordpress/plugin/no-such-plugin-anywhere/vulnerabilities/vdp",
+    "/database/wordpress/theme/contact-form-7/security-contributors/vdp",
+    "/database/wordpress/plugin/contact-form-7/vulnerability/some-vulnerability",
+    "/database/wordpress/plugin/akismet/vulnerability/contact-form-7-5-9-4-unauthenticated-open-redirect-953be831",
   ]) {
     test(`${path} is a 404 "Page not found" with the code as title`, async ({ page }) => {
       const response = await page.goto(path);
@@ -54,7 +97,11 @@ test.describe("navigation and chrome", () => {
     await expect(page).toHaveURL(/\/vdp\/login$/);
   });
 
-  test("a page without its own title falls back to its last path segment in title case", async ({ page }) => {
+  test("a page without its own title falls back to its last path segment in title case", async ({
+    page,
+    context,
+  }) => {
+    await signUpThroughApi(context, ["vendor"]);
     await page.goto("/vdp/reports/awaiting_fix");
     await expect(page).toHaveTitle(`Awaiting Fix | ${SITE}`);
   });

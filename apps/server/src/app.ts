@@ -14,10 +14,20 @@ import type { Database } from "./db/client.ts";
 import { registerAccessControl } from "./http/access.ts";
 import { registerErrorHandlers } from "./http/error-handler.ts";
 import { DEFAULT_BUILD_DIR, readBuildInfo, registerWeb } from "./http/web.ts";
+import { createMailer } from "./mail/outbox.ts";
+import { devMailRoutes } from "./mail/routes.ts";
+import { authRoutes } from "./modules/auth/routes.ts";
+import { createAuthService, SESSION_COOKIE } from "./modules/auth/service.ts";
 import { prepareProductQueries } from "./modules/products/queries.ts";
 import { productRoutes } from "./modules/products/routes.ts";
 import { createFooterMetricsService } from "./modules/products/service.ts";
 import { systemRoutes } from "./modules/system/routes.ts";
+import { feedRoutes } from "./modules/vulnerabilities/feed.ts";
+import { createVulnerabilityQueries } from "./modules/vulnerabilities/queries.ts";
+import { createRankingQueries } from "./modules/vulnerabilities/rankings.ts";
+import { createRankingService } from "./modules/vulnerabilities/rankings-service.ts";
+import { vulnerabilityRoutes } from "./modules/vulnerabilities/routes.ts";
+import { createVulnerabilityService } from "./modules/vulnerabilities/service.ts";
 
 export interface AppOptions {
   config: Config;
@@ -31,7 +41,7 @@ export interface AppOptions {
 export async function buildApp({ config, database, web, logger }: AppOptions) {
   const app = Fastify({
     logger: logger ?? false,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
     // SIGTERM drains: requests in flight finish, new ones get 503, idle keep-alive sockets close.
     return503OnClosing: true,
@@ -40,7 +50,26 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandlers(app);
-  registerAccessControl(app);
+  const mailer = createMailer({
+    database,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    siteName: config.site.name,
+    onError: (error) => app.log.error({ err: error }, "mail delivery pass failed"),
+  });
+  const auth = createAuthService({ database, mailer, appUrl: config.appUrl });
+  registerAccessControl(app, {
+    authenticator: auth,
+    sessionCookie: SESSION_COOKIE,
+    csrfCookie: config.auth.csrf.cookie,
+    csrfHeader: config.auth.csrf.header,
+  });
+  mailer.start();
+  auth.startHousekeeping((error) => app.log.error({ err: error }, "auth housekeeping failed"));
+  app.addHook("onClose", async () => {
+    auth.stopHousekeeping();
+    await mailer.stop();
+  });
 
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {
@@ -59,10 +88,21 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
   const buildDir = web?.buildDir ?? DEFAULT_BUILD_DIR;
   const buildInfo = readBuildInfo(buildDir);
   const footerMetrics = createFooterMetricsService(prepareProductQueries(database.read));
+  const vulnerabilityQueries = createVulnerabilityQueries(database);
+  const vulnerabilities = createVulnerabilityService(vulnerabilityQueries, config.appUrl);
+  const rankings = createRankingService(createRankingQueries(database.sql), config.appUrl);
 
   await app.register(
     async (api) => {
       await api.register(productRoutes, { footerMetrics });
+      await api.register(authRoutes, {
+        auth,
+        siteName: config.site.name,
+        csrfCookie: config.auth.csrf.cookie,
+        secureCookies: config.appUrl.startsWith("https:"),
+      });
+      await api.register(devMailRoutes, { mailer, enabled: config.devMailbox });
+      await api.register(vulnerabilityRoutes, { vulnerabilities, rankings });
       api.get("/openapi.json", { schema: { hide: true }, config: { access: "public" } }, () => app.swagger());
       // Unknown API paths answer JSON, not the web app's HTML 404.
       api.all("/*", { schema: { hide: true }, config: { access: "public" } }, (_request, reply) =>
@@ -72,6 +112,7 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
     { prefix: "/api" },
   );
   await app.register(systemRoutes, { buildInfo, database });
+  await app.register(feedRoutes, { queries: vulnerabilityQueries, appUrl: config.appUrl });
 
   if (web) await registerWeb(app, { ...web, publicConfig: publicConfigOf(config, buildInfo.id) });
 

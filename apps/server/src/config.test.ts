@@ -27,6 +27,15 @@ describe("loadConfig", () => {
     expect(config.auth.mode).toBe("cookie");
   });
 
+  it("opens the development mailbox only where no real mail goes out, unless forced", () => {
+    expect(loadConfig({}).devMailbox).toBe(true);
+    expect(loadConfig({ NODE_ENV: "production" }).devMailbox).toBe(false);
+    expect(loadConfig({ SMTP_URL: "smtp://mail:25" }).devMailbox).toBe(false);
+    expect(loadConfig({ NODE_ENV: "production", DEV_MAILBOX: "on" }).devMailbox).toBe(true);
+    expect(loadConfig({ DEV_MAILBOX: "off" }).devMailbox).toBe(false);
+    expect(problemsOf({ DEV_MAILBOX: "maybe" })[0]).toMatch(/^DEV_MAILBOX: /);
+  });
+
   it("chooses PostgreSQL when DATABASE_URL is set", () => {
     const config = loadConfig({
       DATABASE_URL: "postgres://u:p@db:5432/app",

@@ -44,8 +44,14 @@ const Env = z.object({
       .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
       .optional(),
   ),
+  /** Sender of every e-mail. */
+  MAIL_FROM: z.string().min(3).default("Pressguard <no-reply@pressguard.localhost>"),
+  /** Forces the development mailbox on or off; unset: on unless NODE_ENV=production or SMTP_URL is set. */
+  DEV_MAILBOX: z.enum(["on", "off", "true", "false", "1", "0"]).optional(),
   CAPTCHA: z.enum(["altcha", "recaptcha", "off"]).default("altcha"),
   SENTRY_DSN: optionalText.pipe(z.url().optional()),
+  /** Behind a reverse proxy: trust its X-Forwarded-For (client IPs for rate limits and sessions). */
+  TRUST_PROXY: z.enum(["on", "off", "true", "false", "1", "0"]).default("off"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** `auto` imports the bundled real data into an empty database at start; `off` leaves it empty. */
   SEED: z.enum(["auto", "off"]).default("auto"),
@@ -128,9 +134,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: vars.HOST,
     appUrl: vars.APP_URL.replace(/\/+$/, ""),
     smtpUrl: vars.SMTP_URL,
+    mailFrom: vars.MAIL_FROM,
+    // The mailbox shows sign-in links to anyone who can reach it: only where no real mail goes out.
+    devMailbox:
+      vars.DEV_MAILBOX === undefined
+        ? vars.NODE_ENV !== "production" && !vars.SMTP_URL
+        : ["on", "true", "1"].includes(vars.DEV_MAILBOX),
     captcha: vars.CAPTCHA,
     sentryDsn: vars.SENTRY_DSN,
     logLevel: vars.LOG_LEVEL,
+    trustProxy: ["on", "true", "1"].includes(vars.TRUST_PROXY),
     site: site.data,
     auth: auth.data,
   };
@@ -139,7 +152,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 export type Config = ReturnType<typeof loadConfig>;
 
 /** Query parameters canonical links keep (spec §9); everything else is dropped. */
-export const CANONICAL_QUERY_WHITELIST = ["page", "q", "kind", "type", "severity", "patched", "year", "sort"];
+export const CANONICAL_QUERY_WHITELIST = [
+  "page",
+  "q",
+  "kind",
+  "type",
+  "severity",
+  "patched",
+  "year",
+  "sort",
+  // The product page's present/fixed tab (apps/web/app/routes/database/product-vulnerabilities.tsx).
+  "tab",
+];
 
 /** What the browser may see of the configuration: an explicit allow-list. */
 export function publicConfigOf(config: Config, buildId: string): PublicConfig {

@@ -5,6 +5,7 @@ export const ERROR_STATUS = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  gone: 410,
   csrf_mismatch: 419,
   validation: 422,
   rate_limited: 429,
@@ -20,6 +21,7 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   forbidden: "This action is unauthorized.",
   not_found: "Not found.",
   conflict: "The resource changed or already exists.",
+  gone: "This resource is no longer available.",
   csrf_mismatch: "CSRF token mismatch.",
   validation: "The given data was invalid.",
   rate_limited: "Too many requests. Please try again later.",
@@ -30,15 +32,23 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
 export class AppError extends Error {
   readonly status: number;
   readonly fieldErrors: Record<string, string[]> | undefined;
+  /** Extra response headers, e.g. `Retry-After` on 429. */
+  readonly headers: Record<string, string> | undefined;
 
   constructor(
     readonly code: ErrorCode,
-    options: { message?: string; fieldErrors?: Record<string, string[]>; cause?: unknown } = {},
+    options: {
+      message?: string;
+      fieldErrors?: Record<string, string[]>;
+      headers?: Record<string, string>;
+      cause?: unknown;
+    } = {},
   ) {
     super(options.message ?? DEFAULT_MESSAGES[code], { cause: options.cause });
     this.name = "AppError";
     this.status = ERROR_STATUS[code];
     this.fieldErrors = options.fieldErrors;
+    this.headers = options.headers;
   }
 }
 

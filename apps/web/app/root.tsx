@@ -10,6 +10,7 @@ import { configureErrorReporting } from "./lib/error-reporting.ts";
 import type { RootLoaderData } from "./lib/public-config.ts";
 import { getRequestContext } from "./lib/request-context.server.ts";
 import { pageMeta } from "./lib/seo.ts";
+import { getOptionalUser } from "./lib/session.server.ts";
 import { useAppVersionWatch } from "./lib/use-app-version.ts";
 import { TOASTS } from "./ui/constants.ts";
 import { ErrorScreen } from "./ui/error-screen.tsx";
@@ -25,8 +26,11 @@ export const links: Route.LinksFunction = () => [
 /** The public config (from the server's load context) and the footer metrics, for every page. */
 export async function loader({ request, context }: Route.LoaderArgs): Promise<RootLoaderData> {
   const { publicConfig } = getRequestContext(context, request);
-  const footer = await loadFooterMetrics(request, context);
-  return { publicConfig, footerMetrics: footer.metrics, footerMetricsFetchedAt: footer.fetchedAt };
+  const [footer, user] = await Promise.all([
+    loadFooterMetrics(request, context),
+    getOptionalUser(request, context),
+  ]);
+  return { publicConfig, footerMetrics: footer.metrics, footerMetricsFetchedAt: footer.fetchedAt, user };
 }
 
 /** Configuration does not change during a visit, and the footer metrics keep for a day in the browser. */

@@ -13,6 +13,8 @@ export default [
   layout("layouts/login.tsx", [
     route("vdp/login", "routes/vdp/login.tsx"), // guest-vendor
     route("researchers/login", "routes/researchers/login.tsx"), // guest-researcher
+    route("forgot-password", "routes/forgot-password.tsx"), // password reset request (PRODUCT.md §7)
+    route("reset-password/:token", "routes/reset-password.tsx"), // the mailed reset link
   ]),
   layout("layouts/create-account.tsx", [
     route("register", "routes/register.tsx"),
@@ -23,6 +25,7 @@ export default [
   layout("layouts/empty.tsx", [
     route("login/magic-link/:uuid", "routes/login/magic-link.tsx"), // no guard
     route("database/preview-email", "routes/database/preview-email.tsx"),
+    route("dev/mail", "routes/dev/mail.tsx"), // development mailbox; 404 when switched off
   ]),
   layout("layouts/simple-preview.tsx", [
     route("vdp/vulnerabilities/:uuid/preview", "routes/vdp/vulnerability-preview.tsx"), // check-token-vendor
@@ -39,6 +42,7 @@ export default [
       route("leaderboard/:type?", "routes/database/leaderboard.tsx"),
       route("statistics/:platform/:timeframe?", "routes/database/statistics.tsx"),
       route("about-data", "routes/database/about-data.tsx"),
+      route("api", "routes/database/api-docs.tsx"),
       route(":platform/:kind/:product/vulnerability/:slug", "routes/database/vulnerability.tsx"),
       layout("layouts/plugin-tabs.tsx", [
         route(":platform/:kind/:product/vulnerabilities/vdp", "routes/database/product-vulnerabilities.tsx"),

@@ -1,22 +1,128 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { AppError } from "../errors.ts";
+import type { ClientInfo, RequestAuth } from "../modules/auth/service.ts";
 
-/** Who may call a route (STYLE.md): declared on every API route, enforced in one place. */
-export type AccessLevel = "public" | "researcher" | "vendor" | "staff";
+/**
+ * Who may call a route (STYLE.md): declared on every API route, enforced in one place.
+ * `user` is any signed-in account; `researcher` and `vendor` need that role; `staff` the staff flag.
+ */
+export type AccessLevel = "public" | "user" | "researcher" | "vendor" | "staff";
 
 declare module "fastify" {
   interface FastifyContextConfig {
     access?: AccessLevel;
+    /**
+     * The route can answer with a personal access token (`"token": true` in the body): such a
+     * request involves no cookie, so it needs no CSRF header.
+     */
+    issuesToken?: boolean;
+    /**
+     * A machine API open to scripts and scanners (e.g. the batch version check): it acts on nobody's
+     * behalf, so a caller without a session cookie needs no CSRF pair. With a session cookie the
+     * usual check applies.
+     */
+    csrfOnlyWithSession?: boolean;
   }
+  interface FastifyRequest {
+    /** The caller, resolved once per request by the access hook; null when anonymous. */
+    auth: RequestAuth | null;
+  }
+}
+
+export interface Authenticator {
+  authenticateSession(secret: string, client: ClientInfo): Promise<RequestAuth | null>;
+  authenticateToken(secret: string): Promise<RequestAuth | null>;
+}
+
+export interface AccessControlOptions {
+  authenticator: Authenticator;
+  sessionCookie: string;
+  csrfCookie: string;
+  csrfHeader: string;
+}
+
+const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+export function clientInfoOf(request: FastifyRequest): ClientInfo {
+  const userAgent = request.headers["user-agent"];
+  return { ip: request.ip, userAgent: typeof userAgent === "string" ? userAgent : null };
+}
+
+/** `undefined`: no Authorization header; `""`: one that is not a usable Bearer token. */
+function bearerOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header === undefined) return undefined;
+  const match = /^Bearer\s+(\S{1,200})$/i.exec(header.trim());
+  return match?.[1] ?? "";
+}
+
+function wantsToken(body: unknown): boolean {
+  return typeof body === "object" && body !== null && (body as { token?: unknown }).token === true;
+}
+
+function sameToken(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let difference = 0;
+  for (let index = 0; index < a.length; index += 1) difference |= a.charCodeAt(index) ^ b.charCodeAt(index);
+  return difference === 0;
 }
 
 /**
  * Refuses to start when an API route forgets to declare its access level, so no route is public
- * by accident. The accounts module adds the checks for the signed-in levels.
+ * by accident; then, on every API request, one hook (before body validation, so an anonymous caller
+ * gets 401 rather than a validation error):
+ * 1. resolves the caller once — a Bearer token (token mode) or else the session cookie;
+ * 2. in cookie mode, refuses unsafe methods whose `X-XSRF-TOKEN` header does not match the
+ *    `XSRF-TOKEN` cookie (419), except a token-issuing call asking for a token;
+ * 3. enforces the route's access level: 401 anonymous, 403 without the role.
  */
-export function registerAccessControl(app: FastifyInstance) {
+export function registerAccessControl(app: FastifyInstance, options: AccessControlOptions) {
   app.addHook("onRoute", (route) => {
     if (!route.url.startsWith("/api")) return;
     const access = (route.config as { access?: AccessLevel } | undefined)?.access;
     if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access level`);
+  });
+
+  app.decorateRequest("auth", null);
+  const csrfHeader = options.csrfHeader.toLowerCase();
+
+  app.addHook("preValidation", async (request) => {
+    const config = request.routeOptions.config as {
+      access?: AccessLevel;
+      issuesToken?: boolean;
+      csrfOnlyWithSession?: boolean;
+    };
+    const access = config.access;
+    if (!access) return;
+
+    const bearer = bearerOf(request);
+    if (bearer !== undefined) {
+      request.auth = bearer ? await options.authenticator.authenticateToken(bearer) : null;
+    } else {
+      const secret = request.cookies[options.sessionCookie];
+      const exempt =
+        (config.issuesToken && wantsToken(request.body)) || (config.csrfOnlyWithSession && !secret);
+      if (UNSAFE_METHODS.has(request.method) && !exempt) {
+        const cookie = request.cookies[options.csrfCookie];
+        const header = request.headers[csrfHeader];
+        if (!cookie || typeof header !== "string" || !sameToken(cookie, header))
+          throw new AppError("csrf_mismatch");
+      }
+      request.auth = secret
+        ? await options.authenticator.authenticateSession(secret, clientInfoOf(request))
+        : null;
+    }
+
+    if (access === "public") return;
+    const auth = request.auth;
+    if (!auth) throw new AppError("unauthenticated");
+    if (access === "researcher" && !auth.user.roles.includes("researcher")) throw new AppError("forbidden");
+    if (access === "vendor" && !auth.user.roles.includes("vendor")) throw new AppError("forbidden");
+    if (access === "staff" && !auth.user.is_staff) throw new AppError("forbidden");
+    // PRODUCT.md §7: the second factor is optional for everyone but required for staff.
+    if (access === "staff" && !auth.user.two_factor_enabled)
+      throw new AppError("forbidden", {
+        message: "Staff accounts must set up two-factor authentication first.",
+      });
   });
 }

@@ -24,6 +24,7 @@ export function registerErrorHandlers(app: FastifyInstance) {
       const body: ErrorBody = { status: "error", message: error.message };
       if (error.fieldErrors) body.errors = error.fieldErrors;
       if (error.status >= 500) request.log.error({ err: error }, "application error");
+      if (error.headers) reply.headers(error.headers);
       return reply.status(error.status).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

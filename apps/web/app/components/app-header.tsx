@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { type NavItem, RESEARCHER_LINKS, researcherMenu, vendorMenu } from "../lib/navigation.ts";
 import { Logo } from "../ui/logo.tsx";
 import { MenuLink } from "./menu-link.tsx";
@@ -10,10 +11,13 @@ function AppHeader({
   label,
   items,
   secondary,
+  actions,
 }: {
   label: string;
   items: readonly NavItem[];
   secondary?: readonly NavItem[];
+  /** Account controls at the end of the bar (sign-out), composed by the layout. */
+  actions?: ReactNode;
 }) {
   return (
     <header data-theme="dark" className="bg-slate-950 text-white">
@@ -43,17 +47,31 @@ function AppHeader({
             </ul>
           </nav>
         )}
+        {actions}
       </div>
     </header>
   );
 }
 
 /** Spec §2: Reports, Programs, Account, Report forwarding (badge "New"). */
-export function VendorHeader({ programsPath }: { programsPath: string }) {
-  return <AppHeader label="Vendor" items={vendorMenu(programsPath)} />;
+export function VendorHeader({ programsPath, actions }: { programsPath: string; actions?: ReactNode }) {
+  return <AppHeader label="Vendor" items={vendorMenu(programsPath)} actions={actions} />;
 }
 
 /** Spec §2: Reports, Account, then Leaderboard, Security programs, Guidelines, Database, Discord. */
-export function ResearcherHeader({ researcherUuid }: { researcherUuid: string | null }) {
-  return <AppHeader label="Researcher" items={researcherMenu(researcherUuid)} secondary={RESEARCHER_LINKS} />;
+export function ResearcherHeader({
+  researcherUuid,
+  actions,
+}: {
+  researcherUuid: string | null;
+  actions?: ReactNode;
+}) {
+  return (
+    <AppHeader
+      label="Researcher"
+      items={researcherMenu(researcherUuid)}
+      secondary={RESEARCHER_LINKS}
+      actions={actions}
+    />
+  );
 }

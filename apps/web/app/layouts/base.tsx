@@ -4,6 +4,8 @@ import { ResearcherHeader } from "../components/app-header.tsx";
 import { MainContent } from "../components/main-content.tsx";
 import { SiteFooter } from "../components/site-footer.tsx";
 import { SiteHeader } from "../components/site-header.tsx";
+import { EmailVerificationNotice } from "../features/auth/email-verification-notice.tsx";
+import { SignOutButton } from "../features/auth/sign-out-button.tsx";
 import { mergeHandles } from "../lib/route-handle.ts";
 import { getOptionalUser } from "../lib/session.server.ts";
 import { ErrorScreen } from "../ui/error-screen.tsx";
@@ -15,7 +17,7 @@ import type { Route } from "./+types/base";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getOptionalUser(request, context);
-  return { researcherUuid: user?.researcher?.uuid ?? null };
+  return { researcherUuid: user?.researcher?.uuid ?? null, signedIn: user !== null };
 }
 
 function BaseFrame({ children }: { children: ReactNode }) {
@@ -25,10 +27,18 @@ function BaseFrame({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
       {menu === "researcher" ? (
-        <ResearcherHeader researcherUuid={data?.researcherUuid ?? uuid ?? null} />
+        <ResearcherHeader
+          researcherUuid={data?.researcherUuid ?? uuid ?? null}
+          actions={
+            data?.signedIn ? (
+              <SignOutButton className="rounded-md px-3 py-2 text-sm font-medium text-slate-300 hover:bg-white/10 hover:text-white" />
+            ) : null
+          }
+        />
       ) : (
         <SiteHeader />
       )}
+      {menu === "researcher" && <EmailVerificationNotice />}
       <MainContent>{children}</MainContent>
       <SiteFooter />
     </div>

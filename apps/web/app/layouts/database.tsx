@@ -1,12 +1,23 @@
 import type { ReactNode } from "react";
-import { Outlet } from "react-router";
+import { Outlet, redirect } from "react-router";
 import { MainContent } from "../components/main-content.tsx";
 import { MenuLink } from "../components/menu-link.tsx";
 import { SiteFooter } from "../components/site-footer.tsx";
 import { SiteHeader } from "../components/site-header.tsx";
 import { DATABASE_MENU } from "../lib/navigation.ts";
+import { getRequestContext } from "../lib/request-context.server.ts";
+import { withTrailingSlashRule } from "../lib/seo.ts";
 import { ErrorScreen } from "../ui/error-screen.tsx";
 import type { Route } from "./+types/database";
+
+/** The site's trailing-slash rule (spec §3 site config): the other form of a path redirects, permanently. */
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { publicConfig } = getRequestContext(context, request);
+  const url = new URL(request.url);
+  const wanted = withTrailingSlashRule(url.pathname, publicConfig.site.trailingSlash);
+  if (wanted !== url.pathname) throw redirect(`${wanted}${url.search}`, 301);
+  return null;
+}
 
 /** `database`: the public vulnerability database, with its own sub-navigation and the data attribution. */
 function DatabaseFrame({ children }: { children: ReactNode }) {

@@ -2,6 +2,8 @@ import type { ReactNode } from "react";
 import { Outlet, useRouteLoaderData } from "react-router";
 import { VendorHeader } from "../components/app-header.tsx";
 import { MainContent } from "../components/main-content.tsx";
+import { EmailVerificationNotice } from "../features/auth/email-verification-notice.tsx";
+import { SignOutButton } from "../features/auth/sign-out-button.tsx";
 import { getOptionalUser } from "../lib/session.server.ts";
 import { programsPathFor } from "../lib/session-user.ts";
 import { ErrorScreen } from "../ui/error-screen.tsx";
@@ -10,14 +12,22 @@ import type { Route } from "./+types/vendor";
 /** `vendor`: the vendor area with the vendor top menu (spec §2 Menus). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getOptionalUser(request, context);
-  return { programsPath: programsPathFor(user?.vendor?.active_count) };
+  return { programsPath: programsPathFor(user?.vendor?.active_count), signedIn: user !== null };
 }
 
 function VendorFrame({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("layouts/vendor");
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
-      <VendorHeader programsPath={data?.programsPath ?? programsPathFor(null)} />
+      <VendorHeader
+        programsPath={data?.programsPath ?? programsPathFor(null)}
+        actions={
+          data?.signedIn ? (
+            <SignOutButton className="rounded-md px-3 py-2 text-sm font-medium text-slate-300 hover:bg-white/10 hover:text-white" />
+          ) : null
+        }
+      />
+      <EmailVerificationNotice />
       <MainContent>{children}</MainContent>
       <footer className="border-t border-slate-200 bg-white">
         <p className="page-container py-4 text-xs text-slate-500">

@@ -1,6 +1,7 @@
 import type { PublicConfig } from "@pressguard/domain";
 import { useRouteLoaderData } from "react-router";
 import type { FooterMetrics } from "./api/footer-metrics.ts";
+import type { SessionUser } from "./session-user.ts";
 
 /** What the root loader returns (see `root.tsx`). */
 export interface RootLoaderData {
@@ -8,6 +9,8 @@ export interface RootLoaderData {
   footerMetrics: FooterMetrics | null;
   /** When the server read the metrics (ms since epoch), so the browser cache ages them right. */
   footerMetricsFetchedAt: number | null;
+  /** The identity, loaded once at first page load (spec §4); null when anonymous. */
+  user: SessionUser | null;
 }
 
 export function useRootLoaderData(): RootLoaderData | undefined {

@@ -13,7 +13,22 @@ const USER_TIMEOUT_MS = 5_000;
  * 401 or 419 means not authenticated). A request without credentials is anonymous without asking
  * the API. Any other failure is logged and treated as anonymous, so a page never breaks on it.
  */
-export async function getOptionalUser(
+export function getOptionalUser(
+  request: Request,
+  context: Partial<AppLoadContext> | undefined,
+): Promise<SessionUser | null> {
+  // The root, the layout and the page loaders of one request all ask: the API is called once.
+  let pending = usersByRequest.get(request);
+  if (!pending) {
+    pending = loadOptionalUser(request, context);
+    usersByRequest.set(request, pending);
+  }
+  return pending;
+}
+
+const usersByRequest = new WeakMap<Request, Promise<SessionUser | null>>();
+
+async function loadOptionalUser(
   request: Request,
   context: Partial<AppLoadContext> | undefined,
 ): Promise<SessionUser | null> {

@@ -1,4 +1,5 @@
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
+import { RegisterForm } from "../features/auth/register-form.tsx";
 import { pageMeta } from "../lib/seo.ts";
 import { PageHeader } from "../ui/page-header.tsx";
 
@@ -8,13 +9,15 @@ export const meta = pageMeta(
 );
 
 export default function RegisterPage() {
+  const role = useSearchParams()[0].get("role") === "researcher" ? "researcher" : "vendor";
   return (
     <>
       <PageHeader
         title="Create account"
         lead="Vendors open an account to run a disclosure program for their plugins and themes; researchers open one to report vulnerabilities and be credited for them."
       />
-      <p className="text-sm text-slate-600">
+      <RegisterForm initialRole={role} />
+      <p className="mt-6 text-sm text-slate-600">
         Already registered?{" "}
         <Link to="/vdp/login" className="link">
           Vendor login

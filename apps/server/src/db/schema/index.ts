@@ -1,3 +1,4 @@
 // Every table of the application, one file per area; drizzle-kit reads this file.
+export * from "./accounts.ts";
 export * from "./app-state.ts";
 export * from "./public-database.ts";

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -16,6 +17,9 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+
+/** PostgreSQL's full text search document type (Drizzle has no built-in column for it). */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -68,12 +72,17 @@ export const products = pgTable(
     directoryUrl: text("directory_url"),
     tags: text("tags").array(),
     versions: text("versions").array(),
+    /** Full text search over name and slug ('simple': no stemming, product names are not English). */
+    search: tsvector("search").generatedAlwaysAs(
+      sql`to_tsvector('simple', coalesce(name, '') || ' ' || slug)`,
+    ),
     ...timestamps,
   },
   (table) => [
     uniqueIndex("products_platform_kind_slug_key").on(table.platformId, table.kind, table.slug),
     index("products_vendor_idx").on(table.vendorId),
     index("products_active_idx").on(table.isActive),
+    index("products_search_idx").using("gin", table.search),
     check("products_kind_check", sql`${table.kind} in ('plugin', 'theme', 'core')`),
   ],
 );
@@ -116,12 +125,23 @@ export const vulnerabilities = pgTable(
     source: text("source").notNull(),
     sourceUrl: text("source_url"),
     attribution: text("attribution"),
+    /** Full text search over title and description (the product's name and slug: products.search). */
+    search: tsvector("search").generatedAlwaysAs(
+      sql`to_tsvector('simple', coalesce(title, '') || ' ' || coalesce(description, ''))`,
+    ),
     ...timestamps,
   },
   (table) => [
     index("vulnerabilities_product_idx").on(table.productId),
+    index("vulnerabilities_search_idx").using("gin", table.search),
     index("vulnerabilities_cve_idx").on(table.cve),
     index("vulnerabilities_published_idx").on(table.publishedAt),
+    /** The database's date order (newest first, undated by CVE id): its first page is an index scan. */
+    index("vulnerabilities_date_order_idx").on(
+      table.publishedAt.desc().nullsLast(),
+      table.cve.desc().nullsLast(),
+      table.id,
+    ),
     check(
       "vulnerabilities_severity_check",
       sql`${table.severity} in ('none', 'low', 'medium', 'high', 'critical')`,

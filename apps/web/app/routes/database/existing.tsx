@@ -1,14 +1,45 @@
+import { Link } from "react-router";
+import { databaseApi } from "../../features/database/api.server.ts";
+import { SearchForm } from "../../features/database/search-form.tsx";
+import { hasSearch, parseSearchParams } from "../../features/database/search-params.ts";
+import { SearchResults } from "../../features/database/search-results.tsx";
 import { pageMeta } from "../../lib/seo.ts";
 import { PageHeader } from "../../ui/page-header.tsx";
+import type { Route } from "./+types/existing";
 
-export const meta = pageMeta("Submit a known vulnerability");
+/** The look-up a researcher does before reporting: is this vulnerability already known? */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = parseSearchParams(new URL(request.url).searchParams);
+  const searched = hasSearch(params);
+  const results = await databaseApi.searchVulnerabilities({ request, context }, params);
+  return { params, searched, results };
+}
 
-export default function ExistingVulnerabilityPage() {
+export const meta = pageMeta(
+  "Check before you report",
+  "Search the known WordPress vulnerabilities before you report one: by product, title or CVE id.",
+);
+
+export default function ExistingVulnerabilityPage({ loaderData }: Route.ComponentProps) {
+  const { params, searched, results } = loaderData;
   return (
-    <PageHeader
-      eyebrow="Public database"
-      title="Submit a known vulnerability"
-      lead="A vulnerability that is already public elsewhere (a CVE, an advisory, a changelog entry) but missing here: send us its reference and we add it to the database."
-    />
+    <>
+      <PageHeader
+        eyebrow="Public database"
+        title="Check before you report"
+        lead="Search the product, the kind of flaw or the CVE id. If the vulnerability is already listed for the version you tested, it is known; otherwise, report it."
+        actions={
+          <Link to="/database/report" className="btn-primary">
+            Report a vulnerability
+          </Link>
+        }
+      />
+      <SearchForm action="/database/existing" params={params} />
+      <SearchResults
+        results={results}
+        heading={searched ? "Known vulnerabilities matching your search" : "Latest known vulnerabilities"}
+        empty="Nothing known matches this search: the vulnerability may be new."
+      />
+    </>
   );
 }

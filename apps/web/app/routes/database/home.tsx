@@ -1,13 +1,30 @@
 import { Link } from "react-router";
+import { databaseApi } from "../../features/database/api.server.ts";
+import { SearchForm } from "../../features/database/search-form.tsx";
+import { hasSearch, parseSearchParams } from "../../features/database/search-params.ts";
+import { SearchResults } from "../../features/database/search-results.tsx";
 import { pageMeta } from "../../lib/seo.ts";
-import { PageHeader, Section } from "../../ui/page-header.tsx";
+import { PageHeader } from "../../ui/page-header.tsx";
+import type { Route } from "./+types/home";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = parseSearchParams(new URL(request.url).searchParams);
+  const [results, counts] = await Promise.all([
+    databaseApi.searchVulnerabilities({ request, context }, params),
+    databaseApi.getCounts({ request, context }),
+  ]);
+  return { params, searched: hasSearch(params), results, counts };
+}
 
 export const meta = pageMeta(
   "WordPress Vulnerability Database",
   "Known vulnerabilities in WordPress plugins, themes and core: affected versions, severity, fixes and credits.",
 );
 
-export default function DatabaseHomePage() {
+const number = (value: number) => value.toLocaleString("en-GB");
+
+export default function DatabaseHomePage({ loaderData }: Route.ComponentProps) {
+  const { params, searched, results, counts } = loaderData;
   return (
     <>
       <PageHeader
@@ -20,26 +37,36 @@ export default function DatabaseHomePage() {
           </Link>
         }
       />
-      <div className="grid gap-6 md:grid-cols-2">
-        <Section title="Search">
-          Search by title, product name or slug, or CVE id, and filter by kind, vulnerability type, severity,
-          patch status and year.
-        </Section>
-        <Section title="Latest vulnerabilities">
-          The newest published records come first, each with its CVSS 3.1 score and a link to the product's
-          page.
-        </Section>
-        <Section title="For machines">
-          Every vulnerability is available as OSV JSON, in an Atom feed, and through a batch version check for
-          your installed plugins and themes.
-        </Section>
-        <Section title="Where the data comes from">
-          The records come from the Wordfence Intelligence feed and the WordPress.org Plugin Directory.{" "}
-          <Link to="/database/about-data" className="link">
-            About the data
-          </Link>
-        </Section>
-      </div>
+      <dl className="mb-8 grid grid-cols-2 gap-4 md:grid-cols-4">
+        {[
+          ["Vulnerabilities", counts.vulnerabilities],
+          ["Products", counts.products],
+          ["Patched", counts.patched],
+          ["Researchers credited", counts.researchers],
+        ].map(([label, value]) => (
+          <div key={label} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+            <dt className="text-sm text-slate-600">{label}</dt>
+            <dd className="text-2xl font-bold text-slate-900">{number(Number(value))}</dd>
+          </div>
+        ))}
+      </dl>
+      <SearchForm action="/database" params={params} />
+      <SearchResults
+        results={results}
+        heading={searched ? "Search results" : "Latest vulnerabilities"}
+        empty="No vulnerability matches this search."
+      />
+      <p className="mt-8 text-sm text-slate-600">
+        Every record is also available as JSON (<code>/api/v1/vulnerabilities/&#123;id&#125;</code>) and as
+        OSV (<code>/api/v1/osv/&#123;id&#125;</code>), and new records in an{" "}
+        <a href="/database/feed" type="application/atom+xml" className="link">
+          Atom feed
+        </a>
+        .{" "}
+        <Link to="/database/about-data" className="link">
+          About the data
+        </Link>
+      </p>
     </>
   );
 }

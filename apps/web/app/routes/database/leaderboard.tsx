@@ -1,3 +1,5 @@
+import { databaseApi } from "../../features/database/api.server.ts";
+import { ResearcherTable } from "../../features/database/researcher-table.tsx";
 import { requireLeaderboardType } from "../../lib/database-params.ts";
 import type { TabItem } from "../../lib/navigation.ts";
 import { pageMeta } from "../../lib/seo.ts";
@@ -12,8 +14,10 @@ const LEADERBOARD_TABS = [
   { label: "All time", to: "/database/leaderboard/all-time", heading: "all-time" },
 ] as const satisfies readonly TabItem[];
 
-export function loader({ params }: Route.LoaderArgs) {
-  return { type: requireLeaderboardType(params.type) };
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const type = requireLeaderboardType(params.type);
+  const leaderboard = await databaseApi.getLeaderboard({ request, context }, type);
+  return { type, leaderboard };
 }
 
 export const meta = pageMeta("Researcher leaderboard", "WordPress security researchers ranked by points.");
@@ -28,6 +32,16 @@ export default function LeaderboardPage({ loaderData }: Route.ComponentProps) {
         lead="Researchers ranked by points for published vulnerabilities: critical 10, high 7, medium 4, low 1, doubled when the product runs an active program."
       />
       <TabNav label="Period" tabs={LEADERBOARD_TABS} currentTo={current?.to} />
+      {loaderData.leaderboard.data.length > 0 ? (
+        <ResearcherTable
+          entries={loaderData.leaderboard.data}
+          caption={`Leaderboard: ${current?.label ?? ""}`}
+        />
+      ) : (
+        <p className="rounded-lg border border-slate-200 bg-white p-6 text-slate-600">
+          No credited vulnerability was published in this period yet.
+        </p>
+      )}
     </>
   );
 }

@@ -1,14 +1,45 @@
+import { Link, useRouteLoaderData } from "react-router";
+import type { loader as pluginTabsLoader } from "../../layouts/plugin-tabs.tsx";
 import { productNameFromSlug } from "../../lib/database-params.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { Panel } from "../../ui/page-header.tsx";
 
-export const meta = pageMeta(({ params }) => `${productNameFromSlug(params.product ?? "")} security policy`);
+export const meta = pageMeta(
+  ({ params }) => `${productNameFromSlug(params.product ?? "")} security policy`,
+  ({ params }) =>
+    `How to report a security vulnerability in ${productNameFromSlug(params.product ?? "")}, and whether its vendor runs a disclosure program.`,
+);
 
+/** The program's policy, or a clear "no program" state with a link to report (issue 5). */
 export default function ProductSecurityPolicyPage() {
+  const data = useRouteLoaderData<typeof pluginTabsLoader>("layouts/plugin-tabs");
+  const product = data?.product;
+  const reportPath = data
+    ? `/database/report/${data.platform}/${data.kind}/${encodeURIComponent(data.product.slug)}`
+    : "/database/report";
+  if (product?.is_active) {
+    return (
+      <Panel>
+        {product.name} runs a vulnerability disclosure program on Pressguard: reports are forwarded to the
+        vendor, who fixes them under the program's deadlines.{" "}
+        <Link to={reportPath} className="link">
+          Report a vulnerability
+        </Link>
+      </Panel>
+    );
+  }
   return (
     <Panel>
-      How to report a vulnerability in this product, what is in scope, and how quickly the vendor answers and
-      fixes reports.
+      <p className="font-semibold text-slate-900">No vulnerability disclosure program</p>
+      <p className="mt-2">
+        The vendor of {product?.name ?? "this product"} has no program on Pressguard yet. You can still report
+        a vulnerability: we verify it and contact the vendor for you.
+      </p>
+      <p className="mt-4">
+        <Link to={reportPath} className="btn-primary">
+          Report a vulnerability
+        </Link>
+      </p>
     </Panel>
   );
 }

@@ -1,19 +1,75 @@
-import { productNameFromSlug } from "../../lib/database-params.ts";
+import { Link, useLocation } from "react-router";
+import { databaseApi } from "../../features/database/api.server.ts";
+import { PaginationNav } from "../../features/database/pagination-nav.tsx";
+import { VulnerabilityList } from "../../features/database/vulnerability-list.tsx";
+import { requireProductPath } from "../../lib/database-params.ts";
 import { pageMeta } from "../../lib/seo.ts";
-import { Section } from "../../ui/page-header.tsx";
+import type { Route } from "./+types/product-vulnerabilities";
 
-export const meta = pageMeta(({ params }) => `${productNameFromSlug(params.product ?? "")} vulnerabilities`);
+const TABS = [
+  { value: "present", label: "Present", empty: "No known vulnerability without a fix." },
+  { value: "fixed", label: "Fixed", empty: "No vulnerability fixed in a released version yet." },
+] as const;
+type Tab = (typeof TABS)[number]["value"];
 
-export default function ProductVulnerabilitiesPage() {
+/** Spec §4: present and fixed tabs, paginated through the product API (`?tab=fixed&page=2` in the URL). */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { platform, kind } = requireProductPath(params);
+  const search = new URL(request.url).searchParams;
+  const tab: Tab = search.get("tab") === "fixed" ? "fixed" : "present";
+  const pageParam = search.get("page") ?? "";
+  const page = /^\d{1,6}$/.test(pageParam) && Number(pageParam) >= 1 ? Number(pageParam) : 1;
+  const product = await databaseApi.getProduct({ request, context }, platform, kind, params.product ?? "");
+  const list = await databaseApi.getProductVulnerabilities({ request, context }, product.id, tab, page);
+  return { product, tab, list };
+}
+
+export const meta = pageMeta(
+  ({ matches }) => `${productNameOf(matches) ?? "Product"} vulnerabilities`,
+  ({ matches }) =>
+    `Known vulnerabilities of ${productNameOf(matches) ?? "this product"}: affected and fixed versions, severity and CVE ids.`,
+);
+
+function productNameOf(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>) {
+  const data = matches.find((match) => match?.id === "routes/database/product-vulnerabilities")?.loaderData;
+  return (data as { product?: { name: string } } | undefined)?.product?.name;
+}
+
+export default function ProductVulnerabilitiesPage({ loaderData }: Route.ComponentProps) {
+  const { product, tab, list } = loaderData;
+  const { pathname } = useLocation();
+  const current = TABS.find((item) => item.value === tab) ?? TABS[0];
+  const hrefFor = (value: Tab, page = 1) => {
+    const search = new URLSearchParams();
+    if (value !== "present") search.set("tab", value);
+    if (page > 1) search.set("page", String(page));
+    const query = search.toString();
+    return `${pathname}${query ? `?${query}` : ""}`;
+  };
   return (
-    <div className="grid gap-6 md:grid-cols-2">
-      <Section title="Present">
-        Vulnerabilities that affect the latest version of this product, newest first, with the affected
-        versions and severity.
-      </Section>
-      <Section title="Fixed">
-        Vulnerabilities fixed in a released version, with the version that fixes each one.
-      </Section>
-    </div>
+    <section aria-labelledby="vulnerability-tabs">
+      <h2 id="vulnerability-tabs" className="sr-only">
+        {current.label} vulnerabilities
+      </h2>
+      <ul className="mb-4 flex gap-2" aria-label="Status">
+        {TABS.map((item) => (
+          <li key={item.value}>
+            <Link
+              to={hrefFor(item.value)}
+              aria-current={item.value === tab ? "page" : undefined}
+              className={`inline-flex rounded-full px-4 py-1.5 text-sm font-medium ${
+                item.value === tab
+                  ? "bg-slate-900 text-white"
+                  : "bg-slate-100 text-slate-700 hover:bg-slate-200"
+              }`}
+            >
+              {item.label} ({item.value === "present" ? product.counters.present : product.counters.fixed})
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <VulnerabilityList items={list.data} empty={current.empty} showProduct={false} />
+      <PaginationNav pagination={list.pagination} hrefFor={(page) => hrefFor(tab, page)} />
+    </section>
   );
 }

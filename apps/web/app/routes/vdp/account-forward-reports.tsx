@@ -1,8 +1,12 @@
+import { guardedLoader } from "../../lib/guards.server.ts";
 import type { RouteHandle } from "../../lib/route-handle.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { Panel } from "../../ui/page-header.tsx";
 
 export const handle: RouteHandle = { guards: ["auth-vendor"] };
+
+/** Spec §6: the guards named in `handle`, enforced before the page renders. */
+export const loader = guardedLoader(handle);
 export const meta = pageMeta("Report forwarding");
 
 export default function AccountForwardReportsPage() {

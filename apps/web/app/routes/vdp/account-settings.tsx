@@ -1,15 +1,23 @@
+import { AccountSecurity } from "../../features/auth/account-security.tsx";
+import { guardedLoader } from "../../lib/guards.server.ts";
 import type { RouteHandle } from "../../lib/route-handle.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { Panel } from "../../ui/page-header.tsx";
 
 export const handle: RouteHandle = { guards: ["auth-vendor"] };
+
+/** Spec §6: the guards named in `handle`, enforced before the page renders. */
+export const loader = guardedLoader(handle);
 export const meta = pageMeta("Account settings");
 
 export default function AccountSettingsPage() {
   return (
-    <Panel>
-      Your vendor name, website, contact e-mail, person of contact and time zone, as researchers and our
-      triage team see them.
-    </Panel>
+    <>
+      <Panel>
+        Your vendor name, website, contact e-mail, person of contact and time zone, as researchers and our
+        triage team see them.
+      </Panel>
+      <AccountSecurity />
+    </>
   );
 }

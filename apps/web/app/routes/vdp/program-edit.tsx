@@ -1,3 +1,4 @@
+import { enforceGuards } from "../../lib/guards.server.ts";
 import type { RouteHandle } from "../../lib/route-handle.ts";
 import { requireNumericId } from "../../lib/route-params.ts";
 import { pageMeta } from "../../lib/seo.ts";
@@ -6,8 +7,11 @@ import type { Route } from "./+types/program-edit";
 
 export const handle: RouteHandle = { guards: ["auth-vendor"] };
 
-export function loader({ params }: Route.LoaderArgs) {
-  return { id: requireNumericId(params.id) };
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  // Spec §2: a non-numeric id is "Page not found" for everyone, before any guard.
+  const id = requireNumericId(params.id);
+  await enforceGuards(handle.guards ?? [], { request, context });
+  return { id };
 }
 
 export const meta = pageMeta(({ params }) => `Edit program #${params.id}`);

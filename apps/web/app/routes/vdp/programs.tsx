@@ -1,10 +1,14 @@
 import { useLocation } from "react-router";
+import { guardedLoader } from "../../lib/guards.server.ts";
 import { activeTab, PROGRAM_TABS } from "../../lib/navigation.ts";
 import type { RouteHandle } from "../../lib/route-handle.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { Panel } from "../../ui/page-header.tsx";
 
 export const handle: RouteHandle = { guards: ["auth-vendor"] };
+
+/** Spec §6: the guards named in `handle`, enforced before the page renders. */
+export const loader = guardedLoader(handle);
 
 const TITLES: Record<string, string> = {
   all: "All programs",

@@ -1,0 +1,1 @@
+CREATE INDEX "vulnerabilities_date_order_idx" ON "vulnerabilities" USING btree ("published_at" DESC NULLS LAST,"cve" DESC NULLS LAST,"id");

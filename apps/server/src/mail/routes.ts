@@ -1,0 +1,39 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { AppError } from "../errors.ts";
+import type { Mailer } from "./outbox.ts";
+
+const MailboxEntry = z.object({
+  id: z.number().int(),
+  template: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  status: z.string(),
+  created_at: z.string(),
+});
+
+/** The development mailbox (ARCHITECTURE.md): every stored mail, newest first; 404 when switched off. */
+export const devMailRoutes: FastifyPluginAsyncZod<{ mailer: Mailer; enabled: boolean }> = async (
+  app,
+  { mailer, enabled },
+) => {
+  app.get(
+    "/dev/mail",
+    {
+      schema: {
+        tags: ["development"],
+        summary: "The development mailbox, newest first (off in production unless DEV_MAILBOX=on)",
+        querystring: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }),
+        response: { 200: z.object({ data: z.array(MailboxEntry) }) },
+      },
+      config: { access: "public" },
+    },
+    async (request, reply) => {
+      if (!enabled) throw new AppError("not_found");
+      reply.header("cache-control", "no-store");
+      return { data: await mailer.listMailbox(request.query.limit) };
+    },
+  );
+};

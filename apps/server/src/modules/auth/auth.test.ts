@@ -1,0 +1,492 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApiCaller, registerUser, uniqueEmail } from "../../test/api-client.ts";
+import { createTestApp } from "../../test/app.ts";
+import { prepareAuthQueries } from "./queries.ts";
+import {
+  BAD_CREDENTIALS_MESSAGE,
+  MAGIC_LINK_MESSAGES,
+  MAGIC_LINK_SENT_MESSAGE,
+  RATE_LIMITS,
+} from "./service.ts";
+
+let harness: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  harness = await createTestApp();
+});
+afterAll(() => harness.close());
+
+interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  template: string;
+}
+
+async function mailsTo(email: string): Promise<Mail[]> {
+  const response = await harness.app.inject({ method: "GET", url: "/api/dev/mail?limit=200" });
+  return response.json<{ data: Mail[] }>().data.filter((mail) => mail.to === email);
+}
+
+async function linkIn(email: string, template: string): Promise<string> {
+  const mail = (await mailsTo(email)).find((entry) => entry.template === template);
+  const url = mail?.text.match(/https?:\/\/\S+/)?.[0];
+  if (!url) throw new Error(`no ${template} mail to ${email}`);
+  return url;
+}
+
+describe("registration and the current user (cookie mode)", () => {
+  it("registers a researcher, signs them in and reports roles and uuid", async () => {
+    const { caller, email } = await registerUser(harness.app, { role: "researcher", name: "Ada" });
+    const response = await caller.get("/api/user");
+    expect(response.statusCode).toBe(200);
+    const user = response.json();
+    expect(user).toMatchObject({
+      name: "Ada",
+      email,
+      roles: ["researcher"],
+      vendor: null,
+      is_staff: false,
+      email_verified: false,
+    });
+    expect(user.researcher).toEqual({ uuid: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+  });
+
+  it("registers a vendor with an organisation and an active_count of its active products", async () => {
+    const { caller, user } = await registerUser(harness.app, { role: "vendor" });
+    const vendor = (await caller.get("/api/user")).json<{ vendor: { id: number; active_count: number } }>()
+      .vendor;
+    expect(user.roles).toEqual(["vendor"]);
+    expect(vendor.active_count).toBe(0);
+    await harness.database.sql.query(
+      `insert into platforms (slug, name) values ('wordpress', 'WordPress') on conflict (slug) do nothing`,
+    );
+    await harness.database.sql.query(
+      `insert into products (platform_id, kind, slug, name, is_active, vendor_id)
+       select id, 'plugin', 'p-' || $1::text || '-' || n, 'P', n <= 2, $1::int from platforms, generate_series(1, 3) n
+       where slug = 'wordpress'`,
+      [vendor.id],
+    );
+    const after = (await caller.get("/api/user")).json<{ vendor: { active_count: number } }>();
+    expect(after.vendor.active_count).toBe(2);
+  });
+
+  it("stores the e-mail lower-cased and refuses a second account for it", async () => {
+    const email = uniqueEmail("Case").toUpperCase();
+    const { caller } = await registerUser(harness.app, { email });
+    expect((await caller.get("/api/user")).json().email).toBe(email.toLowerCase());
+    const again = await createApiCaller(harness.app).post("/api/register", {
+      name: "Twin",
+      email: email.toLowerCase(),
+      password: "another password",
+      role: "vendor",
+    });
+    expect(again.statusCode).toBe(422);
+    expect(again.json().errors).toEqual({ email: ["The email has already been taken."] });
+  });
+
+  it("lets a user add the other role", async () => {
+    const { caller } = await registerUser(harness.app, { role: "researcher" });
+    const response = await caller.post("/api/user/roles", { role: "vendor" });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().roles).toEqual(["researcher", "vendor"]);
+  });
+
+  it("answers 401 to an anonymous user lookup", async () => {
+    const response = await createApiCaller(harness.app).get("/api/user");
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ status: "error", message: "Unauthenticated." });
+  });
+
+  it("verifies the e-mail address through the mailed link", async () => {
+    const { caller, email } = await registerUser(harness.app);
+    const url = new URL(await linkIn(email, "email_verification"));
+    const visit = await harness.app.inject({ method: "GET", url: url.pathname });
+    expect(visit.statusCode).toBe(303);
+    expect(visit.headers.location).toBe("/?email_verified=1");
+    expect((await caller.get("/api/user")).json().email_verified).toBe(true);
+    const again = await harness.app.inject({ method: "GET", url: url.pathname });
+    expect(again.headers.location).toBe("/?email_verified=0");
+  });
+});
+
+describe("CSRF protection (cookie mode)", () => {
+  it("answers 419 to an unsafe call without the X-XSRF-TOKEN header", async () => {
+    const caller = createApiCaller(harness.app);
+    const response = await caller.post(
+      "/api/login",
+      { email: "a@example.test", password: "whatever1" },
+      { csrf: false },
+    );
+    expect(response.statusCode).toBe(419);
+    expect(response.json()).toEqual({ status: "error", message: "CSRF token mismatch." });
+  });
+
+  it("answers 419 when the header does not match the cookie", async () => {
+    const { caller } = await registerUser(harness.app);
+    const forged = await harness.app.inject({
+      method: "POST",
+      url: "/api/logout",
+      headers: {
+        cookie: [...caller.cookies].map(([name, value]) => `${name}=${value}`).join("; "),
+        "x-xsrf-token": "forged",
+      },
+    });
+    expect(forged.statusCode).toBe(419);
+    // The session survived the forged call.
+    expect((await caller.get("/api/user")).statusCode).toBe(200);
+  });
+
+  it("sets a readable XSRF-TOKEN cookie and an HttpOnly session cookie", async () => {
+    const caller = createApiCaller(harness.app);
+    const csrf = await harness.app.inject({ method: "GET", url: "/api/csrf-cookie" });
+    expect(csrf.statusCode).toBe(204);
+    const xsrf = csrf.cookies.find((cookie) => cookie.name === "XSRF-TOKEN");
+    expect(xsrf?.httpOnly).toBeFalsy();
+    expect(xsrf?.sameSite).toBe("Lax");
+    const email = uniqueEmail();
+    const registered = await caller.post("/api/register", {
+      name: "Cookie",
+      email,
+      password: "long enough pw",
+      role: "vendor",
+    });
+    const session = registered.cookies.find((cookie) => cookie.name === "pressguard_session");
+    expect(session?.httpOnly).toBe(true);
+    expect(session?.sameSite).toBe("Lax");
+  });
+});
+
+describe("sign-in and sign-out", () => {
+  it("signs in with the password and signs out on the server", async () => {
+    const { email, password } = await registerUser(harness.app);
+    const caller = createApiCaller(harness.app);
+    const login = await caller.post("/api/login", { email: email.toUpperCase(), password });
+    expect(login.statusCode).toBe(200);
+    expect(login.json().email).toBe(email);
+    const cookie = caller.cookies.get("pressguard_session");
+    expect((await caller.post("/api/logout")).statusCode).toBe(200);
+    expect((await caller.get("/api/user")).statusCode).toBe(401);
+    // The old cookie no longer opens the session: it ended on the server, not just in the browser.
+    const replay = await harness.app.inject({
+      method: "GET",
+      url: "/api/user",
+      headers: { cookie: `pressguard_session=${cookie}` },
+    });
+    expect(replay.statusCode).toBe(401);
+  });
+
+  it("gives one generic message for a wrong password and for an unknown e-mail", async () => {
+    const { email } = await registerUser(harness.app);
+    const caller = createApiCaller(harness.app, { ip: "10.1.0.1" });
+    const wrongPassword = await caller.post("/api/login", { email, password: "not the password" });
+    const unknownEmail = await caller.post("/api/login", {
+      email: uniqueEmail(),
+      password: "not the password",
+    });
+    for (const response of [wrongPassword, unknownEmail]) {
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toEqual({
+        status: "error",
+        message: BAD_CREDENTIALS_MESSAGE,
+        errors: { email: [BAD_CREDENTIALS_MESSAGE] },
+      });
+    }
+  });
+
+  it("answers 401 to a sign-out without a session", async () => {
+    const response = await createApiCaller(harness.app).post("/api/logout");
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe("token mode", () => {
+  it("issues a token without CSRF, accepts it as Bearer and revokes it on sign-out", async () => {
+    const { email, password } = await registerUser(harness.app, { role: "vendor" });
+    const caller = createApiCaller(harness.app);
+    const login = await caller.post("/api/login", { email, password, token: true }, { csrf: false });
+    expect(login.statusCode).toBe(200);
+    const { token } = login.json<{ token: string }>();
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(login.cookies.find((cookie) => cookie.name === "pressguard_session")).toBeUndefined();
+    caller.setBearer(token);
+    expect((await caller.get("/api/user")).json().roles).toEqual(["vendor"]);
+    // A Bearer call needs no CSRF header.
+    expect((await caller.post("/api/logout")).statusCode).toBe(200);
+    expect((await caller.get("/api/user")).statusCode).toBe(401);
+  });
+
+  it("stores only a hash of the token", async () => {
+    const { email, password } = await registerUser(harness.app);
+    const login = await createApiCaller(harness.app).post("/api/login", { email, password, token: true });
+    const { token } = login.json<{ token: string }>();
+    const { rows } = await harness.database.sql.query(
+      "select 1 from personal_access_tokens where token_hash = $1",
+      [token],
+    );
+    expect(rows).toHaveLength(0);
+  });
+
+  it("treats an unknown or malformed Bearer token as anonymous, never falling back to the cookie", async () => {
+    const { caller } = await registerUser(harness.app);
+    for (const authorization of ["Bearer nope", "Basic abc", "Bearer"]) {
+      const response = await caller.get("/api/user", { headers: { authorization } });
+      expect(response.statusCode).toBe(401);
+    }
+  });
+});
+
+describe("sessions", () => {
+  it("lists the user's sessions and revokes another one", async () => {
+    const { caller, email, password } = await registerUser(harness.app);
+    const laptop = createApiCaller(harness.app);
+    await laptop.post("/api/login", { email, password });
+    const list = (await caller.get("/api/sessions")).json<{ data: { id: number; current: boolean }[] }>()
+      .data;
+    expect(list).toHaveLength(2);
+    const other = list.find((session) => !session.current);
+    expect(list.filter((session) => session.current)).toHaveLength(1);
+    expect((await caller.delete(`/api/sessions/${other?.id}`)).statusCode).toBe(204);
+    expect((await laptop.get("/api/user")).statusCode).toBe(401);
+    expect((await caller.get("/api/user")).statusCode).toBe(200);
+  });
+
+  it("slides the expiry on activity and ends an expired session", async () => {
+    const { caller, user } = await registerUser(harness.app);
+    await harness.database.sql.query(
+      `update sessions set last_seen_at = now() - interval '2 minutes', expires_at = now() + interval '1 hour'
+       where user_id = $1`,
+      [user.id],
+    );
+    expect((await caller.get("/api/user")).statusCode).toBe(200);
+    const { rows } = await harness.database.sql.query<{ days_left: number; seen_seconds_ago: number }>(
+      `select extract(epoch from expires_at - now()) / 86400 as days_left,
+              extract(epoch from now() - last_seen_at) as seen_seconds_ago
+       from sessions where user_id = $1`,
+      [user.id],
+    );
+    expect(Number(rows[0]?.days_left)).toBeGreaterThan(13.9);
+    expect(Number(rows[0]?.seen_seconds_ago)).toBeLessThan(60);
+    await harness.database.sql.query(
+      "update sessions set expires_at = now() - interval '1 second' where user_id = $1",
+      [user.id],
+    );
+    expect((await caller.get("/api/user")).statusCode).toBe(401);
+  });
+
+  it("answers 404 when revoking another user's session", async () => {
+    const alice = await registerUser(harness.app);
+    const bob = await registerUser(harness.app);
+    const bobSession = (await bob.caller.get("/api/sessions")).json<{ data: { id: number }[] }>().data[0];
+    expect((await alice.caller.delete(`/api/sessions/${bobSession?.id}`)).statusCode).toBe(404);
+    expect((await bob.caller.get("/api/user")).statusCode).toBe(200);
+  });
+});
+
+describe("magic links", () => {
+  it("answers the same whether or not the address has an account, and mails only existing ones", async () => {
+    const { email } = await registerUser(harness.app);
+    const unknown = uniqueEmail("nobody");
+    const caller = createApiCaller(harness.app, { ip: "10.2.0.1" });
+    const known = await caller.post("/api/magic-link", { email });
+    const missing = await caller.post("/api/magic-link", { email: unknown });
+    expect(known.statusCode).toBe(202);
+    expect(missing.statusCode).toBe(202);
+    expect(known.json()).toEqual({ message: MAGIC_LINK_SENT_MESSAGE });
+    expect(missing.json()).toEqual(known.json());
+    expect(await mailsTo(unknown)).toHaveLength(0);
+    const mail = (await mailsTo(email)).find((entry) => entry.template === "magic_link");
+    expect(mail?.subject).toBe("Your Pressguard sign-in link");
+    expect(mail?.html).toContain("/login/magic-link/");
+  });
+
+  it("signs in once with a link, then refuses it as used", async () => {
+    const { email } = await registerUser(harness.app, { role: "vendor" });
+    const caller = createApiCaller(harness.app, { ip: "10.2.0.2" });
+    await caller.post("/api/magic-link", { email });
+    const uuid = new URL(await linkIn(email, "magic_link")).pathname.split("/").pop();
+    const first = await caller.post(`/api/magic-link/${uuid}`);
+    expect(first.statusCode).toBe(200);
+    expect(first.json().roles).toEqual(["vendor"]);
+    expect(first.json().email_verified).toBe(true);
+    expect((await caller.get("/api/user")).statusCode).toBe(200);
+    const second = await createApiCaller(harness.app).post(`/api/magic-link/${uuid}`);
+    expect(second.statusCode).toBe(410);
+    expect(second.json().message).toBe(MAGIC_LINK_MESSAGES.used);
+  });
+
+  it("refuses an expired link and an unknown one", async () => {
+    const { email } = await registerUser(harness.app);
+    const caller = createApiCaller(harness.app, { ip: "10.2.0.3" });
+    await caller.post("/api/magic-link", { email });
+    const uuid = new URL(await linkIn(email, "magic_link")).pathname.split("/").pop();
+    await harness.database.sql.query(
+      `update one_time_tokens set expires_at = now() - interval '1 second'
+       where kind = 'magic_link' and user_id = (select id from users where email = $1)`,
+      [email],
+    );
+    const expired = await caller.post(`/api/magic-link/${uuid}`);
+    expect(expired.statusCode).toBe(410);
+    expect(expired.json().message).toBe(MAGIC_LINK_MESSAGES.expired);
+    const unknown = await caller.post("/api/magic-link/00000000-0000-4000-8000-000000000000");
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe(MAGIC_LINK_MESSAGES.unknown);
+  });
+});
+
+describe("password reset", () => {
+  it("resets the password through the mailed link and ends every session", async () => {
+    const { caller, email } = await registerUser(harness.app);
+    const anonymous = createApiCaller(harness.app, { ip: "10.3.0.1" });
+    expect((await anonymous.post("/api/password/forgot", { email })).statusCode).toBe(202);
+    const token = new URL(await linkIn(email, "password_reset")).pathname.split("/").pop();
+    const reset = await anonymous.post("/api/password/reset", { token, password: "a brand new password" });
+    expect(reset.statusCode).toBe(200);
+    expect((await caller.get("/api/user")).statusCode).toBe(401);
+    const login = await anonymous.post("/api/login", { email, password: "a brand new password" });
+    expect(login.statusCode).toBe(200);
+    const reuse = await anonymous.post("/api/password/reset", { token, password: "yet another password" });
+    expect(reuse.statusCode).toBe(422);
+  });
+});
+
+describe("rate limits", () => {
+  it("answers 429 with Retry-After after too many sign-in attempts on one account", async () => {
+    const { email } = await registerUser(harness.app);
+    const [allowed] = RATE_LIMITS.loginAccount;
+    let last = await createApiCaller(harness.app).post("/api/login", { email, password: "wrong password" });
+    for (let attempt = 1; attempt <= allowed; attempt += 1) {
+      // Different IPs: the per-account limit holds however the attempts are spread.
+      last = await createApiCaller(harness.app, { ip: `10.4.0.${attempt}` }).post("/api/login", {
+        email,
+        password: "wrong password",
+      });
+    }
+    expect(last.statusCode).toBe(429);
+    expect(Number(last.headers["retry-after"])).toBeGreaterThan(0);
+    expect(last.json().message).toMatch(/^Too many attempts/);
+  });
+
+  it("answers 429 after too many magic-link requests from one IP", async () => {
+    const caller = createApiCaller(harness.app, { ip: "10.5.0.1" });
+    const [allowed] = RATE_LIMITS.magicLinkIp;
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt <= allowed; attempt += 1)
+      statuses.push((await caller.post("/api/magic-link", { email: uniqueEmail() })).statusCode);
+    expect(statuses.slice(0, allowed).every((status) => status === 202)).toBe(true);
+    expect(statuses[allowed]).toBe(429);
+  });
+
+  it("answers 429 after too many registrations from one IP", async () => {
+    const [allowed] = RATE_LIMITS.registerIp;
+    await harness.database.sql.query(
+      `insert into rate_limits (key, hits, reset_at) values ('register:ip:10.8.0.1', $1::int, now() + interval '10 minutes')`,
+      [allowed],
+    );
+    const response = await createApiCaller(harness.app, { ip: "10.8.0.1" }).post("/api/register", {
+      name: "One too many",
+      email: uniqueEmail(),
+      password: "long enough pw",
+      role: "researcher",
+    });
+    expect(response.statusCode).toBe(429);
+    expect(response.headers["retry-after"]).toBeDefined();
+  });
+
+  it("answers 429 after too many password-reset requests for one account", async () => {
+    const email = uniqueEmail();
+    const [allowed] = RATE_LIMITS.resetAccount;
+    let last = { statusCode: 0 };
+    for (let attempt = 0; attempt <= allowed; attempt += 1)
+      last = await createApiCaller(harness.app, { ip: `10.6.0.${attempt}` }).post("/api/password/forgot", {
+        email,
+      });
+    expect(last.statusCode).toBe(429);
+  });
+});
+
+describe("bad input never causes a 5xx", () => {
+  const huge = "x".repeat(1_100_000);
+  const cases: { url: string; bodies: unknown[] }[] = [
+    {
+      url: "/api/register",
+      bodies: [
+        {},
+        { name: 1, email: 2, password: 3, role: 4 },
+        { name: "A", email: "not-an-email", password: "short", role: "admin" },
+        { name: "A", email: "a@example.test", password: "long enough", role: "vendor", is_staff: true },
+        {
+          name: "<script>",
+          email: "a'; drop table users;--@x.test",
+          password: "long enough",
+          role: "vendor",
+        },
+        [],
+        "text",
+      ],
+    },
+    {
+      url: "/api/login",
+      bodies: [{}, { email: [], password: {} }, { email: "a@b.test", password: "x", extra: 1 }, null],
+    },
+    { url: "/api/magic-link", bodies: [{}, { email: 5 }, { email: "a@b.test", role: "x" }] },
+    { url: "/api/magic-link/'%20or%201=1", bodies: [{ token: "yes" }, { other: true }] },
+    { url: "/api/password/forgot", bodies: [{}, { email: null }] },
+    {
+      url: "/api/password/reset",
+      bodies: [{}, { token: 1, password: 2 }, { token: "x", password: "short" }],
+    },
+    { url: "/api/user/roles", bodies: [{ role: "staff" }] },
+    { url: "/api/user/two-factor/confirm", bodies: [{}, { code: 123456 }, { code: "1".repeat(50) }] },
+    { url: "/api/user/two-factor/disable", bodies: [{}, { code: null }, { code: "123456", extra: 1 }] },
+  ];
+
+  for (const { url, bodies } of cases) {
+    it(`answers 4xx with a message to malformed bodies on POST ${url}`, async () => {
+      const { caller } = await registerUser(harness.app);
+      for (const body of [...bodies, { huge }]) {
+        const response = await caller.post(url, body);
+        expect(response.statusCode, `${url} ${JSON.stringify(body).slice(0, 80)}`).toBeGreaterThanOrEqual(
+          400,
+        );
+        expect(response.statusCode).toBeLessThan(500);
+        expect(response.json().message).toEqual(expect.any(String));
+      }
+    });
+  }
+
+  it("answers 4xx to a malformed session id", async () => {
+    const { caller } = await registerUser(harness.app);
+    for (const id of ["abc", "-1", "99999999999999", "1.5"]) {
+      const response = await caller.delete(`/api/sessions/${id}`);
+      expect(response.statusCode).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode).toBeLessThan(500);
+    }
+  });
+});
+
+describe("housekeeping", () => {
+  it("prunes spent rate-limit windows, long-dead sessions and old links, and keeps live ones", async () => {
+    const { user } = await registerUser(harness.app);
+    await harness.database.sql.query(
+      `insert into rate_limits (key, hits, reset_at) values
+         ('prune:old', 1, now() - interval '1 second'), ('prune:live', 1, now() + interval '1 minute')`,
+    );
+    await harness.database.sql.query(
+      `insert into sessions (token_hash, user_id, expires_at) values ('prune-old', $1, now() - interval '31 days')`,
+      [user.id],
+    );
+    const queries = prepareAuthQueries(harness.database.sql);
+    expect(await queries.pruneExpired()).toBeGreaterThanOrEqual(2);
+    const limits = await harness.database.sql.query<{ key: string }>(
+      "select key from rate_limits where key like 'prune:%'",
+    );
+    expect(limits.rows.map((row) => row.key)).toEqual(["prune:live"]);
+    const sessions = await harness.database.sql.query<{ token_hash: string }>(
+      "select token_hash from sessions where user_id = $1",
+      [user.id],
+    );
+    expect(sessions.rows.map((row) => row.token_hash)).not.toContain("prune-old");
+    expect(sessions.rows).toHaveLength(1);
+  });
+});

@@ -1,0 +1,319 @@
+import type { SqlRunner } from "../../db/client.ts";
+
+/** The signed-in user as every request sees it: one query, roles derived from profile and seat. */
+export interface UserRow {
+  id: number;
+  name: string;
+  email: string;
+  is_staff: boolean;
+  two_factor: boolean;
+  email_verified_at: Date | string | null;
+  researcher_uuid: string | null;
+  vendor_id: number | null;
+  vendor_name: string | null;
+  vendor_role: string | null;
+  active_count: number | null;
+}
+
+const USER_SELECT = `
+  select u.id, u.name, u.email, u.is_staff, u.totp_secret is not null as two_factor, u.email_verified_at,
+         r.uuid::text as researcher_uuid,
+         v.id as vendor_id, v.vendor_name, vm.role as vendor_role,
+         case when v.id is null then null else
+           (select count(*)::int from products p where p.vendor_id = v.id and p.is_active) end as active_count
+  from users u
+  left join lateral (select uuid from researchers where user_id = u.id order by id limit 1) r on true
+  left join lateral (
+    select vendor_id, role from vendor_members where user_id = u.id order by created_at, vendor_id limit 1
+  ) vm on true
+  left join vendors v on v.id = vm.vendor_id`;
+
+export function prepareAuthQueries(sql: SqlRunner) {
+  return {
+    async getUserById(id: number, tx: SqlRunner = sql): Promise<UserRow | null> {
+      const { rows } = await tx.query<UserRow>(`${USER_SELECT} where u.id = $1`, [id]);
+      return rows[0] ?? null;
+    },
+
+    async findCredentialsByEmail(email: string, tx: SqlRunner = sql) {
+      const { rows } = await tx.query<{
+        id: number;
+        name: string;
+        password_hash: string | null;
+        totp_secret: string | null;
+        totp_last_step: number | null;
+      }>("select id, name, password_hash, totp_secret, totp_last_step from users where email = $1", [email]);
+      return rows[0] ?? null;
+    },
+
+    /** Null when the address is taken. */
+    async createUser(
+      user: {
+        name: string;
+        email: string;
+        passwordHash: string | null;
+        isStaff?: boolean;
+        verified?: boolean;
+      },
+      tx: SqlRunner = sql,
+    ): Promise<number | null> {
+      const { rows } = await tx.query<{ id: number }>(
+        `insert into users (name, email, password_hash, is_staff, email_verified_at)
+         values ($1, $2, $3, $4, case when $5::boolean then now() end)
+         on conflict (email) do nothing returning id`,
+        [user.name, user.email, user.passwordHash, user.isStaff ?? false, user.verified ?? false],
+      );
+      return rows[0]?.id ?? null;
+    },
+
+    async createResearcherProfile(userId: number, displayName: string, tx: SqlRunner = sql) {
+      await tx.query(
+        `insert into researchers (display_name, user_id)
+         select $2, $1 where not exists (select 1 from researchers where user_id = $1)`,
+        [userId, displayName],
+      );
+    },
+
+    async createVendorWithOwner(
+      userId: number,
+      vendor: { vendorName: string; contactEmail: string; contactPerson: string },
+      tx: SqlRunner = sql,
+    ) {
+      const existing = await tx.query("select 1 from vendor_members where user_id = $1", [userId]);
+      if (existing.rows.length > 0) return;
+      const { rows } = await tx.query<{ id: number }>(
+        `insert into vendors (vendor_name, contact_email, contact_person) values ($1, $2, $3) returning id`,
+        [vendor.vendorName, vendor.contactEmail, vendor.contactPerson],
+      );
+      await tx.query(`insert into vendor_members (vendor_id, user_id, role) values ($1, $2, 'owner')`, [
+        rows[0]?.id,
+        userId,
+      ]);
+    },
+
+    async setPassword(userId: number, passwordHash: string, tx: SqlRunner = sql) {
+      await tx.query("update users set password_hash = $2, updated_at = now() where id = $1", [
+        userId,
+        passwordHash,
+      ]);
+    },
+
+    async getTwoFactorState(userId: number) {
+      const { rows } = await sql.query<{
+        totp_secret: string | null;
+        totp_pending_secret: string | null;
+        totp_last_step: number | null;
+      }>("select totp_secret, totp_pending_secret, totp_last_step from users where id = $1", [userId]);
+      return rows[0] ?? null;
+    },
+
+    async setPendingTotpSecret(userId: number, secret: string) {
+      await sql.query("update users set totp_pending_secret = $2, updated_at = now() where id = $1", [
+        userId,
+        secret,
+      ]);
+    },
+
+    /** Records the accepted step, unless one at least as late was already used (replay). */
+    async acceptTotpStep(userId: number, step: number): Promise<boolean> {
+      const { rows } = await sql.query(
+        `update users set totp_last_step = $2::int
+         where id = $1 and (totp_last_step is null or totp_last_step < $2::int) returning id`,
+        [userId, step],
+      );
+      return rows.length > 0;
+    },
+
+    async enableTotp(userId: number, step: number) {
+      await sql.query(
+        `update users set totp_secret = totp_pending_secret, totp_pending_secret = null, totp_last_step = $2::int,
+           updated_at = now() where id = $1`,
+        [userId, step],
+      );
+    },
+
+    async disableTotp(userId: number) {
+      await sql.query(
+        "update users set totp_secret = null, totp_pending_secret = null, totp_last_step = null, updated_at = now() where id = $1",
+        [userId],
+      );
+    },
+
+    async markEmailVerified(userId: number, tx: SqlRunner = sql) {
+      await tx.query(
+        "update users set email_verified_at = coalesce(email_verified_at, now()), updated_at = now() where id = $1",
+        [userId],
+      );
+    },
+
+    // Sessions
+
+    async createSession(
+      session: {
+        tokenHash: string;
+        userId: number;
+        userAgent: string | null;
+        ip: string;
+        lifetimeSeconds: number;
+      },
+      tx: SqlRunner = sql,
+    ) {
+      await tx.query(
+        `insert into sessions (token_hash, user_id, user_agent, ip, expires_at)
+         values ($1, $2, $3, $4, now() + make_interval(secs => $5::int))`,
+        [session.tokenHash, session.userId, session.userAgent, session.ip, session.lifetimeSeconds],
+      );
+    },
+
+    async findLiveSession(tokenHash: string) {
+      const { rows } = await sql.query<{ id: number; user_id: number; seconds_since_seen: number }>(
+        `select id, user_id, extract(epoch from now() - last_seen_at)::float8 as seconds_since_seen
+         from sessions where token_hash = $1 and revoked_at is null and expires_at > now()`,
+        [tokenHash],
+      );
+      return rows[0] ?? null;
+    },
+
+    /** Sliding expiry: each sign of life pushes the end of the session out again. */
+    async touchSession(id: number, ip: string, lifetimeSeconds: number) {
+      await sql.query(
+        `update sessions set last_seen_at = now(), ip = $2, expires_at = now() + make_interval(secs => $3::int)
+         where id = $1`,
+        [id, ip, lifetimeSeconds],
+      );
+    },
+
+    async listSessions(userId: number) {
+      const { rows } = await sql.query<{
+        id: number;
+        user_agent: string | null;
+        ip: string | null;
+        created_at: Date | string;
+        last_seen_at: Date | string;
+      }>(
+        `select id, user_agent, ip, created_at, last_seen_at from sessions
+         where user_id = $1 and revoked_at is null and expires_at > now() order by last_seen_at desc`,
+        [userId],
+      );
+      return rows;
+    },
+
+    /** Returns whether a live session of this user was revoked. */
+    async revokeSession(userId: number, sessionId: number, tx: SqlRunner = sql): Promise<boolean> {
+      const { rows } = await tx.query(
+        `update sessions set revoked_at = now() where id = $1 and user_id = $2 and revoked_at is null returning id`,
+        [sessionId, userId],
+      );
+      return rows.length > 0;
+    },
+
+    async revokeAllCredentials(userId: number, tx: SqlRunner = sql) {
+      await tx.query("update sessions set revoked_at = now() where user_id = $1 and revoked_at is null", [
+        userId,
+      ]);
+      await tx.query(
+        "update personal_access_tokens set revoked_at = now() where user_id = $1 and revoked_at is null",
+        [userId],
+      );
+    },
+
+    // Personal access tokens
+
+    async createAccessToken(token: { tokenHash: string; userId: number; name: string }, tx: SqlRunner = sql) {
+      await tx.query("insert into personal_access_tokens (token_hash, user_id, name) values ($1, $2, $3)", [
+        token.tokenHash,
+        token.userId,
+        token.name,
+      ]);
+    },
+
+    async findLiveAccessToken(tokenHash: string) {
+      const { rows } = await sql.query<{ id: number; user_id: number }>(
+        `update personal_access_tokens set last_used_at = now()
+         where token_hash = $1 and revoked_at is null returning id, user_id`,
+        [tokenHash],
+      );
+      return rows[0] ?? null;
+    },
+
+    async revokeAccessToken(id: number) {
+      await sql.query("update personal_access_tokens set revoked_at = now() where id = $1", [id]);
+    },
+
+    // One-time tokens (magic links, verification, reset)
+
+    async createOneTimeToken(
+      token: { kind: OneTimeTokenKind; tokenHash: string; userId: number; lifetimeSeconds: number },
+      tx: SqlRunner = sql,
+    ) {
+      await tx.query(
+        `insert into one_time_tokens (kind, token_hash, user_id, expires_at)
+         values ($1, $2, $3, now() + make_interval(secs => $4::int))`,
+        [token.kind, token.tokenHash, token.userId, token.lifetimeSeconds],
+      );
+    },
+
+    /**
+     * Marks the token used and returns it, atomically: of two concurrent uses only one wins.
+     * `state` tells why a token could not be used.
+     */
+    async consumeOneTimeToken(
+      kind: OneTimeTokenKind,
+      tokenHash: string,
+      tx: SqlRunner = sql,
+    ): Promise<{ state: "ok"; userId: number } | { state: "unknown" | "used" | "expired" }> {
+      const { rows } = await tx.query<{ user_id: number }>(
+        `update one_time_tokens set used_at = now()
+         where kind = $1 and token_hash = $2 and used_at is null and expires_at > now() returning user_id`,
+        [kind, tokenHash],
+      );
+      if (rows[0]) return { state: "ok", userId: rows[0].user_id };
+      const found = await tx.query<{ used: boolean }>(
+        "select used_at is not null as used from one_time_tokens where kind = $1 and token_hash = $2",
+        [kind, tokenHash],
+      );
+      const row = found.rows[0];
+      if (!row) return { state: "unknown" };
+      return { state: row.used ? "used" : "expired" };
+    },
+
+    // Rate limits
+
+    /** Counts one hit in a fixed window; returns the hits so far and the seconds until the window ends. */
+    async hitRateLimit(key: string, windowSeconds: number) {
+      const { rows } = await sql.query<{ hits: number; seconds_left: number }>(
+        `insert into rate_limits (key, hits, reset_at) values ($1, 1, now() + make_interval(secs => $2::int))
+         on conflict (key) do update set
+           hits = case when rate_limits.reset_at <= now() then 1 else rate_limits.hits + 1 end,
+           reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
+         returning hits, extract(epoch from reset_at - now())::float8 as seconds_left`,
+        [key, windowSeconds],
+      );
+      const row = rows[0];
+      return {
+        hits: row?.hits ?? 1,
+        secondsLeft: Math.max(1, Math.ceil(row?.seconds_left ?? windowSeconds)),
+      };
+    },
+
+    /** Housekeeping: drops what can no longer matter; returns how many rows went. */
+    async pruneExpired(): Promise<number> {
+      const results = await Promise.all([
+        sql.query("delete from rate_limits where reset_at < now() returning key"),
+        sql.query(
+          `delete from sessions where expires_at < now() - interval '30 days'
+             or revoked_at < now() - interval '30 days' returning id`,
+        ),
+        sql.query("delete from one_time_tokens where expires_at < now() - interval '7 days' returning id"),
+      ]);
+      return results.reduce((total, result) => total + result.rows.length, 0);
+    },
+
+    async clearRateLimit(key: string) {
+      await sql.query("delete from rate_limits where key = $1", [key]);
+    },
+  };
+}
+
+export type OneTimeTokenKind = "magic_link" | "email_verification" | "password_reset";
+export type AuthQueries = ReturnType<typeof prepareAuthQueries>;

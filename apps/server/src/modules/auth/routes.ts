@@ -1,0 +1,380 @@
+import type { FastifyReply } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { clientInfoOf } from "../../http/access.ts";
+import {
+  type AuthService,
+  MAGIC_LINK_SENT_MESSAGE,
+  PASSWORD_RESET_SENT_MESSAGE,
+  randomToken,
+  SESSION_COOKIE,
+} from "./service.ts";
+
+export const SessionUser = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    email: z.string(),
+    roles: z.array(z.enum(["researcher", "vendor"])),
+    vendor: z
+      .object({ id: z.number().int(), name: z.string(), role: z.string(), active_count: z.number().int() })
+      .nullable(),
+    researcher: z.object({ uuid: z.string() }).nullable(),
+    is_staff: z.boolean(),
+    two_factor_enabled: z.boolean(),
+    email_verified: z.boolean(),
+  })
+  .meta({ id: "SessionUser" });
+
+const TokenAnswer = z.object({ token: z.string() }).meta({ id: "AccessToken" });
+const Message = z.object({ message: z.string() });
+const Email = z.email({ message: "Must be a valid email address." }).max(254);
+const Password = z
+  .string()
+  .min(8, "The password must be at least 8 characters.")
+  .max(200, "The password may not be greater than 200 characters.");
+const Role = z.enum(["researcher", "vendor"]);
+
+const Register = z.strictObject({
+  name: z.string().trim().min(1, "The name field is required.").max(100),
+  email: Email,
+  password: Password,
+  role: Role,
+  token: z.boolean().optional(),
+});
+const Login = z.strictObject({
+  email: Email,
+  password: z.string().min(1, "The password field is required.").max(1000),
+  token: z.boolean().optional(),
+  device_name: z.string().max(200).optional(),
+  /** The TOTP code, for an account with two-factor authentication. */
+  code: z.string().max(10).optional(),
+});
+const Code = z.strictObject({ code: z.string().min(1, "The code field is required.").max(10) });
+const TokenChoice = z.strictObject({ token: z.boolean().optional() }).nullish();
+
+/** A session cookie lives 30 days; the server ends it sooner after 14 days of inactivity. */
+const SESSION_COOKIE_MAX_AGE = 30 * 24 * 3600;
+/** Matches the session, so a long-lived page still holds a CSRF cookie. */
+const CSRF_COOKIE_MAX_AGE = SESSION_COOKIE_MAX_AGE;
+
+export interface AuthRoutesOptions {
+  auth: AuthService;
+  /** Shown in authenticator apps next to the account. */
+  siteName: string;
+  csrfCookie: string;
+  secureCookies: boolean;
+}
+
+/** Sign-in, sign-out, the current user, sessions, magic links, e-mail verification, password reset. */
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
+  app,
+  { auth, csrfCookie, secureCookies, siteName },
+) => {
+  const signIn = (reply: FastifyReply, secret: string) =>
+    reply.setCookie(SESSION_COOKIE, secret, {
+      path: "/",
+      httpOnly: true,
+      sameSite: "lax",
+      secure: secureCookies,
+      maxAge: SESSION_COOKIE_MAX_AGE,
+    });
+
+  app.get(
+    "/csrf-cookie",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "Sets the readable XSRF-TOKEN cookie (cookie mode)",
+        response: { 204: z.null() },
+      },
+      config: { access: "public" },
+    },
+    async (request, reply) => {
+      const current = request.cookies[csrfCookie];
+      const value = current && /^[A-Za-z0-9_-]{43}$/.test(current) ? current : randomToken();
+      reply.setCookie(csrfCookie, value, {
+        path: "/",
+        httpOnly: false,
+        sameSite: "lax",
+        secure: secureCookies,
+        maxAge: CSRF_COOKIE_MAX_AGE,
+      });
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    "/register",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "Creates a researcher or vendor account and signs it in",
+        body: Register,
+        response: { 201: z.union([SessionUser, TokenAnswer]) },
+      },
+      config: { access: "public", issuesToken: true },
+    },
+    async (request, reply) => {
+      const mode = request.body.token ? "token" : "session";
+      const { secret, user } = await auth.register(request.body, clientInfoOf(request), mode);
+      if (mode === "token") return reply.status(201).send({ token: secret });
+      signIn(reply, secret);
+      return reply.status(201).send(user);
+    },
+  );
+
+  app.post(
+    "/login",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "Signs in with e-mail and password; `token: true` answers a personal access token",
+        body: Login,
+        response: { 200: z.union([SessionUser, TokenAnswer]) },
+      },
+      config: { access: "public", issuesToken: true },
+    },
+    async (request, reply) => {
+      const mode = request.body.token ? "token" : "session";
+      const { secret, user } = await auth.login(request.body, clientInfoOf(request), mode);
+      if (mode === "token") return { token: secret };
+      signIn(reply, secret);
+      return user;
+    },
+  );
+
+  app.post(
+    "/logout",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "Ends the current session or revokes the current token",
+        response: { 200: Message },
+      },
+      config: { access: "user" },
+    },
+    async (request, reply) => {
+      if (request.auth) await auth.logout(request.auth);
+      reply.clearCookie(SESSION_COOKIE, { path: "/" });
+      return { message: "Signed out." };
+    },
+  );
+
+  app.get(
+    "/user",
+    {
+      schema: { tags: ["auth"], summary: "The signed-in user", response: { 200: SessionUser } },
+      config: { access: "user" },
+    },
+    // Loaded once per request by the access hook.
+    (request) => requireAuth(request.auth).user,
+  );
+
+  app.post(
+    "/user/roles",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "Adds the other role (researcher or vendor) to the signed-in user",
+        body: z.strictObject({ role: Role }),
+        response: { 200: SessionUser },
+      },
+      config: { access: "user" },
+    },
+    (request) => auth.addRole(requireAuth(request.auth), request.body.role),
+  );
+
+  app.post(
+    "/user/two-factor",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "Starts TOTP enrolment: a new secret and its otpauth:// URL, active once confirmed",
+        response: { 200: z.object({ secret: z.string(), otpauth_url: z.string() }) },
+      },
+      config: { access: "user" },
+    },
+    (request) => auth.startTwoFactor(requireAuth(request.auth), siteName),
+  );
+
+  app.post(
+    "/user/two-factor/confirm",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "Confirms TOTP enrolment with a first code; sign-in then asks for a code",
+        body: Code,
+        response: { 200: SessionUser },
+      },
+      config: { access: "user" },
+    },
+    (request) => auth.confirmTwoFactor(requireAuth(request.auth), request.body.code),
+  );
+
+  app.post(
+    "/user/two-factor/disable",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "Turns TOTP off with a current code (not allowed for staff)",
+        body: Code,
+        response: { 200: SessionUser },
+      },
+      config: { access: "user" },
+    },
+    (request) => auth.disableTwoFactor(requireAuth(request.auth), request.body.code),
+  );
+
+  app.get(
+    "/sessions",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "The signed-in user's live sessions",
+        response: {
+          200: z.object({
+            data: z.array(
+              z.object({
+                id: z.number().int(),
+                user_agent: z.string().nullable(),
+                ip: z.string().nullable(),
+                created_at: z.string(),
+                last_seen_at: z.string(),
+                current: z.boolean(),
+              }),
+            ),
+          }),
+        },
+      },
+      config: { access: "user" },
+    },
+    async (request) => ({ data: await auth.listSessions(requireAuth(request.auth)) }),
+  );
+
+  app.delete(
+    "/sessions/:id",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "Revokes one of the signed-in user's sessions",
+        params: z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+        response: { 204: z.null() },
+      },
+      config: { access: "user" },
+    },
+    async (request, reply) => {
+      await auth.revokeSession(requireAuth(request.auth), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    "/magic-link",
+    {
+      schema: {
+        tags: ["auth"],
+        summary:
+          "E-mails a single-use sign-in link; the answer never tells whether the address has an account",
+        body: z.strictObject({ email: Email }),
+        response: { 202: Message },
+      },
+      config: { access: "public" },
+    },
+    async (request, reply) => {
+      await auth.requestMagicLink(request.body.email, clientInfoOf(request));
+      return reply.status(202).send({ message: MAGIC_LINK_SENT_MESSAGE });
+    },
+  );
+
+  app.post(
+    "/magic-link/:uuid",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "Signs in with a magic link (single use, 15 minutes)",
+        params: z.strictObject({ uuid: z.string().max(100) }),
+        body: TokenChoice,
+        response: { 200: z.union([SessionUser, TokenAnswer]) },
+      },
+      config: { access: "public", issuesToken: true },
+    },
+    async (request, reply) => {
+      const mode = request.body?.token ? "token" : "session";
+      const { secret, user } = await auth.consumeMagicLink(request.params.uuid, clientInfoOf(request), mode);
+      if (mode === "token") return { token: secret };
+      signIn(reply, secret);
+      return user;
+    },
+  );
+
+  app.get(
+    "/email/verify/:token",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "The e-mail verification link: confirms the address and returns to the application",
+        params: z.strictObject({ token: z.string().max(100) }),
+      },
+      config: { access: "public" },
+    },
+    async (request, reply) => {
+      const verified = await auth.verifyEmail(request.params.token);
+      return reply.redirect(`/?email_verified=${verified ? "1" : "0"}`, 303);
+    },
+  );
+
+  app.post(
+    "/email/verification-notification",
+    {
+      schema: { tags: ["auth"], summary: "Sends the verification link again", response: { 202: Message } },
+      config: { access: "user" },
+    },
+    async (request, reply) => {
+      await auth.resendVerification(requireAuth(request.auth));
+      return reply
+        .status(202)
+        .send({ message: "If your address is not verified yet, we have sent a new link." });
+    },
+  );
+
+  app.post(
+    "/password/forgot",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "E-mails a password reset link; the answer never tells whether the address has an account",
+        body: z.strictObject({ email: Email }),
+        response: { 202: Message },
+      },
+      config: { access: "public" },
+    },
+    async (request, reply) => {
+      await auth.requestPasswordReset(request.body.email, clientInfoOf(request));
+      return reply.status(202).send({ message: PASSWORD_RESET_SENT_MESSAGE });
+    },
+  );
+
+  app.post(
+    "/password/reset",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "Sets a new password with a reset link's token; ends every session of the account",
+        body: z.strictObject({ token: z.string().min(1).max(100), password: Password }),
+        response: { 200: Message },
+      },
+      config: { access: "public" },
+    },
+    async (request) => {
+      await auth.resetPassword(request.body.token, request.body.password);
+      return { message: "Your password has been reset. Please sign in." };
+    },
+  );
+};
+
+function requireAuth<T>(auth: T | null): T {
+  // The access hook has already answered 401 for anonymous callers of `user` routes.
+  if (!auth) throw new Error("access hook did not authenticate the request");
+  return auth;
+}

@@ -1,0 +1,486 @@
+import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import {
+  affectedRanges,
+  credits,
+  platforms,
+  products,
+  researchers,
+  vulnerabilities,
+} from "../../db/schema/index.ts";
+
+/**
+ * The public database's SQL. The vulnerability page's lookups are prepared statements (the hot path,
+ * TOOLCHAIN.md); the search, whose WHERE clause depends on the filters, is parameterised SQL built
+ * from fixed fragments.
+ */
+
+export interface SummaryRow {
+  id: string;
+  slug: string;
+  title: string;
+  cve: string | null;
+  severity: string | null;
+  cvss_score: number | null;
+  type_code: number | null;
+  patched: boolean;
+  fixed_in: string | null;
+  published_at: Date | string | null;
+  created_at: Date | string;
+  affected_versions: string | null;
+  product_id: number;
+  platform: string;
+  kind: string;
+  product_slug: string;
+  product_name: string;
+}
+
+/** One affected range with its product, as the record's lookups and the export return it. */
+export interface RangeRow {
+  introduced: string | null;
+  introducedInclusive: boolean;
+  fixed: string | null;
+  lastAffected: string | null;
+  prefix: string;
+  version: string;
+  fixedIn: string | null;
+  productId: number;
+  kind: string;
+  slug: string;
+  name: string;
+  platform: string;
+}
+
+export interface CreditRow {
+  uuid: string;
+  displayName: string;
+  role: string;
+}
+
+export interface SearchFilters {
+  text?: string | undefined;
+  cve?: string | undefined;
+  kind?: string | undefined;
+  type?: number | undefined;
+  severity?: string | undefined;
+  patched?: boolean | undefined;
+  year?: number | undefined;
+  /** Only vulnerabilities with a range on this product (the product tabs). */
+  productId?: number | undefined;
+  /** Only vulnerabilities credited to this researcher. */
+  researcherId?: number | undefined;
+  sort: "date" | "relevance";
+  /** The number of all vulnerabilities, when known: spares the count of an unfiltered list. */
+  knownTotal?: number | undefined;
+  limit: number;
+  offset: number;
+}
+
+const SUMMARY_COLUMNS = `v.id, v.slug, v.title, v.cve, v.severity, v.cvss_score::float8 as cvss_score,
+  v.type_code, v.patched, v.fixed_in, v.published_at, v.created_at,
+  (select nullif(trim(ar.prefix || ' ' || ar.version), '') from affected_ranges ar
+    where ar.vulnerability_id = v.id and ar.product_id = v.product_id order by ar.position limit 1)
+    as affected_versions,
+  p.id as product_id, pl.slug as platform, p.kind, p.slug as product_slug, p.name as product_name`;
+
+/** Newest first; records without a date (most 2025–2026 CVEs, see the data README §1.7) by CVE id. */
+const DATE_ORDER = "v.published_at desc nulls last, v.cve desc nulls last, v.id";
+
+export function createVulnerabilityQueries(database: Database) {
+  const db = database.read;
+  const run = database.sql;
+
+  const detailColumns = {
+    id: vulnerabilities.id,
+    slug: vulnerabilities.slug,
+    title: vulnerabilities.title,
+    description: vulnerabilities.description,
+    typeLabel: vulnerabilities.typeLabel,
+    typeCode: vulnerabilities.typeCode,
+    owaspCode: vulnerabilities.owaspCode,
+    requiredPrivilege: vulnerabilities.requiredPrivilege,
+    cvssVector: vulnerabilities.cvssVector,
+    cvssScore: vulnerabilities.cvssScore,
+    cvssVersion: vulnerabilities.cvssVersion,
+    severity: vulnerabilities.severity,
+    cve: vulnerabilities.cve,
+    cwe: vulnerabilities.cwe,
+    references: vulnerabilities.references,
+    fixedIn: vulnerabilities.fixedIn,
+    patched: vulnerabilities.patched,
+    affectedPossiblyIncomplete: vulnerabilities.affectedPossiblyIncomplete,
+    publishedAt: vulnerabilities.publishedAt,
+    sourceUpdatedAt: vulnerabilities.sourceUpdatedAt,
+    updatedAt: vulnerabilities.updatedAt,
+    source: vulnerabilities.source,
+    sourceUrl: vulnerabilities.sourceUrl,
+    attribution: vulnerabilities.attribution,
+    productId: products.id,
+    productKind: products.kind,
+    productSlug: products.slug,
+    productName: products.name,
+    platform: platforms.slug,
+  };
+  const detailBase = () =>
+    db
+      .select(detailColumns)
+      .from(vulnerabilities)
+      .innerJoin(products, eq(products.id, vulnerabilities.productId))
+      .innerJoin(platforms, eq(platforms.id, products.platformId));
+
+  /**
+   * The page's lookups fetch the record, its ranges and its credits in one round trip: PGlite plans
+   * every statement, so three queries cost three plannings (~0.5 ms each).
+   */
+  const rangesJson = sql<RangeRow[]>`(select coalesce(json_agg(json_build_object(
+      'introduced', ar.introduced, 'introducedInclusive', ar.introduced_inclusive, 'fixed', ar.fixed,
+      'lastAffected', ar.last_affected, 'prefix', ar.prefix, 'version', ar.version, 'fixedIn', ar.fixed_in,
+      'productId', rp.id, 'kind', rp.kind, 'slug', rp.slug, 'name', rp.name, 'platform', rpl.slug)
+      order by rp.kind, rp.slug, ar.position), '[]'::json)
+    from affected_ranges ar
+    join products rp on rp.id = ar.product_id
+    join platforms rpl on rpl.id = rp.platform_id
+    where ar.vulnerability_id = ${vulnerabilities.id})`;
+  const creditsJson = sql<CreditRow[]>`(select coalesce(json_agg(json_build_object(
+      'uuid', cr.uuid, 'displayName', cr.display_name, 'role', c.role) order by c.position), '[]'::json)
+    from credits c
+    join researchers cr on cr.id = c.researcher_id
+    where c.vulnerability_id = ${vulnerabilities.id})`;
+  const detailWithRelations = () =>
+    db
+      .select({ ...detailColumns, ranges: rangesJson, credits: creditsJson })
+      .from(vulnerabilities)
+      .innerJoin(products, eq(products.id, vulnerabilities.productId))
+      .innerJoin(platforms, eq(platforms.id, products.platformId));
+
+  const byId = detailWithRelations()
+    .where(eq(vulnerabilities.id, sql.placeholder("key")))
+    .prepare("public_vulnerability_by_id");
+  const bySlug = detailWithRelations()
+    .where(eq(vulnerabilities.slug, sql.placeholder("key")))
+    .prepare("public_vulnerability_by_slug");
+  // 83 CVE ids name more than one record (data README §1.5): the oldest id answers, always the same.
+  const byCve = detailWithRelations()
+    .where(eq(vulnerabilities.cve, sql.placeholder("key")))
+    .orderBy(asc(vulnerabilities.id))
+    .limit(1)
+    .prepare("public_vulnerability_by_cve");
+
+  const rangeColumns = {
+    introduced: affectedRanges.introduced,
+    introducedInclusive: affectedRanges.introducedInclusive,
+    fixed: affectedRanges.fixed,
+    lastAffected: affectedRanges.lastAffected,
+    prefix: affectedRanges.prefix,
+    version: affectedRanges.version,
+    fixedIn: affectedRanges.fixedIn,
+    productId: products.id,
+    kind: products.kind,
+    slug: products.slug,
+    name: products.name,
+    platform: platforms.slug,
+  };
+
+  const creditColumns = { uuid: researchers.uuid, displayName: researchers.displayName, role: credits.role };
+
+  const productByPath = db
+    .select({
+      id: products.id,
+      platform: platforms.slug,
+      kind: products.kind,
+      slug: products.slug,
+      name: products.name,
+      isActive: products.isActive,
+      version: products.version,
+      author: products.author,
+      activeInstalls: products.activeInstalls,
+      directoryUrl: products.directoryUrl,
+    })
+    .from(products)
+    .innerJoin(platforms, eq(platforms.id, products.platformId))
+    .where(
+      and(
+        eq(platforms.slug, sql.placeholder("platform")),
+        eq(products.kind, sql.placeholder("kind")),
+        eq(products.slug, sql.placeholder("slug")),
+      ),
+    )
+    .prepare("public_product_by_path");
+
+  const productById = db
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.id, sql.placeholder("id")))
+    .prepare("public_product_by_id");
+
+  return {
+    async findVulnerability(key: { id?: string; cve?: string; slug?: string }) {
+      const rows = key.id
+        ? await byId.execute({ key: key.id })
+        : key.cve
+          ? await byCve.execute({ key: key.cve })
+          : await bySlug.execute({ key: key.slug ?? "" });
+      return rows[0] ?? null;
+    },
+    /** Every record in id order, `limit` at a time after `afterId` (the bulk OSV export). */
+    vulnerabilityBatch: (afterId: string | null, limit: number) =>
+      detailBase()
+        .where(afterId ? gt(vulnerabilities.id, afterId) : undefined)
+        .orderBy(asc(vulnerabilities.id))
+        .limit(limit),
+    rangesOfMany: (ids: string[]) =>
+      db
+        .select({ ...rangeColumns, vulnerabilityId: affectedRanges.vulnerabilityId })
+        .from(affectedRanges)
+        .innerJoin(products, eq(products.id, affectedRanges.productId))
+        .innerJoin(platforms, eq(platforms.id, products.platformId))
+        .where(inArray(affectedRanges.vulnerabilityId, ids))
+        .orderBy(asc(products.kind), asc(products.slug), asc(affectedRanges.position)),
+    creditsOfMany: (ids: string[]) =>
+      db
+        .select({ ...creditColumns, vulnerabilityId: credits.vulnerabilityId })
+        .from(credits)
+        .innerJoin(researchers, eq(researchers.id, credits.researcherId))
+        .where(inArray(credits.vulnerabilityId, ids))
+        .orderBy(asc(credits.position)),
+
+    async findProductByPath(platform: string, kind: string, slug: string) {
+      const [row] = await productByPath.execute({ platform, kind, slug });
+      return row ?? null;
+    },
+    async productExists(id: number) {
+      return (await productById.execute({ id })).length > 0;
+    },
+
+    async productCounters(productId: number) {
+      const { rows } = await run.query<{ total: number; fixed: number }>(
+        `select count(*)::int as total, count(*) filter (where v.patched)::int as fixed
+         from vulnerabilities v
+         where v.id in (select vulnerability_id from affected_ranges where product_id = $1)`,
+        [productId],
+      );
+      const row = rows[0] ?? { total: 0, fixed: 0 };
+      return { vulnerabilities: row.total, present: row.total - row.fixed, fixed: row.fixed };
+    },
+
+    async productContributors(productId: number) {
+      const { rows } = await run.query<{ uuid: string; display_name: string; vulnerabilities: number }>(
+        `select r.uuid, r.display_name, count(*)::int as vulnerabilities
+         from credits c
+         join researchers r on r.id = c.researcher_id
+         where c.vulnerability_id in (select vulnerability_id from affected_ranges where product_id = $1)
+         group by r.id
+         order by vulnerabilities desc, r.display_name, r.uuid`,
+        [productId],
+      );
+      return rows;
+    },
+
+    async search(filters: SearchFilters): Promise<{ rows: SummaryRow[]; total: number }> {
+      const params: unknown[] = [];
+      const param = (value: unknown) => {
+        params.push(value);
+        return `$${params.length}`;
+      };
+      const where: string[] = [];
+      let rank = "0";
+      if (filters.cve) where.push(`v.cve = ${param(filters.cve)}`);
+      if (filters.text) {
+        const query = `websearch_to_tsquery('simple', ${param(filters.text)})`;
+        where.push(
+          // A union, not an OR: each branch is a GIN index scan, where an OR would scan every row.
+          `v.id in (select tv.id from vulnerabilities tv where tv.search @@ ${query}
+             union select ar.vulnerability_id from affected_ranges ar
+             join products sp on sp.id = ar.product_id where sp.search @@ ${query})`,
+        );
+        rank = `ts_rank(v.search, ${query}) + case when p.search @@ ${query} then 1 else 0 end`;
+      }
+      if (filters.kind) where.push(`p.kind = ${param(filters.kind)}`);
+      if (filters.type !== undefined) where.push(`v.type_code = ${param(filters.type)}`);
+      if (filters.severity) where.push(`v.severity = ${param(filters.severity)}`);
+      if (filters.patched !== undefined) where.push(`v.patched = ${param(filters.patched)}`);
+      if (filters.year !== undefined) {
+        // The year a record was published; records without a date count in their CVE id's year.
+        const from = param(`${filters.year}-01-01T00:00:00Z`);
+        const to = param(`${filters.year + 1}-01-01T00:00:00Z`);
+        const cvePrefix = param(`CVE-${filters.year}-%`);
+        where.push(
+          `((v.published_at >= ${from}::timestamptz and v.published_at < ${to}::timestamptz)
+            or (v.published_at is null and v.cve like ${cvePrefix}))`,
+        );
+      }
+      if (filters.productId !== undefined) {
+        where.push(
+          `v.id in (select vulnerability_id from affected_ranges where product_id = ${param(filters.productId)})`,
+        );
+      }
+      if (filters.researcherId !== undefined) {
+        where.push(
+          `v.id in (select vulnerability_id from credits where researcher_id = ${param(filters.researcherId)})`,
+        );
+      }
+      const order = filters.sort === "relevance" && filters.text ? `${rank} desc, ${DATE_ORDER}` : DATE_ORDER;
+      const whereSql = where.length ? `where ${where.join(" and ")}` : "";
+      const filterParams = [...params];
+      // The page and the count are two queries: a window count would compute every match's row.
+      const page = run.query<SummaryRow>(
+        `select ${SUMMARY_COLUMNS}
+         from vulnerabilities v
+         join products p on p.id = v.product_id
+         join platforms pl on pl.id = p.platform_id
+         ${whereSql}
+         order by ${order} limit ${param(filters.limit)} offset ${param(filters.offset)}`,
+        params,
+      );
+      // Unfiltered, the caller already knows the total (the cached headline count).
+      const counted =
+        where.length === 0 && filters.knownTotal !== undefined
+          ? Promise.resolve({ rows: [{ total: filters.knownTotal }] })
+          : run.query<{ total: number }>(
+              `select count(*)::int as total from vulnerabilities v
+               ${filters.kind || filters.text ? "join products p on p.id = v.product_id" : ""}
+               ${whereSql}`,
+              filterParams,
+            );
+      const [{ rows }, total] = await Promise.all([page, counted]);
+      return { rows, total: total.rows[0]?.total ?? 0 };
+    },
+
+    /** Products with an active program (the VDP directory), optionally matching a full text query. */
+    async activePrograms(text: string | undefined, limit: number, offset: number) {
+      const params: unknown[] = [];
+      let where = "p.is_active";
+      if (text) {
+        params.push(text);
+        where += " and p.search @@ websearch_to_tsquery('simple', $1)";
+      }
+      const { rows } = await run.query<{
+        id: number;
+        platform: string;
+        kind: string;
+        slug: string;
+        name: string;
+        vulnerabilities: number;
+      }>(
+        `select p.id, pl.slug as platform, p.kind, p.slug, p.name,
+           (select count(*)::int from affected_ranges ar where ar.product_id = p.id) as vulnerabilities
+         from products p join platforms pl on pl.id = p.platform_id
+         where ${where}
+         order by lower(p.name), p.id
+         limit ${limit} offset ${offset}`,
+        params,
+      );
+      const counted = await run.query<{ total: number }>(
+        `select count(*)::int as total from products p where ${where}`,
+        params,
+      );
+      return { rows, total: counted.rows[0]?.total ?? 0 };
+    },
+
+    async findResearcher(uuid: string) {
+      const { rows } = await run.query<{
+        id: number;
+        uuid: string;
+        display_name: string;
+        country: string | null;
+        website: string | null;
+        bio: string | null;
+      }>("select id, uuid, display_name, country, website, bio from researchers where uuid = $1", [uuid]);
+      return rows[0] ?? null;
+    },
+
+    /**
+     * PRODUCT.md §5 points of every credited researcher (critical 10, high 7, medium 4, low and
+     * unknown 1; doubled when the product has an active program) and the all-time rank of one.
+     */
+    async researcherStanding(researcherId: number) {
+      const { rows } = await run.query<{ vulnerabilities: number; points: number; rank: number | null }>(
+        `with totals as (
+           select c.researcher_id, count(*)::int as vulnerabilities,
+             sum(case v.severity when 'critical' then 10 when 'high' then 7 when 'medium' then 4 else 1 end
+                 * case when p.is_active then 2 else 1 end)::int as points
+           from credits c
+           join vulnerabilities v on v.id = c.vulnerability_id
+           join products p on p.id = v.product_id
+           group by c.researcher_id
+         ), ranked as (
+           select researcher_id, vulnerabilities, points, rank() over (order by points desc)::int as rank
+           from totals
+         )
+         select vulnerabilities, points, rank from ranked where researcher_id = $1`,
+        [researcherId],
+      );
+      return rows[0] ?? { vulnerabilities: 0, points: 0, rank: null };
+    },
+
+    async databaseCounts() {
+      const { rows } = await run.query<{
+        vulnerabilities: number;
+        patched: number;
+        products: number;
+        researchers: number;
+        plugin: number;
+        theme: number;
+        core: number;
+        critical: number;
+        high: number;
+        medium: number;
+        low: number;
+        none: number;
+      }>(
+        `select count(*)::int as vulnerabilities,
+           count(*) filter (where v.patched)::int as patched,
+           count(*) filter (where p.kind = 'plugin')::int as plugin,
+           count(*) filter (where p.kind = 'theme')::int as theme,
+           count(*) filter (where p.kind = 'core')::int as core,
+           count(*) filter (where v.severity = 'critical')::int as critical,
+           count(*) filter (where v.severity = 'high')::int as high,
+           count(*) filter (where v.severity = 'medium')::int as medium,
+           count(*) filter (where v.severity = 'low')::int as low,
+           count(*) filter (where v.severity = 'none')::int as none,
+           (select count(*)::int from products where id in (select product_id from affected_ranges)) as products,
+           (select count(*)::int from researchers where id in (select researcher_id from credits)) as researchers
+         from vulnerabilities v join products p on p.id = v.product_id`,
+      );
+      return rows[0]!;
+    },
+
+    /** Every range of every product named in the batch, in one query (kind, slug pairs unnested). */
+    async rangesForProducts(kinds: string[], slugs: string[]) {
+      const { rows } = await run.query<{
+        kind: string;
+        slug: string;
+        platform: string;
+        id: string;
+        vulnerability_slug: string;
+        title: string;
+        cve: string | null;
+        severity: string | null;
+        fixed_in: string | null;
+        introduced: string | null;
+        introduced_inclusive: boolean;
+        fixed: string | null;
+        last_affected: string | null;
+        prefix: string;
+        version: string;
+        main_kind: string;
+        main_slug: string;
+      }>(
+        `select p.kind, p.slug, pl.slug as platform, v.id, v.slug as vulnerability_slug, v.title, v.cve,
+           v.severity, coalesce(ar.fixed_in, v.fixed_in) as fixed_in, ar.introduced, ar.introduced_inclusive,
+           ar.fixed, ar.last_affected, ar.prefix, ar.version, mp.kind as main_kind, mp.slug as main_slug
+         from (select distinct kind, slug from unnest($1::text[], $2::text[]) as i(kind, slug)) i
+         join products p on p.kind = i.kind and p.slug = i.slug
+         join platforms pl on pl.id = p.platform_id and pl.slug = 'wordpress'
+         join affected_ranges ar on ar.product_id = p.id
+         join vulnerabilities v on v.id = ar.vulnerability_id
+         join products mp on mp.id = v.product_id
+         order by v.published_at desc nulls last, v.id`,
+        [kinds, slugs],
+      );
+      return rows;
+    },
+  };
+}
+
+export type VulnerabilityQueries = ReturnType<typeof createVulnerabilityQueries>;

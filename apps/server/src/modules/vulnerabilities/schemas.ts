@@ -1,0 +1,276 @@
+import { ComponentKind, Severity } from "@pressguard/domain";
+import { z } from "zod";
+
+/**
+ * The public database's API contract (PRODUCT.md §6, ARCHITECTURE.md "API conventions"). Query
+ * strings are strict about values (a bad `page` is 422) but ignore unknown parameters, so cache
+ * busters never break a call.
+ */
+
+const digits = (field: string, min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, `${field} must be a whole number.`)
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(min, `${field} must be at least ${min}.`)
+        .max(max, `${field} must be at most ${max}.`),
+    );
+
+export const MAX_PER_PAGE = 100;
+export const DEFAULT_PER_PAGE = 20;
+
+export const PageQuery = z.object({
+  page: digits("page", 1, 100_000).default(1),
+  per_page: digits("per_page", 1, MAX_PER_PAGE).default(DEFAULT_PER_PAGE),
+});
+
+export const VulnerabilitySearchQuery = PageQuery.extend({
+  q: z.string().trim().max(200, "q must be at most 200 characters.").optional(),
+  kind: ComponentKind.optional(),
+  type: digits("type", 1, 42).optional(),
+  severity: Severity.optional(),
+  patched: z
+    .enum(["true", "false"])
+    .transform((value) => value === "true")
+    .optional(),
+  year: digits("year", 1990, 2100).optional(),
+  sort: z.enum(["date", "relevance"]).optional(),
+});
+export type VulnerabilitySearchQuery = z.infer<typeof VulnerabilitySearchQuery>;
+
+export const ProductVulnerabilitiesQuery = PageQuery.extend({
+  "filter[tab]": z.enum(["present", "fixed"]).default("present"),
+});
+
+export const Pagination = z.object({
+  current_page: z.number().int(),
+  per_page: z.number().int(),
+  total: z.number().int(),
+  last_page: z.number().int(),
+  next_page_url: z.string().nullable(),
+  prev_page_url: z.string().nullable(),
+});
+export type Pagination = z.infer<typeof Pagination>;
+
+export const ProductRef = z.object({
+  id: z.number().int(),
+  platform: z.string(),
+  kind: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  url: z.string(),
+});
+export type ProductRef = z.infer<typeof ProductRef>;
+
+const Coded = z.object({ code: z.number().int(), label: z.string() });
+
+export const VulnerabilitySummary = z
+  .object({
+    id: z.string(),
+    slug: z.string(),
+    url: z.string(),
+    title: z.string(),
+    cve: z.string().nullable(),
+    severity: z.string().nullable(),
+    cvss_score: z.number().nullable(),
+    type: Coded.nullable(),
+    patched: z.boolean(),
+    fixed_in: z.string().nullable(),
+    /** The display form of the main product's first range, e.g. "<= 4.1". */
+    affected_versions: z.string().nullable(),
+    published_at: z.string().nullable(),
+    product: ProductRef,
+  })
+  .meta({ id: "VulnerabilitySummary" });
+export type VulnerabilitySummary = z.infer<typeof VulnerabilitySummary>;
+
+export const VulnerabilityPage = z.object({ data: z.array(VulnerabilitySummary), pagination: Pagination });
+export type VulnerabilityPage = z.infer<typeof VulnerabilityPage>;
+
+export const AffectedRangeOut = z.object({
+  product: ProductRef,
+  introduced: z.string().nullable(),
+  introduced_inclusive: z.boolean(),
+  fixed: z.string().nullable(),
+  last_affected: z.string().nullable(),
+  prefix: z.string(),
+  version: z.string(),
+  fixed_in: z.string().nullable(),
+});
+export type AffectedRangeOut = z.infer<typeof AffectedRangeOut>;
+
+export const Credit = z.object({
+  uuid: z.string(),
+  display_name: z.string(),
+  role: z.string(),
+  url: z.string(),
+});
+
+export const VulnerabilityDetail = VulnerabilitySummary.extend({
+  description: z.string(),
+  type_label: z.string().nullable(),
+  owasp: z.object({ code: z.number().int(), id: z.string(), label: z.string() }).nullable(),
+  required_privilege: Coded.nullable(),
+  cvss: z
+    .object({
+      vector: z.string(),
+      version: z.string(),
+      score: z.number(),
+      severity: z.string(),
+      metrics: z.record(z.string(), z.string()),
+    })
+    .nullable(),
+  cwe: z.string().nullable(),
+  references: z.array(z.string()),
+  affected: z.array(AffectedRangeOut),
+  affected_possibly_incomplete: z.boolean(),
+  credits: z.array(Credit),
+  updated_at: z.string().nullable(),
+  source: z.string(),
+  source_id: z.string().nullable(),
+  source_url: z.string().nullable(),
+  attribution: z.string().nullable(),
+}).meta({ id: "Vulnerability" });
+export type VulnerabilityDetail = z.infer<typeof VulnerabilityDetail>;
+
+export const PublicProduct = ProductRef.extend({
+  is_active: z.boolean(),
+  version: z.string().nullable(),
+  author: z.string().nullable(),
+  active_installs: z.number().int().nullable(),
+  directory_url: z.string().nullable(),
+  counters: z.object({
+    vulnerabilities: z.number().int(),
+    present: z.number().int(),
+    fixed: z.number().int(),
+  }),
+}).meta({ id: "PublicProduct" });
+export type PublicProduct = z.infer<typeof PublicProduct>;
+
+export const Contributor = z.object({
+  uuid: z.string(),
+  display_name: z.string(),
+  url: z.string(),
+  vulnerabilities: z.number().int(),
+});
+export const Contributors = z.object({ data: z.array(Contributor) });
+export type Contributors = z.infer<typeof Contributors>;
+
+export const ResearcherProfile = z
+  .object({
+    uuid: z.string(),
+    display_name: z.string(),
+    country: z.string().nullable(),
+    website: z.string().nullable(),
+    bio: z.string().nullable(),
+    url: z.string(),
+    vulnerabilities: z.number().int(),
+    /** PRODUCT.md §5: all-time points. */
+    points: z.number().int(),
+    /** All-time rank among credited researchers (1 = most points; equal points share a rank). */
+    rank: z.number().int().nullable(),
+  })
+  .meta({ id: "ResearcherProfile" });
+export type ResearcherProfile = z.infer<typeof ResearcherProfile>;
+
+export const DatabaseCounts = z.object({
+  vulnerabilities: z.number().int(),
+  products: z.number().int(),
+  researchers: z.number().int(),
+  patched: z.number().int(),
+  by_kind: z.record(z.string(), z.number().int()),
+  by_severity: z.record(z.string(), z.number().int()),
+});
+export type DatabaseCounts = z.infer<typeof DatabaseCounts>;
+
+export const MAX_CHECK_ITEMS = 500;
+
+export const CheckRequest = z.object({
+  items: z
+    .array(
+      z.object({
+        kind: ComponentKind,
+        slug: z.string().trim().min(1).max(200),
+        version: z.string().trim().min(1).max(100),
+      }),
+    )
+    .min(1)
+    .max(MAX_CHECK_ITEMS, `At most ${MAX_CHECK_ITEMS} items per request.`),
+});
+export type CheckRequest = z.infer<typeof CheckRequest>;
+
+export const CheckResponse = z.object({
+  results: z.array(
+    z.object({
+      kind: z.string(),
+      slug: z.string(),
+      version: z.string(),
+      vulnerabilities: z.array(
+        z.object({
+          id: z.string(),
+          title: z.string(),
+          cve: z.string().nullable(),
+          severity: z.string().nullable(),
+          fixed_in: z.string().nullable(),
+          url: z.string(),
+        }),
+      ),
+    }),
+  ),
+});
+export type CheckResponse = z.infer<typeof CheckResponse>;
+
+/** OSV 1.6 (https://ossf.github.io/osv-schema/); kept loose here, the mapping in osv.ts builds it. */
+export const OsvRecord = z.record(z.string(), z.unknown()).meta({ id: "OsvRecord" });
+
+export const LeaderboardEntry = z.object({
+  rank: z.number().int(),
+  uuid: z.string(),
+  display_name: z.string(),
+  url: z.string(),
+  points: z.number().int(),
+  vulnerabilities: z.number().int(),
+});
+
+export const Leaderboard = z
+  .object({
+    type: z.enum(["monthly", "yearly", "all-time"]),
+    period: z.object({ from: z.string().nullable(), to: z.string().nullable() }),
+    data: z.array(LeaderboardEntry),
+  })
+  .meta({ id: "Leaderboard" });
+export type Leaderboard = z.infer<typeof Leaderboard>;
+
+const Count = z.object({ key: z.string(), label: z.string(), count: z.number().int() });
+
+export const Statistics = z
+  .object({
+    platform: z.string(),
+    timeframe: z.string(),
+    total: z.number().int(),
+    by_kind: z.array(Count),
+    by_type: z.array(Count),
+    by_severity: z.array(Count),
+    patched: z.object({ patched: z.number().int(), unpatched: z.number().int() }),
+    /** Dated records only, by month of publication (YYYY-MM). */
+    monthly: z.array(z.object({ month: z.string(), count: z.number().int() })),
+    top_researchers: z.array(LeaderboardEntry),
+  })
+  .meta({ id: "Statistics" });
+export type Statistics = z.infer<typeof Statistics>;
+
+export const ProgramDirectoryQuery = PageQuery.extend({
+  q: z.string().trim().max(200, "q must be at most 200 characters.").optional(),
+});
+
+export const ProgramDirectory = z
+  .object({
+    data: z.array(ProductRef.extend({ vulnerabilities: z.number().int() })),
+    pagination: Pagination,
+  })
+  .meta({ id: "ProgramDirectory" });
+export type ProgramDirectory = z.infer<typeof ProgramDirectory>;

@@ -1,0 +1,191 @@
+import { useCallback, useEffect, useState } from "react";
+import { useAuth } from "../../lib/use-auth.ts";
+import { AddRole } from "./add-role.tsx";
+import { errorMessageOf, Field, FormError, FormNotice, INPUT_CLASS } from "./form-fields.tsx";
+
+interface SessionEntry {
+  id: number;
+  user_agent: string | null;
+  ip: string | null;
+  last_seen_at: string;
+  current: boolean;
+}
+
+/** The signed-in user's sessions, each revocable but the current one (PRODUCT.md §7). */
+function SessionList() {
+  const { api } = useAuth();
+  const [sessions, setSessions] = useState<SessionEntry[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const load = useCallback(() => {
+    api
+      .request<{ data: SessionEntry[] }>("/sessions")
+      .then((answer) => setSessions(answer.data))
+      .catch((caught: unknown) => setError(errorMessageOf(caught)));
+  }, [api]);
+  useEffect(load, [load]);
+
+  async function revoke(id: number) {
+    setError(null);
+    try {
+      await api.request(`/sessions/${id}`, { method: "DELETE" });
+      load();
+    } catch (caught) {
+      setError(errorMessageOf(caught));
+    }
+  }
+
+  return (
+    <section aria-labelledby="sessions-heading" className="space-y-3">
+      <h2 id="sessions-heading" className="text-lg font-semibold text-slate-900">
+        Signed-in sessions
+      </h2>
+      <FormError message={error} />
+      {sessions === null ? (
+        <p className="text-sm text-slate-600">Loading…</p>
+      ) : (
+        <ul className="divide-y divide-slate-200 rounded-md border border-slate-200 bg-white">
+          {sessions.map((session) => (
+            <li
+              key={session.id}
+              className="flex flex-wrap items-center justify-between gap-3 px-4 py-3 text-sm"
+            >
+              <span>
+                <span className="font-medium text-slate-900">{session.user_agent ?? "Unknown browser"}</span>
+                <span className="block text-slate-500">
+                  {session.ip ?? "unknown address"} · last active{" "}
+                  {new Date(session.last_seen_at).toUTCString()}
+                </span>
+              </span>
+              {session.current ? (
+                <span className="text-slate-500">This browser</span>
+              ) : (
+                <button type="button" className="btn-secondary" onClick={() => void revoke(session.id)}>
+                  Sign out this session
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** Optional TOTP second factor (required for staff): start, scan or type the secret, confirm. */
+function TwoFactorSettings() {
+  const { api, user } = useAuth();
+  const [enabled, setEnabled] = useState(Boolean(user()?.two_factor_enabled));
+  const [enrolment, setEnrolment] = useState<{ secret: string; otpauth_url: string } | null>(null);
+  const [code, setCode] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  async function run(work: () => Promise<void>) {
+    setError(null);
+    setNotice(null);
+    try {
+      await work();
+    } catch (caught) {
+      setError(errorMessageOf(caught));
+    }
+  }
+
+  return (
+    <section aria-labelledby="two-factor-heading" className="space-y-3">
+      <h2 id="two-factor-heading" className="text-lg font-semibold text-slate-900">
+        Two-factor authentication
+      </h2>
+      <p className="text-sm text-slate-600">
+        {enabled
+          ? "On: signing in asks for a code from your authenticator app."
+          : "Off: add a code from an authenticator app to your sign-in."}
+      </p>
+      {enrolment && (
+        <div className="space-y-2 text-sm">
+          <p>
+            Add this secret to your authenticator app, then enter the code it shows:{" "}
+            <code className="font-mono break-all">{enrolment.secret}</code>
+          </p>
+          <a className="link" href={enrolment.otpauth_url}>
+            Open in an authenticator app
+          </a>
+        </div>
+      )}
+      {(enrolment || enabled) && (
+        <Field label="Authentication code" htmlFor="two-factor-code">
+          <input
+            className={INPUT_CLASS}
+            id="two-factor-code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            value={code}
+            onChange={(event) => setCode(event.target.value.trim())}
+          />
+        </Field>
+      )}
+      <FormError message={error} />
+      <FormNotice message={notice} />
+      <div className="flex gap-3">
+        {!enabled && !enrolment && (
+          <button
+            type="button"
+            className="btn-primary"
+            onClick={() =>
+              void run(async () => {
+                setEnrolment(await api.request("/user/two-factor", { method: "POST" }));
+              })
+            }
+          >
+            Set up two-factor authentication
+          </button>
+        )}
+        {enrolment && (
+          <button
+            type="button"
+            className="btn-primary"
+            onClick={() =>
+              void run(async () => {
+                await api.request("/user/two-factor/confirm", { method: "POST", body: { code } });
+                setEnrolment(null);
+                setEnabled(true);
+                setCode("");
+                setNotice("Two-factor authentication is on.");
+              })
+            }
+          >
+            Confirm
+          </button>
+        )}
+        {enabled && (
+          <button
+            type="button"
+            className="btn-secondary"
+            onClick={() =>
+              void run(async () => {
+                await api.request("/user/two-factor/disable", { method: "POST", body: { code } });
+                setEnabled(false);
+                setCode("");
+                setNotice("Two-factor authentication is off.");
+              })
+            }
+          >
+            Turn off
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** Account security for the settings pages: sessions, the second factor, the other role. */
+export function AccountSecurity() {
+  return (
+    <div className="mt-8 space-y-10">
+      <SessionList />
+      <TwoFactorSettings />
+      <AddRole />
+    </div>
+  );
+}

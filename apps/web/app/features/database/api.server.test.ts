@@ -1,0 +1,77 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { developmentPublicConfig } from "../../lib/request-context.server.ts";
+import { databaseApi } from "./api.server.ts";
+import { parseSearchParams } from "./search-params.ts";
+
+const input = {
+  request: new Request("http://site.test/database", { headers: { cookie: "session=secret" } }),
+  context: { publicConfig: developmentPublicConfig("http://site.test"), apiOrigin: "http://api.test" },
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+async function thrown(promise: Promise<unknown>) {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error("expected the call to throw");
+}
+
+describe("databaseApi", () => {
+  it("sends the search's valid filters to the API without the visitor's cookies", async () => {
+    const fetch = vi.fn(async () => Response.json({ data: [], pagination: {} }));
+    vi.stubGlobal("fetch", fetch);
+    const params = parseSearchParams(
+      new URLSearchParams("q=contact+form&kind=plugin&patched=false&year=12&page=2"),
+    );
+    await databaseApi.searchVulnerabilities(input, params);
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe(
+      "http://api.test/api/v1/vulnerabilities?page=2&q=contact+form&kind=plugin&patched=false&per_page=20",
+    );
+    expect(new Headers(init.headers).get("cookie")).toBeNull();
+  });
+
+  it("turns the API's 404 into the page's 404", async () => {
+    vi.stubGlobal("fetch", async () =>
+      Response.json({ status: "error", message: "Vulnerability not found." }, { status: 404 }),
+    );
+    const error = await thrown(databaseApi.getVulnerability(input, "nope"));
+    // A loader's thrown `data(...)`: React Router renders it as the 404 page.
+    expect(error).toMatchObject({ data: "Page not found", init: { status: 404 } });
+  });
+
+  it("shows the specification's store failure message when the API fails", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    vi.stubGlobal("fetch", async () =>
+      Response.json({ status: "error", message: "Server error." }, { status: 503 }),
+    );
+    expect(await thrown(databaseApi.getVulnerability(input, "x"))).toMatchObject({
+      data: "Error fetching vulnerabilities",
+      init: { status: 503 },
+    });
+    expect(await thrown(databaseApi.getProductContributors(input, 1))).toMatchObject({
+      data: "Error fetching contributors",
+    });
+    expect(await thrown(databaseApi.getProduct(input, "wordpress", "plugin", "x"))).toMatchObject({
+      data: "Error fetching product",
+    });
+  });
+});
+
+describe("parseSearchParams", () => {
+  it("keeps valid values and drops what the API would refuse", () => {
+    expect(
+      parseSearchParams(
+        new URLSearchParams(
+          "q=%20xss%20&kind=module&type=2&severity=severe&patched=yes&year=2024&sort=relevance&page=0",
+        ),
+      ),
+    ).toEqual({ q: "xss", type: 2, year: 2024, sort: "relevance", page: 1 });
+  });
+});

@@ -1,0 +1,33 @@
+import { Link } from "react-router";
+import type { Pagination } from "./types.ts";
+
+/** Previous / next links of a server-paginated list; plain links, so crawlers follow them. */
+export function PaginationNav({
+  pagination,
+  hrefFor,
+}: {
+  pagination: Pagination;
+  hrefFor: (page: number) => string;
+}) {
+  const { current_page: page, last_page: lastPage, total } = pagination;
+  if (total === 0) return null;
+  return (
+    <nav aria-label="Pagination" className="mt-6 flex items-center justify-between gap-4 text-sm">
+      <span className="text-slate-600">
+        Page {page} of {lastPage} · {total.toLocaleString("en-GB")} {total === 1 ? "result" : "results"}
+      </span>
+      <span className="flex gap-3">
+        {pagination.prev_page_url && (
+          <Link to={hrefFor(Math.min(page - 1, lastPage))} rel="prev" className="btn-secondary">
+            Previous page
+          </Link>
+        )}
+        {pagination.next_page_url && (
+          <Link to={hrefFor(page + 1)} rel="next" className="btn-secondary">
+            Next page
+          </Link>
+        )}
+      </span>
+    </nav>
+  );
+}

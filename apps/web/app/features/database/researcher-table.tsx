@@ -1,0 +1,42 @@
+import { Link } from "react-router";
+import { databasePaths } from "./paths.ts";
+import type { LeaderboardEntry } from "./types.ts";
+
+/** Researchers ranked by points (leaderboards, statistics). */
+export function ResearcherTable({ entries, caption }: { entries: LeaderboardEntry[]; caption: string }) {
+  return (
+    <table className="w-full overflow-hidden rounded-lg border border-slate-200 bg-white text-left text-sm shadow-sm">
+      <caption className="sr-only">{caption}</caption>
+      <thead className="bg-slate-50 text-slate-700">
+        <tr>
+          <th scope="col" className="px-4 py-2">
+            Rank
+          </th>
+          <th scope="col" className="px-4 py-2">
+            Researcher
+          </th>
+          <th scope="col" className="px-4 py-2 text-right">
+            Vulnerabilities
+          </th>
+          <th scope="col" className="px-4 py-2 text-right">
+            Points
+          </th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-slate-200">
+        {entries.map((entry) => (
+          <tr key={entry.uuid}>
+            <td className="px-4 py-2">{entry.rank}</td>
+            <td className="px-4 py-2">
+              <Link to={databasePaths.researcher(entry.uuid)} className="link">
+                {entry.display_name}
+              </Link>
+            </td>
+            <td className="px-4 py-2 text-right">{entry.vulnerabilities}</td>
+            <td className="px-4 py-2 text-right font-semibold">{entry.points}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

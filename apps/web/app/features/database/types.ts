@@ -1,0 +1,147 @@
+/**
+ * The public database API's answers as the pages read them (apps/server/src/modules/vulnerabilities/
+ * schemas.ts is the contract; the web app keeps its own view of it, as any API client would).
+ */
+
+export interface Pagination {
+  current_page: number;
+  per_page: number;
+  total: number;
+  last_page: number;
+  next_page_url: string | null;
+  prev_page_url: string | null;
+}
+
+export interface ProductRef {
+  id: number;
+  platform: string;
+  kind: string;
+  slug: string;
+  name: string;
+  url: string;
+}
+
+export interface VulnerabilitySummary {
+  id: string;
+  slug: string;
+  url: string;
+  title: string;
+  cve: string | null;
+  severity: string | null;
+  cvss_score: number | null;
+  type: { code: number; label: string } | null;
+  patched: boolean;
+  fixed_in: string | null;
+  affected_versions: string | null;
+  published_at: string | null;
+  product: ProductRef;
+}
+
+export interface VulnerabilityPage {
+  data: VulnerabilitySummary[];
+  pagination: Pagination;
+}
+
+export interface AffectedRange {
+  product: ProductRef;
+  introduced: string | null;
+  introduced_inclusive: boolean;
+  fixed: string | null;
+  last_affected: string | null;
+  prefix: string;
+  version: string;
+  fixed_in: string | null;
+}
+
+export interface Vulnerability extends VulnerabilitySummary {
+  description: string;
+  type_label: string | null;
+  owasp: { code: number; id: string; label: string } | null;
+  required_privilege: { code: number; label: string } | null;
+  cvss: {
+    vector: string;
+    version: string;
+    score: number;
+    severity: string;
+    metrics: Record<string, string>;
+  } | null;
+  cwe: string | null;
+  references: string[];
+  affected: AffectedRange[];
+  affected_possibly_incomplete: boolean;
+  credits: { uuid: string; display_name: string; role: string; url: string }[];
+  updated_at: string | null;
+  source: string;
+  source_id: string | null;
+  source_url: string | null;
+  attribution: string | null;
+}
+
+export interface PublicProduct extends ProductRef {
+  is_active: boolean;
+  version: string | null;
+  author: string | null;
+  active_installs: number | null;
+  directory_url: string | null;
+  counters: { vulnerabilities: number; present: number; fixed: number };
+}
+
+export interface Contributor {
+  uuid: string;
+  display_name: string;
+  url: string;
+  vulnerabilities: number;
+}
+
+export interface ResearcherProfile {
+  uuid: string;
+  display_name: string;
+  country: string | null;
+  website: string | null;
+  bio: string | null;
+  url: string;
+  vulnerabilities: number;
+  points: number;
+  rank: number | null;
+}
+
+export interface DatabaseCounts {
+  vulnerabilities: number;
+  products: number;
+  researchers: number;
+  patched: number;
+  by_kind: Record<string, number>;
+  by_severity: Record<string, number>;
+}
+
+export interface LeaderboardEntry {
+  rank: number;
+  uuid: string;
+  display_name: string;
+  url: string;
+  points: number;
+  vulnerabilities: number;
+}
+
+export interface Leaderboard {
+  type: string;
+  period: { from: string | null; to: string | null };
+  data: LeaderboardEntry[];
+}
+
+export interface Statistics {
+  platform: string;
+  timeframe: string;
+  total: number;
+  by_kind: { key: string; label: string; count: number }[];
+  by_type: { key: string; label: string; count: number }[];
+  by_severity: { key: string; label: string; count: number }[];
+  patched: { patched: number; unpatched: number };
+  monthly: { month: string; count: number }[];
+  top_researchers: LeaderboardEntry[];
+}
+
+export interface ProgramDirectory {
+  data: (ProductRef & { vulnerabilities: number })[];
+  pagination: Pagination;
+}

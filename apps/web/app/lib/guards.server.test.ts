@@ -1,0 +1,86 @@
+import type { AppLoadContext } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { enforceGuards } from "./guards.server.ts";
+import { developmentPublicConfig } from "./request-context.server.ts";
+import type { GuardName } from "./route-handle.ts";
+
+const context: AppLoadContext = {
+  publicConfig: developmentPublicConfig("http://site.test"),
+  apiOrigin: "http://api.test",
+};
+
+const RESEARCHER = { roles: ["researcher"], researcher: { uuid: "r-1" }, vendor: null };
+const VENDOR = { roles: ["vendor"], vendor: { active_count: 0 }, researcher: null };
+
+function signedInAs(user: unknown) {
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async () =>
+      user ? Response.json(user) : Response.json({ message: "Unauthenticated." }, { status: 401 }),
+    ),
+  );
+}
+
+/** The redirect a guard throws, or "pass". */
+async function outcome(guards: GuardName[], path: string, cookie = "pressguard_session=s") {
+  const request = new Request(`http://site.test${path}`, { headers: { cookie } });
+  try {
+    await enforceGuards(guards, { request, context });
+    return "pass";
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown.headers.get("location");
+    throw thrown;
+  }
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("the route guards", () => {
+  it("sends an anonymous visitor to the matching login page with a way back", async () => {
+    signedInAs(null);
+    expect(await outcome(["auth-vendor"], "/vdp/reports/fixed?page=2", "")).toBe(
+      "/vdp/login?redirect=%2Fvdp%2Freports%2Ffixed%3Fpage%3D2",
+    );
+    expect(await outcome(["auth-researcher"], "/researchers/settings")).toBe(
+      "/researchers/login?redirect=%2Fresearchers%2Fsettings",
+    );
+  });
+
+  it("sends a signed-in user without the role to their own start page", async () => {
+    signedInAs(RESEARCHER);
+    expect(await outcome(["auth-vendor"], "/vdp/programs/all")).toBe("/researchers/r-1/in-review");
+    signedInAs(VENDOR);
+    expect(await outcome(["auth-researcher"], "/researchers/settings")).toBe("/vdp/programs/pending");
+  });
+
+  it("lets the role through", async () => {
+    signedInAs(VENDOR);
+    expect(await outcome(["auth-vendor", "is-vendor-active"], "/vdp/create-account")).toBe("pass");
+  });
+
+  it("keeps signed-in users away from the guest pages", async () => {
+    signedInAs(RESEARCHER);
+    expect(await outcome(["guest-vendor"], "/vdp/login")).toBe("/");
+    signedInAs(null);
+    expect(await outcome(["guest-researcher"], "/researchers/login", "")).toBe("pass");
+  });
+
+  it("opens a preview to a shared link's token, otherwise only to the role", async () => {
+    signedInAs(null);
+    expect(await outcome(["check-token-vendor"], "/vdp/vulnerabilities/u/preview?token=abc", "")).toBe(
+      "pass",
+    );
+    expect(await outcome(["check-token-researcher"], "/researchers/reports/u/preview", "")).toBe(
+      "/researchers/login?redirect=%2Fresearchers%2Freports%2Fu%2Fpreview",
+    );
+  });
+
+  it("keeps staff-only guards for staff", async () => {
+    signedInAs({ ...VENDOR, is_staff: false });
+    expect(await outcome(["capability"], "/staff")).toBe("/vdp/programs/pending");
+    signedInAs({ ...VENDOR, is_staff: true });
+    expect(await outcome(["user-role"], "/staff")).toBe("pass");
+  });
+});

@@ -1,0 +1,113 @@
+import { pageMeta } from "../../lib/seo.ts";
+import { PageHeader } from "../../ui/page-header.tsx";
+
+export const meta = pageMeta(
+  "Database API",
+  "Read the WordPress vulnerability database as JSON, OSV or Atom, and check installed versions in bulk.",
+);
+
+const ENDPOINTS: { method: string; path: string; what: string }[] = [
+  {
+    method: "GET",
+    path: "/api/v1/vulnerabilities?q=&kind=&type=&severity=&patched=&year=&sort=date|relevance&page=&per_page=",
+    what: "Search: full text over title, description, product name and slug; a CVE id matches exactly. Answers { data, pagination }.",
+  },
+  {
+    method: "GET",
+    path: "/api/v1/vulnerabilities/{id}",
+    what: "One vulnerability with every field and its page URL; {id} is our id (the source's id for imported records), a CVE id or the slug.",
+  },
+  {
+    method: "GET",
+    path: "/api/v1/osv/{id}",
+    what: 'The same record as OSV 1.6 JSON. Packages use the ecosystem "WordPress" and the name "<kind>/<slug>", e.g. "plugin/contact-form-7".',
+  },
+  {
+    method: "GET",
+    path: "/api/v1/osv",
+    what: "Every record as OSV, one JSON document per line (JSON Lines): the bulk export.",
+  },
+  {
+    method: "POST",
+    path: "/api/v1/check",
+    what: 'Body { "items": [{ "kind": "plugin", "slug": "contact-form-7", "version": "5.9.4" }] } (up to 500 items): the known vulnerabilities affecting each version.',
+  },
+  {
+    method: "GET",
+    path: "/api/v1/products/{platform}/{kind}/{slug}",
+    what: "A product with its counters; then /api/products/{id}/vulnerabilities?filter[tab]=present|fixed&page= and /api/products/{id}/contributors.",
+  },
+  { method: "GET", path: "/api/v1/programs?q=&page=", what: "The active VDP directory." },
+  {
+    method: "GET",
+    path: "/api/v1/researchers/{uuid}",
+    what: "A researcher's profile, points and rank; /vulnerabilities lists their published vulnerabilities.",
+  },
+  { method: "GET", path: "/api/v1/leaderboard/{monthly|yearly|all-time}", what: "The leaderboards." },
+  {
+    method: "GET",
+    path: "/api/v1/statistics/wordpress/{all-time|last-30-days|YYYY}",
+    what: "Counts by kind, type, severity and patch status, the monthly trend and the top researchers.",
+  },
+  {
+    method: "GET",
+    path: "/database/feed and /database/{platform}/{kind}/{slug}/feed",
+    what: "Atom feeds of new vulnerabilities, overall and per product.",
+  },
+];
+
+/** The machine-readable access of the public database, documented for people (issue 5). */
+export default function DatabaseApiPage() {
+  return (
+    <>
+      <PageHeader
+        eyebrow="Public database"
+        title="Database API"
+        lead="Everything on the database pages is available to programs: JSON, OSV, Atom and a batch version check. No key is needed."
+      />
+      <div className="prose-like max-w-4xl space-y-6">
+        <p>
+          Public answers carry <code>ETag</code> and <code>Cache-Control</code> headers: send{" "}
+          <code>If-None-Match</code> to get <code>304 Not Modified</code> when nothing changed. Lists answer{" "}
+          <code>
+            {
+              "{ data, pagination: { current_page, per_page, total, last_page, next_page_url, prev_page_url } }"
+            }
+          </code>
+          ; a bad query value answers 422 with the field's message, an unknown id 404. The full contract is
+          the OpenAPI document at <a href="/api/openapi.json">/api/openapi.json</a>.
+        </p>
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Endpoints</caption>
+          <thead>
+            <tr>
+              <th scope="col" className="py-2 pr-4">
+                Endpoint
+              </th>
+              <th scope="col" className="py-2">
+                What it answers
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-200 align-top">
+            {ENDPOINTS.map((endpoint) => (
+              <tr key={endpoint.path}>
+                <td className="py-2 pr-4 break-all">
+                  <code>
+                    {endpoint.method} {endpoint.path}
+                  </code>
+                </td>
+                <td className="py-2">{endpoint.what}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <p>
+          The records come from Wordfence Intelligence and the CVE Program: every record keeps{" "}
+          <code>source_url</code> and <code>attribution</code>, and any copy must keep them (
+          <a href="/database/about-data">about the data</a>).
+        </p>
+      </div>
+    </>
+  );
+}

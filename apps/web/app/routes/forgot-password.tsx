@@ -1,0 +1,17 @@
+import { ForgotPasswordForm } from "../features/auth/password-reset-forms.tsx";
+import { pageMeta } from "../lib/seo.ts";
+import { PageHeader } from "../ui/page-header.tsx";
+
+export const meta = pageMeta("Forgot your password?");
+
+export default function ForgotPasswordPage() {
+  return (
+    <>
+      <PageHeader
+        title="Forgot your password?"
+        lead="Enter your e-mail address and we will send you a link to choose a new password."
+      />
+      <ForgotPasswordForm />
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+import type { APIRequestContext, BrowserContext } from "@playwright/test";
+
+let counter = 0;
+export function uniqueEmail(prefix: string): string {
+  counter += 1;
+  return `${prefix}-${Date.now()}-${counter}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+}
+
+/** Cookie mode from outside the page: fetch the CSRF cookie, send it back as the header. */
+async function csrfHeader(
+  context: BrowserContext,
+  request: APIRequestContext,
+): Promise<Record<string, string>> {
+  let cookie = (await context.cookies()).find((entry) => entry.name === "XSRF-TOKEN");
+  if (!cookie) {
+    await request.get("/api/csrf-cookie");
+    cookie = (await context.cookies()).find((entry) => entry.name === "XSRF-TOKEN");
+  }
+  return { "X-XSRF-TOKEN": decodeURIComponent(cookie?.value ?? "") };
+}
+
+/**
+ * Creates an account through the API in the browser context's cookie jar, so the page is signed in
+ * as it. `roles` beyond the first are added with `POST /api/user/roles`.
+ */
+export async function signUpThroughApi(
+  context: BrowserContext,
+  roles: readonly ("vendor" | "researcher")[],
+  password = "correct horse battery",
+) {
+  const request = context.request;
+  const email = uniqueEmail(roles.join("-"));
+  const headers = await csrfHeader(context, request);
+  const response = await request.post("/api/register", {
+    headers,
+    data: { name: `E2E ${roles.join(" and ")}`, email, password, role: roles[0] },
+  });
+  if (response.status() !== 201) throw new Error(`register: ${response.status()} ${await response.text()}`);
+  for (const role of roles.slice(1)) {
+    const added = await request.post("/api/user/roles", { headers, data: { role } });
+    if (added.status() !== 200) throw new Error(`add role: ${added.status()}`);
+  }
+  const user = await (await request.get("/api/user")).json();
+  return { email, password, user: user as { id: number; researcher: { uuid: string } | null } };
+}
+
+/** The login page a guarded path sends an anonymous visitor to, or null for an open page. */
+export function loginPathFor(path: string): string | null {
+  if (path === "/vdp/login" || path === "/researchers/login") return null;
+  if (path.startsWith("/vdp/")) return "/vdp/login";
+  if (path.startsWith("/researchers/")) return "/researchers/login";
+  return null;
+}
+
+/** Signs the browser context in through the API (cookie mode). */
+export async function signInThroughApi(context: BrowserContext, email: string, password: string) {
+  const headers = await csrfHeader(context, context.request);
+  const response = await context.request.post("/api/login", { headers, data: { email, password } });
+  if (response.status() !== 200) throw new Error(`login: ${response.status()} ${await response.text()}`);
+}

@@ -1,0 +1,162 @@
+import { expect, type Page, test } from "@playwright/test";
+import { signUpThroughApi, uniqueEmail } from "./auth-helpers.ts";
+
+const PASSWORD = "correct horse battery";
+
+async function gotoHydrated(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+}
+
+async function registerThroughForm(page: Page, role: "vendor" | "researcher", email: string) {
+  await gotoHydrated(page, "/register");
+  await page
+    .getByLabel(role === "vendor" ? "Vendor (plugin or theme author)" : "Security researcher")
+    .check();
+  await page.getByLabel("Name").fill(`Journey ${role}`);
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Create account" }).click();
+}
+
+/** The newest link of one kind mailed to `email`, read from the development mailbox. */
+async function mailedLink(page: Page, email: string, pattern: RegExp): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const mails = (await (await page.request.get("/api/dev/mail?limit=200")).json()).data as {
+        to: string;
+        text: string;
+      }[];
+      link = mails
+        .filter((mail) => mail.to === email)
+        .map((mail) => mail.text.match(pattern)?.[0])
+        .find(Boolean);
+      return link;
+    })
+    .toBeTruthy();
+  return link as string;
+}
+
+async function signInThroughForm(page: Page, loginPath: string, email: string, password = PASSWORD) {
+  if (new URL(page.url()).pathname !== loginPath) await gotoHydrated(page, loginPath);
+  else await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+}
+
+test("a researcher registers, verifies the address, signs out and signs in again", async ({ page }) => {
+  const email = uniqueEmail("researcher");
+  await registerThroughForm(page, "researcher", email);
+  await expect(page).toHaveURL(/\/researchers\/[0-9a-f-]{36}\/in-review$/);
+  const home = new URL(page.url()).pathname;
+  const notice = page.getByText("Please confirm your e-mail address with the link we sent you.");
+  await expect(notice).toBeVisible();
+
+  const verify = await mailedLink(page, email, /https?:\/\/\S+\/api\/email\/verify\/\S+/);
+  await page.goto(verify);
+  const user = await (await page.request.get("/api/user")).json();
+  expect(user.email_verified).toBe(true);
+
+  await gotoHydrated(page, home);
+  await expect(notice).toHaveCount(0);
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/vdp\/login$/);
+  expect((await page.request.get("/api/user")).status()).toBe(401);
+
+  await signInThroughForm(page, "/researchers/login", email);
+  await expect(page).toHaveURL(new RegExp(`${home}$`));
+});
+
+test("a vendor without active programs lands on the pending programs, with the menu to match", async ({
+  page,
+}) => {
+  await registerThroughForm(page, "vendor", uniqueEmail("vendor"));
+  await expect(page).toHaveURL(/\/vdp\/programs\/pending$/);
+  const menu = page.getByRole("navigation", { name: "Vendor" });
+  await expect(menu.getByRole("link", { name: "Programs" })).toHaveAttribute("href", "/vdp/programs/pending");
+  await expect(menu.getByRole("link", { name: /Report forwarding/ })).toContainText("New");
+});
+
+test("a user with both roles is treated as a vendor by the root redirect", async ({ page, context }) => {
+  await signUpThroughApi(context, ["researcher", "vendor"]);
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/vdp\/programs\/pending$/);
+});
+
+test("a wrong password shows the generic message inline", async ({ page, context }) => {
+  const { email } = await signUpThroughApi(context, ["vendor"]);
+  await context.clearCookies();
+  await signInThroughForm(page, "/vdp/login", email, "not the password");
+  await expect(page.getByRole("alert")).toHaveText("These credentials do not match our records.");
+  await expect(page).toHaveURL(/\/vdp\/login$/);
+});
+
+test("a deep link to a guarded page returns to it after sign-in", async ({ page, context }) => {
+  const { email } = await signUpThroughApi(context, ["vendor"]);
+  await context.clearCookies();
+  await page.goto("/vdp/reports/fixed?page=2");
+  await expect(page).toHaveURL(/\/vdp\/login\?redirect=%2Fvdp%2Freports%2Ffixed%3Fpage%3D2$/);
+  await signInThroughForm(page, "/vdp/login", email);
+  await expect(page).toHaveURL(/\/vdp\/reports\/fixed\?page=2$/);
+});
+
+test("a magic link read from the captured mail signs in once", async ({ page, context }) => {
+  const { email } = await signUpThroughApi(context, ["vendor"]);
+  await context.clearCookies();
+  await gotoHydrated(page, "/vdp/login");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByRole("button", { name: "Email me a sign-in link" }).click();
+  await expect(page.getByRole("status")).toContainText("If an account exists for this address");
+
+  const link = await mailedLink(page, email, /https?:\/\/\S+\/login\/magic-link\/[0-9a-f-]{36}/);
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/vdp\/programs\/pending$/);
+
+  await page.goto(link);
+  await expect(page.getByRole("alert")).toHaveText(
+    "This sign-in link has already been used. Ask for a new one.",
+  );
+  await expect(page.getByRole("link", { name: "vendor login" })).toBeVisible();
+});
+
+test("the development mailbox page lists the mail, newest first", async ({ page, context }) => {
+  const { email } = await signUpThroughApi(context, ["researcher"]);
+  await page.goto("/dev/mail");
+  await expect(page.locator("h1")).toHaveText("Development mailbox");
+  await expect(page.getByText(`To ${email}`).first()).toBeVisible();
+});
+
+test("a forgotten password is reset through the mailed link", async ({ page, context }) => {
+  const { email } = await signUpThroughApi(context, ["researcher"]);
+  await context.clearCookies();
+  await gotoHydrated(page, "/researchers/login");
+  await page.getByRole("link", { name: "Forgot your password?" }).click();
+  await expect(page.locator("h1")).toHaveText("Forgot your password?");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByRole("button", { name: "Email me a reset link" }).click();
+  await expect(page.getByRole("status")).toContainText("If an account exists for this address");
+
+  const link = await mailedLink(page, email, /https?:\/\/\S+\/reset-password\/[A-Za-z0-9_-]+/);
+  await gotoHydrated(page, new URL(link).pathname);
+  await page.getByLabel("New password").fill("a brand new password");
+  await page.getByRole("button", { name: "Set the new password" }).click();
+  await expect(page.getByRole("status")).toHaveText("Your password has been reset. Please sign in.");
+
+  await signInThroughForm(page, "/researchers/login", email, "a brand new password");
+  await expect(page).toHaveURL(/\/researchers\/[0-9a-f-]{36}\/in-review$/);
+});
+
+test("a signed-in user without the area's role is sent to their own start page", async ({
+  page,
+  context,
+}) => {
+  await signUpThroughApi(context, ["researcher"]);
+  await page.goto("/vdp/programs/all");
+  await expect(page).toHaveURL(/\/researchers\/[0-9a-f-]{36}\/in-review$/);
+  await context.clearCookies();
+  await signUpThroughApi(context, ["vendor"]);
+  await page.goto("/researchers/settings");
+  await expect(page).toHaveURL(/\/vdp\/programs\/pending$/);
+});

@@ -1,0 +1,162 @@
+import { expect, test } from "@playwright/test";
+
+/**
+ * A visitor's journey through the public database on the real seed data (Wordfence Intelligence,
+ * data/seed/wordpress-vulns): search a CVE, open the vulnerability, its product, the product's tabs,
+ * a credited researcher, then statistics and the leaderboard. Every page is server-rendered, so
+ * the journey runs with JavaScript disabled: what a crawler reads is what is checked.
+ */
+test.use({ javaScriptEnabled: false });
+
+const SITE = "Pressguard";
+const CVE = "CVE-2024-4704";
+const TITLE = "Contact Form 7 <= 5.9.4 - Unauthenticated Open Redirect";
+const RESEARCHER = "William Bastos - cHoR4o";
+
+test("search a CVE, then its vulnerability, product, tabs, researcher, statistics and leaderboard", async ({
+  page,
+}) => {
+  await page.goto("/database");
+  await expect(page).toHaveTitle(`WordPress Vulnerability Database | ${SITE}`);
+  await expect(page.getByRole("heading", { name: "Latest vulnerabilities" })).toBeVisible();
+
+  await page.getByLabel("Search title, description, product or CVE id").fill(CVE);
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/[?&]q=CVE-2024-4704/);
+  await expect(page.getByRole("heading", { name: "Search results" })).toBeVisible();
+  await expect(page.getByText("1 result")).toBeVisible();
+
+  await page.getByRole("link", { name: TITLE }).click();
+  await expect(page).toHaveURL(
+    /\/database\/wordpress\/plugin\/contact-form-7\/vulnerability\/contact-form-7-5-9-4-/,
+  );
+  await expect(page.locator("h1")).toHaveText(TITLE);
+  await expect(page).toHaveTitle(`${TITLE} | ${SITE}`);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /CVE-2024-4704/);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    "href",
+    /\/vulnerability\/contact-form-7-5-9-4-/,
+  );
+  await expect(page.getByRole("link", { name: CVE })).toHaveAttribute(
+    "href",
+    `https://www.cve.org/CVERecord?id=${CVE}`,
+  );
+  await expect(page.getByText("<= 5.9.4", { exact: true })).toBeVisible();
+  await expect(page.getByText("5.9.5", { exact: true })).toBeVisible();
+  await expect(page.getByText("Attack vector")).toBeVisible();
+  await expect(
+    page.getByRole("link", { name: /wordfence\.com\/threat-intel\/vulnerabilities\/id\/953be831/ }).first(),
+  ).toBeVisible();
+
+  await page.getByRole("link", { name: "Contact Form 7", exact: true }).first().click();
+  await expect(page.locator("h1")).toHaveText("Contact Form 7 \u2014 Product vulnerabilities");
+  await expect(page).toHaveTitle(`Contact Form 7 vulnerabilities | ${SITE}`);
+  await expect(
+    page.getByRole("link", { name: "Contact Form 7 <= 6.0.5 - Order Replay Vulnerability" }),
+  ).toBeVisible();
+  await expect(page.getByRole("link", { name: TITLE })).toHaveCount(0);
+
+  await page.getByRole("link", { name: /^Fixed \(\d+\)$/ }).click();
+  await expect(page).toHaveURL(/\?tab=fixed$/);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    "href",
+    /\/vulnerabilities\/vdp\?tab=fixed$/,
+  );
+  await expect(page.getByRole("link", { name: TITLE })).toBeVisible();
+
+  await page.getByRole("link", { name: "Security policy", exact: true }).click();
+  await expect(page.getByText("No vulnerability disclosure program")).toBeVisible();
+
+  await page.getByRole("link", { name: "Contributors", exact: true }).click();
+  await expect(page.locator("h1")).toHaveText("Contact Form 7 \u2014 Security contributors");
+  await page.getByRole("link", { name: RESEARCHER }).click();
+  await expect(page).toHaveURL(/\/database\/researchers\/[0-9a-f-]{36}$/);
+  await expect(page.locator("h1")).toHaveText(RESEARCHER);
+  await expect(page).toHaveTitle(`${RESEARCHER} | ${SITE}`);
+  await expect(page.getByRole("link", { name: TITLE })).toBeVisible();
+  await expect(page.getByText("Points")).toBeVisible();
+
+  await page.goto("/database/statistics/wordpress");
+  await expect(page.locator("h1")).toHaveText("WordPress vulnerability statistics");
+  const byKind = page.getByRole("table", { name: "Vulnerabilities by kind" });
+  await expect(byKind.getByRole("row", { name: /^Plugin/ })).toBeVisible();
+  await expect(page.getByRole("table", { name: "Top researchers" }).getByRole("row")).toHaveCount(11);
+
+  await page.goto("/database/leaderboard");
+  await expect(page.locator("h1")).toHaveText("Leaderboard");
+  await page.getByRole("link", { name: "All time" }).click();
+  await expect(page).toHaveURL(/\/database\/leaderboard\/all-time$/);
+  const leaders = page.getByRole("table", { name: "Leaderboard: All time" });
+  await expect(leaders.getByRole("row").nth(1)).toContainText(/^1/);
+  await leaders.getByRole("link").first().click();
+  await expect(page).toHaveURL(/\/database\/researchers\/[0-9a-f-]{36}$/);
+  await expect(page.getByText("All-time rank")).toBeVisible();
+  await expect(page.getByText("#1", { exact: true })).toBeVisible();
+});
+
+test("the existing-vulnerability look-up finds known records and says when nothing matches", async ({
+  page,
+}) => {
+  await page.goto("/database/existing?q=order%20replay%20contact%20form&kind=plugin");
+  await expect(page.locator("h1")).toHaveText("Check before you report");
+  await expect(
+    page.getByRole("link", { name: "Contact Form 7 <= 6.0.5 - Order Replay Vulnerability" }),
+  ).toBeVisible();
+  await page.goto("/database/existing?q=zzqx-no-such-words-here");
+  await expect(page.getByText("Nothing known matches this search")).toBeVisible();
+});
+
+test("search results page through next and previous links", async ({ page }) => {
+  await page.goto("/database?kind=theme");
+  await expect(page.getByText(/^Page 1 of \d+/)).toBeVisible();
+  await page.getByRole("link", { name: "Next page" }).click();
+  await expect(page).toHaveURL(/kind=theme&page=2/);
+  await expect(page.getByText(/^Page 2 of \d+/)).toBeVisible();
+  await page.getByRole("link", { name: "Previous page" }).click();
+  await expect(page.getByText(/^Page 1 of \d+/)).toBeVisible();
+});
+
+test("the JSON API answers with caching headers and 404s", async ({ request }) => {
+  const response = await request.get(`/api/v1/vulnerabilities/${CVE}`);
+  expect(response.status()).toBe(200);
+  expect((await response.json()).title).toBe(TITLE);
+  const etag = response.headers().etag ?? "";
+  expect(etag).not.toBe("");
+  const again = await request.get(`/api/v1/vulnerabilities/${CVE}`, { headers: { "if-none-match": etag } });
+  expect(again.status()).toBe(304);
+  expect((await request.get("/api/v1/osv/CVE-1999-0001")).status()).toBe(404);
+});
+
+test("the directory, the API page and the Atom feeds are reachable from the database", async ({
+  page,
+  request,
+}) => {
+  await page.goto("/database/vdp?q=contact");
+  await expect(page.locator("h1")).toHaveText("Active VDP directory");
+  await expect(page.getByText("No active program matches this search.")).toBeVisible();
+
+  await page.goto("/database/api");
+  await expect(page.getByRole("link", { name: "/api/openapi.json" })).toBeVisible();
+
+  const feed = await request.get("/database/wordpress/plugin/contact-form-7/feed");
+  expect(feed.status()).toBe(200);
+  expect(feed.headers()["content-type"]).toContain("application/atom+xml");
+  const xml = await feed.text();
+  expect(xml).toContain(
+    '<title type="text">Contact Form 7 &lt;= 5.9.4 - Unauthenticated Open Redirect</title>',
+  );
+  expect(xml.match(/<entry>/g)?.length).toBe(8);
+});
+
+test("a database path with a trailing slash redirects to the site's form", async ({ request }) => {
+  const response = await request.get(
+    "/database/wordpress/plugin/contact-form-7/vulnerabilities/vdp/?tab=fixed",
+    {
+      maxRedirects: 0,
+    },
+  );
+  expect(response.status()).toBe(301);
+  expect(response.headers().location).toBe(
+    "/database/wordpress/plugin/contact-form-7/vulnerabilities/vdp?tab=fixed",
+  );
+});
