@@ -11,8 +11,10 @@ import {
 import type { Config } from "./config.ts";
 import { publicConfigOf } from "./config.ts";
 import type { Database } from "./db/client.ts";
+import { watchDataVersion } from "./db/data-version.ts";
 import { registerAccessControl } from "./http/access.ts";
 import { registerErrorHandlers } from "./http/error-handler.ts";
+import { createResponseStore } from "./http/http-cache.ts";
 import { DEFAULT_BUILD_DIR, readBuildInfo, registerWeb } from "./http/web.ts";
 import { createMailer } from "./mail/outbox.ts";
 import { devMailRoutes } from "./mail/routes.ts";
@@ -88,6 +90,9 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
   const buildDir = web?.buildDir ?? DEFAULT_BUILD_DIR;
   const buildInfo = readBuildInfo(buildDir);
   const footerMetrics = createFooterMetricsService(prepareProductQueries(database.read));
+  const dataVersion = await watchDataVersion(database);
+  app.addHook("onClose", async () => dataVersion.stop());
+  const responseStore = createResponseStore(dataVersion.current);
   const vulnerabilityQueries = createVulnerabilityQueries(database);
   const vulnerabilities = createVulnerabilityService(vulnerabilityQueries, config.appUrl);
   const rankings = createRankingService(createRankingQueries(database.sql), config.appUrl);
@@ -102,7 +107,7 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
         secureCookies: config.appUrl.startsWith("https:"),
       });
       await api.register(devMailRoutes, { mailer, enabled: config.devMailbox });
-      await api.register(vulnerabilityRoutes, { vulnerabilities, rankings });
+      await api.register(vulnerabilityRoutes, { vulnerabilities, rankings, responseStore });
       api.get("/openapi.json", { schema: { hide: true }, config: { access: "public" } }, () => app.swagger());
       // Unknown API paths answer JSON, not the web app's HTML 404.
       api.all("/*", { schema: { hide: true }, config: { access: "public" } }, (_request, reply) =>
@@ -112,7 +117,7 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
     { prefix: "/api" },
   );
   await app.register(systemRoutes, { buildInfo, database });
-  await app.register(feedRoutes, { queries: vulnerabilityQueries, appUrl: config.appUrl });
+  await app.register(feedRoutes, { queries: vulnerabilityQueries, appUrl: config.appUrl, responseStore });
 
   if (web) await registerWeb(app, { ...web, publicConfig: publicConfigOf(config, buildInfo.id) });
 

@@ -7,6 +7,7 @@ import {
 } from "@pressguard/domain";
 import type { z } from "zod";
 import type { Database, SqlRunner } from "./client.ts";
+import { bumpDataVersion } from "./data-version.ts";
 import {
   describeIssues,
   type ImportSource,
@@ -187,6 +188,8 @@ async function runImport<Record>(
     if (batch.size >= batchSize) await flush();
   }
   await flush();
+  // Ranges and credits are replaced even when the record row is unchanged: any import counts.
+  if (summary.imported > 0) await bumpDataVersion(database.sql);
   return summary;
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { AppError } from "../../errors.ts";
-import { registerHttpCache } from "../../http/http-cache.ts";
+import { type ResponseStore, registerHttpCache } from "../../http/http-cache.ts";
 import type { SummaryRow, VulnerabilityQueries } from "./queries.ts";
 import { pagePaths } from "./service.ts";
 
@@ -86,11 +86,12 @@ export function renderAtomFeed(options: {
 }
 
 /** The feeds live beside the pages they follow, outside /api, so they are registered at the root. */
-export const feedRoutes: FastifyPluginAsync<{ queries: VulnerabilityQueries; appUrl: string }> = async (
-  app,
-  { queries, appUrl },
-) => {
-  registerHttpCache(app);
+export const feedRoutes: FastifyPluginAsync<{
+  queries: VulnerabilityQueries;
+  appUrl: string;
+  responseStore?: ResponseStore;
+}> = async (app, { queries, appUrl, responseStore }) => {
+  registerHttpCache(app, responseStore);
   const config = { publicCacheSeconds: FEED_CACHE_SECONDS };
   const send = (reply: { type: (value: string) => unknown }, body: string) => {
     reply.type("application/atom+xml; charset=utf-8");

@@ -3,7 +3,7 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../errors.ts";
-import { registerHttpCache } from "../../http/http-cache.ts";
+import { type ResponseStore, registerHttpCache } from "../../http/http-cache.ts";
 import type { RankingService } from "./rankings-service.ts";
 import {
   CheckRequest,
@@ -46,8 +46,9 @@ function productIdOf(value: string): number {
 export const vulnerabilityRoutes: FastifyPluginAsyncZod<{
   vulnerabilities: VulnerabilityService;
   rankings: RankingService;
-}> = async (app, { vulnerabilities, rankings }) => {
-  registerHttpCache(app);
+  responseStore?: ResponseStore;
+}> = async (app, { vulnerabilities, rankings, responseStore }) => {
+  registerHttpCache(app, responseStore);
 
   app.get(
     "/v1/vulnerabilities",
