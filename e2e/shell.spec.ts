@@ -173,3 +173,27 @@ test.describe("navigation and chrome", () => {
     expect(latest.id).toMatch(/^\d{14}-[0-9a-f]{10}$/);
   });
 });
+
+test.describe("rendered pages kept for anonymous visitors", () => {
+  test("a repeated anonymous read gets the same page with an ETag, and revalidates with 304", async ({
+    request,
+  }) => {
+    const first = await request.get("/database/about-data");
+    expect(first.status()).toBe(200);
+    const etag = first.headers().etag;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const second = await request.get("/database/about-data");
+    expect(second.headers().etag).toBe(etag);
+    expect(await second.text()).toBe(await first.text());
+    const revalidated = await request.get("/database/about-data", { headers: { "if-none-match": etag! } });
+    expect(revalidated.status()).toBe(304);
+  });
+
+  test("a visitor with a session cookie is never served a stored page", async ({ request }) => {
+    const response = await request.get("/database/about-data", {
+      headers: { cookie: "pressguard_session=unknown" },
+    });
+    expect(response.status()).toBe(200);
+    expect(response.headers().etag).toBeUndefined();
+  });
+});

@@ -119,7 +119,14 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
   await app.register(systemRoutes, { buildInfo, database });
   await app.register(feedRoutes, { queries: vulnerabilityQueries, appUrl: config.appUrl, responseStore });
 
-  if (web) await registerWeb(app, { ...web, publicConfig: publicConfigOf(config, buildInfo.id) });
+  if (web) {
+    await registerWeb(app, {
+      ...web,
+      publicConfig: publicConfigOf(config, buildInfo.id),
+      pageStore: createResponseStore(() => `${buildInfo.id} ${dataVersion.current()}`),
+      sessionCookie: SESSION_COOKIE,
+    });
+  }
 
   return app;
 }

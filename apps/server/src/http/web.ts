@@ -6,7 +6,8 @@ import fastifyStatic from "@fastify/static";
 import type { PublicConfig } from "@pressguard/domain";
 import { createRequestListener } from "@react-router/node";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { ServerBuild } from "react-router";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { etagOf, type ResponseStore } from "./http-cache.ts";
 
 /** `npm run build` writes the React Router build here, at the repository root. */
 export const DEFAULT_BUILD_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "../../../../build");
@@ -16,6 +17,13 @@ export interface WebOptions {
   /** The React Router build directory (build/client + build/server). */
   buildDir: string;
   publicConfig: PublicConfig;
+  /**
+   * Pages rendered for anonymous visitors (no session cookie, no Authorization header) are kept here
+   * and served again until the data version or the build changes. Production only.
+   */
+  pageStore?: ResponseStore;
+  /** The session cookie's name: a request carrying it may see personal content and is never cached. */
+  sessionCookie?: string;
 }
 
 export interface BuildInfo {
@@ -73,12 +81,57 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
   }
 
   const listener = createRequestListener({ build, getLoadContext, mode: options.mode });
+  const pageStore = options.mode === "production" ? options.pageStore : undefined;
+  const handleRequest = createRequestHandler(build, options.mode);
+
+  const isAnonymousRead = (request: FastifyRequest) =>
+    (request.method === "GET" || request.method === "HEAD") &&
+    request.headers.authorization === undefined &&
+    !(options.sessionCookie && request.cookies?.[options.sessionCookie]);
+
+  /** Renders into memory (instead of streaming) so that a 200 page can be stored and served again. */
+  const renderAndStore = async (request: FastifyRequest, reply: FastifyReply, store: ResponseStore) => {
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+      else if (value !== undefined) headers.set(name, value);
+    }
+    const controller = new AbortController();
+    reply.raw.on("close", () => {
+      if (!reply.raw.writableFinished) controller.abort();
+    });
+    const url = new URL(request.url, `${request.protocol}://${request.headers.host ?? "localhost"}`);
+    const response = await handleRequest(
+      new Request(url, { method: request.method, headers, signal: controller.signal }),
+      getLoadContext(),
+    );
+    const payload = Buffer.from(await response.arrayBuffer());
+    const cookies = response.headers.getSetCookie();
+    reply.code(response.status);
+    for (const [name, value] of response.headers) {
+      if (name !== "set-cookie" && name !== "content-length" && name !== "transfer-encoding")
+        reply.header(name, value);
+    }
+    if (cookies.length > 0) reply.header("set-cookie", cookies);
+    if (response.status === 200 && cookies.length === 0) {
+      const etag = etagOf(payload);
+      store.set(request, { payload, etag, contentType: response.headers.get("content-type") ?? "text/html" });
+      reply.header("etag", etag);
+    }
+    return reply.send(payload);
+  };
 
   await app.register(async (web) => {
     // React Router reads the raw request body itself: hand it over unparsed.
     web.removeAllContentTypeParsers();
     web.addContentTypeParser("*", (_request, _payload, done) => done(null));
     const render = async (request: FastifyRequest, reply: FastifyReply) => {
+      if (pageStore && isAnonymousRead(request)) {
+        const stored = pageStore.get(request);
+        if (!stored) return renderAndStore(request, reply, pageStore);
+        if (request.headers["if-none-match"] === stored.etag) return reply.code(304).send();
+        return reply.type(stored.contentType).header("etag", stored.etag).send(stored.payload);
+      }
       reply.hijack();
       await listener(request.raw, reply.raw);
     };
