@@ -26,6 +26,9 @@ export interface WebOptions {
   sessionCookie?: string;
 }
 
+const STORED_PAGES = /^\/database(?:[/?.]|$)/;
+const WORKFLOW_PAGES = /^\/database\/(?:report|patch-submitted|preview-email)/;
+
 export interface BuildInfo {
   id: string;
   timestamp: number;
@@ -84,8 +87,13 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
   const pageStore = options.mode === "production" ? options.pageStore : undefined;
   const handleRequest = createRequestHandler(build, options.mode);
 
+  // Only the public database's reading pages: everything they show comes from public data, which the
+  // data version covers. Its workflow pages (report forms, previews behind a PIN) and every other page
+  // (sign-in links, the development mailbox…) change without it or carry per-visitor secrets.
   const isAnonymousRead = (request: FastifyRequest) =>
     (request.method === "GET" || request.method === "HEAD") &&
+    STORED_PAGES.test(request.url) &&
+    !WORKFLOW_PAGES.test(request.url) &&
     request.headers.authorization === undefined &&
     !(options.sessionCookie && request.cookies?.[options.sessionCookie]);
 
