@@ -26,7 +26,7 @@ function messagesOf(input: unknown): Record<string, string[]> {
 
 describe("Program schema (spec §5)", () => {
   it("accepts a complete program and normalises optional blanks to null", () => {
-    expect(Program.parse(valid)).toEqual({ ...valid, dependencies: null });
+    expect(Program.parse(valid)).toEqual({ ...valid, dependencies: null, plan: "free" });
   });
 
   it("uses the specification's messages for missing required fields", () => {
@@ -93,6 +93,12 @@ describe("Program schema (spec §5)", () => {
     expect(messagesOf({ ...valid, vendor_contact_email: "not-an-email" })).toEqual({
       vendor_contact_email: ["Must be a valid email address."],
     });
+  });
+
+  it("takes the plan free, premium (Paid) or both, free when missing", () => {
+    expect(Program.parse({ ...valid, plan: "both" }).plan).toBe("both");
+    expect(Program.parse({ ...valid, plan: "premium" }).plan).toBe("premium");
+    expect(Object.keys(messagesOf({ ...valid, plan: "gold" }))).toEqual(["plan"]);
   });
 
   it("requires the kind to be plugin or theme", () => {

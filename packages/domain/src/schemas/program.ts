@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { Plan } from "../enums/plans.ts";
 import { SoftwareType } from "../enums/software-types.ts";
 import { optionalEmail, optionalText, requiredSlug, requiredText, requiredUrl } from "./fields.ts";
 
@@ -16,6 +17,22 @@ export const Program = z.object({
   vendor_contact_email: optionalEmail(),
   slug: requiredSlug("Slug is required."),
   vendor_website_url: requiredUrl("Website URL is required."),
+  /** The software's plan: free, premium (labelled Paid) or both (a free version and a paid one). */
+  plan: Plan.default("free"),
 });
+
+/** The Program fields in the order of spec §3, plus the plan: the CSV template's header. */
+export const PROGRAM_FIELDS = [
+  "kind",
+  "version",
+  "name",
+  "product_url",
+  "description",
+  "dependencies",
+  "vendor_contact_email",
+  "slug",
+  "vendor_website_url",
+  "plan",
+] as const satisfies readonly (keyof Program)[];
 export type Program = z.infer<typeof Program>;
 export type ProgramInput = z.input<typeof Program>;

@@ -22,7 +22,7 @@ function messagesOf(input: unknown): Record<string, string[]> {
 
 describe("VendorAccount schema (spec §5)", () => {
   it("accepts a complete account", () => {
-    expect(VendorAccount.parse(valid)).toEqual(valid);
+    expect(VendorAccount.parse(valid)).toEqual({ ...valid, country: null });
   });
 
   it("uses the specification's messages for missing required fields", () => {
@@ -60,5 +60,11 @@ describe("VendorAccount schema (spec §5)", () => {
       timezone: ["Timezone must be a valid time zone."],
     });
     expect(VendorAccount.safeParse({ ...valid, timezone: "UTC" }).success).toBe(true);
+  });
+
+  it("takes an optional ISO country code", () => {
+    expect(VendorAccount.parse({ ...valid, country: "EE" }).country).toBe("EE");
+    expect(VendorAccount.parse({ ...valid, country: "" }).country).toBeNull();
+    expect(VendorAccount.safeParse({ ...valid, country: "XX" }).success).toBe(false);
   });
 });
