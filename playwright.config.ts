@@ -11,6 +11,18 @@ import { defineConfig } from "@playwright/test";
 const port = Number(process.env.E2E_PORT ?? 3199);
 const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`;
 const dataDir = process.env.E2E_PGLITE_DIR ?? join(mkdtempSync(join(tmpdir(), "pressguard-e2e-")), "pglite");
+/**
+ * The staff actor (e2e/page-authorization.spec.ts). Staff accounts come only from
+ * `npm run user:create -- --staff`, so the web server command makes one before the server opens the
+ * database. Set in the runner's environment, which the workers (loading this file again) inherit.
+ * Against E2E_BASE_URL, pass the credentials of an existing staff account in these variables.
+ */
+process.env.E2E_STAFF_EMAIL ??= `e2e-staff-${Date.now()}@example.test`;
+process.env.E2E_STAFF_PASSWORD ??= "e2e staff password";
+const createStaff = [
+  "node --import tsx apps/server/src/modules/users/create-user-cli.ts --staff --name E2E-staff",
+  `--email ${process.env.E2E_STAFF_EMAIL} --password '${process.env.E2E_STAFF_PASSWORD}'`,
+].join(" ");
 
 export default defineConfig({
   testDir: "e2e",
@@ -39,7 +51,7 @@ export default defineConfig({
   projects: [{ name: "chromium", use: { browserName: "chromium" } }],
   ...(!process.env.E2E_BASE_URL && {
     webServer: {
-      command: "node --import tsx apps/server/src/main.ts",
+      command: `${createStaff} && node --import tsx apps/server/src/main.ts`,
       url: `${baseURL}/healthz`,
       timeout: 180_000,
       reuseExistingServer: false,

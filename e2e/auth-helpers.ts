@@ -58,3 +58,36 @@ export async function signInThroughApi(context: BrowserContext, email: string, p
   const response = await context.request.post("/api/login", { headers, data: { email, password } });
   if (response.status() !== 200) throw new Error(`login: ${response.status()} ${await response.text()}`);
 }
+
+/** Cookie mode for a bare API context (no browser): its own XSRF-TOKEN cookie, sent back as the header. */
+async function csrfHeaderOf(request: APIRequestContext): Promise<Record<string, string>> {
+  const find = async () =>
+    (await request.storageState()).cookies.find((entry) => entry.name === "XSRF-TOKEN")?.value;
+  let value = await find();
+  if (!value) {
+    await request.get("/api/csrf-cookie");
+    value = await find();
+  }
+  return { "X-XSRF-TOKEN": decodeURIComponent(value ?? "") };
+}
+
+/** Registers an account with one role in a bare API context's cookie jar, which is then signed in. */
+export async function registerWithRequest(request: APIRequestContext, role: "vendor" | "researcher") {
+  const email = uniqueEmail(role);
+  const response = await request.post("/api/register", {
+    headers: await csrfHeaderOf(request),
+    data: { name: `E2E ${role}`, email, password: "correct horse battery", role },
+  });
+  if (response.status() !== 201) throw new Error(`register: ${response.status()} ${await response.text()}`);
+  return (await response.json()) as { id: number; researcher: { uuid: string } | null };
+}
+
+/** Signs a bare API context in (cookie mode). */
+export async function signInWithRequest(request: APIRequestContext, email: string, password: string) {
+  const response = await request.post("/api/login", {
+    headers: await csrfHeaderOf(request),
+    data: { email, password },
+  });
+  if (response.status() !== 200)
+    throw new Error(`login ${email}: ${response.status()} ${await response.text()}`);
+}

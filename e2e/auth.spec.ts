@@ -69,10 +69,12 @@ test("a researcher registers, verifies the address, signs out and signs in again
   await expect(page).toHaveURL(new RegExp(`${home}$`));
 });
 
-test("a vendor without active programs lands on the pending programs, with the menu to match", async ({
+test("a new vendor sets up the account first, then the root sends them to the pending programs", async ({
   page,
 }) => {
   await registerThroughForm(page, "vendor", uniqueEmail("vendor"));
+  await expect(page).toHaveURL(/\/vdp\/create-account$/);
+  await page.goto("/");
   await expect(page).toHaveURL(/\/vdp\/programs\/pending$/);
   const menu = page.getByRole("navigation", { name: "Vendor" });
   await expect(menu.getByRole("link", { name: "Programs" })).toHaveAttribute("href", "/vdp/programs/pending");

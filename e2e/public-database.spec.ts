@@ -81,6 +81,19 @@ test("search a CVE, then its vulnerability, product, tabs, researcher, statistic
   const byKind = page.getByRole("table", { name: "Vulnerabilities by kind" });
   await expect(byKind.getByRole("row", { name: /^Plugin/ })).toBeVisible();
   await expect(page.getByRole("table", { name: "Top researchers" }).getByRole("row")).toHaveCount(11);
+  // The charts are SVG drawn on the server (this journey runs without JavaScript), named by their summary.
+  await expect(
+    page.getByRole("img", {
+      name: /^Monthly trend chart, bars split by severity: [\d,]+ dated vulnerabilities/,
+    }),
+  ).toBeVisible();
+  await expect(page.getByRole("img", { name: /^Severity chart: Critical [\d,]+ \(\d+%\)/ })).toBeVisible();
+  await page.getByText("Monthly counts as a table").click();
+  await expect(
+    page.getByRole("table", { name: "Vulnerabilities by month and severity" }).getByRole("row", {
+      name: /^December 2024/,
+    }),
+  ).toBeVisible();
 
   await page.goto("/database/leaderboard");
   await expect(page.locator("h1")).toHaveText("Leaderboard");

@@ -116,7 +116,8 @@ test.describe("navigation and chrome", () => {
   });
 
   test("the public header offers Pricing, the six Solutions and Login", async ({ page }) => {
-    await gotoHydrated(page, "/database");
+    // The report form is a hydrated page with the public header (the database's reading pages are not).
+    await gotoHydrated(page, "/database/report");
     const header = page.locator("header").first();
     await expect(header.getByRole("link", { name: /^Pricing/ })).toBeVisible();
     await expect(header.getByRole("link", { name: /^Login/ })).toBeVisible();
@@ -137,6 +138,17 @@ test.describe("navigation and chrome", () => {
     }
   });
 
+  test("on a database page sent without JavaScript, the Solutions menu is the browser's disclosure", async ({
+    page,
+  }) => {
+    await page.goto("/database");
+    const header = page.locator("header").first();
+    const solutions = header.locator("summary", { hasText: "Solutions" });
+    await expect(header.getByRole("link", { name: "Managed VDP" })).toBeHidden();
+    await solutions.click();
+    await expect(header.getByRole("link", { name: "Managed VDP" })).toBeVisible();
+  });
+
   test("the footer shows the active program count from the API and the data attribution", async ({
     page,
     request,
@@ -152,19 +164,19 @@ test.describe("navigation and chrome", () => {
   });
 
   test("the loading bar shows in #AFE614, 3 px high, while a navigation is slow", async ({ page }) => {
-    await gotoHydrated(page, "/database");
+    await gotoHydrated(page, "/database/report");
     // Hold the next page's data request so the navigation outlasts the bar's 200 ms throttle.
     await page.route("**/*.data*", async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1200));
       await route.continue();
     });
     const bar = page.getByTestId("loading-bar");
-    // The leaderboard has a loader, so its client-side navigation fetches data.
-    await page.locator('a[href^="/database/leaderboard"]').first().click();
+    // The database home has a loader, so its client-side navigation fetches data.
+    await page.locator('main a[href="/database"]').first().click();
     await expect(bar).toHaveCSS("opacity", "1");
     await expect(bar).toHaveCSS("background-color", "rgb(175, 230, 20)");
     await expect(bar).toHaveCSS("height", "3px");
-    await expect(page).toHaveURL(/\/database\/leaderboard/);
+    await expect(page).toHaveURL(/\/database$/);
     await expect(bar).toHaveCSS("opacity", "0", { timeout: 5000 });
   });
 

@@ -20,10 +20,18 @@ import { createMailer } from "./mail/outbox.ts";
 import { devMailRoutes } from "./mail/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { createAuthService, SESSION_COOKIE } from "./modules/auth/service.ts";
+import { captchaRoutes } from "./modules/captcha/routes.ts";
+import { createCaptchaService } from "./modules/captcha/service.ts";
+import { productClaimRoutes, programRoutes } from "./modules/products/program-routes.ts";
+import { createProgramService } from "./modules/products/program-service.ts";
 import { prepareProductQueries } from "./modules/products/queries.ts";
 import { productRoutes } from "./modules/products/routes.ts";
 import { createFooterMetricsService } from "./modules/products/service.ts";
+import { reportRoutes } from "./modules/reports/routes.ts";
+import { createReportService } from "./modules/reports/service.ts";
 import { systemRoutes } from "./modules/system/routes.ts";
+import { vendorAccountRoutes } from "./modules/vendors/account-routes.ts";
+import { createVendorAccountService } from "./modules/vendors/account-service.ts";
 import { feedRoutes } from "./modules/vulnerabilities/feed.ts";
 import { createVulnerabilityQueries } from "./modules/vulnerabilities/queries.ts";
 import { createRankingQueries } from "./modules/vulnerabilities/rankings.ts";
@@ -59,7 +67,12 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
     siteName: config.site.name,
     onError: (error) => app.log.error({ err: error }, "mail delivery pass failed"),
   });
-  const auth = createAuthService({ database, mailer, appUrl: config.appUrl });
+  const auth = createAuthService({
+    database,
+    mailer,
+    appUrl: config.appUrl,
+    rateLimitFactor: config.authRateLimitFactor,
+  });
   registerAccessControl(app, {
     authenticator: auth,
     sessionCookie: SESSION_COOKIE,
@@ -89,9 +102,31 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
 
   const buildDir = web?.buildDir ?? DEFAULT_BUILD_DIR;
   const buildInfo = readBuildInfo(buildDir);
-  const footerMetrics = createFooterMetricsService(prepareProductQueries(database.read));
   const dataVersion = await watchDataVersion(database);
   app.addHook("onClose", async () => dataVersion.stop());
+  const footerMetrics = createFooterMetricsService(
+    prepareProductQueries(database.read),
+    undefined,
+    undefined,
+    dataVersion.current,
+  );
+  // A change to public data made here is seen by this instance's caches at once, not at the next poll.
+  const onPublicChange = async () => {
+    await dataVersion.refresh();
+  };
+  const programs = createProgramService(database, { onPublicChange, mailer, appUrl: config.appUrl });
+  const vendorAccounts = createVendorAccountService(database, { onPublicChange });
+  const captcha = createCaptchaService({ mode: config.captcha, hmacKey: config.captchaHmacKey });
+  const reports = createReportService(database, {
+    mailer,
+    appUrl: config.appUrl,
+    captcha,
+    hitRateLimit: auth.queries.hitRateLimit,
+    rateLimitFactor: config.authRateLimitFactor,
+    sendMagicLink: auth.requestMagicLink,
+    onPublicChange,
+    onMailError: (error) => app.log.error({ err: error }, "report mail could not be queued"),
+  });
   const responseStore = createResponseStore(dataVersion.current);
   const vulnerabilityQueries = createVulnerabilityQueries(database);
   const vulnerabilities = createVulnerabilityService(vulnerabilityQueries, config.appUrl);
@@ -100,6 +135,9 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
   await app.register(
     async (api) => {
       await api.register(productRoutes, { footerMetrics });
+      await api.register(programRoutes, { programs });
+      await api.register(productClaimRoutes, { programs });
+      await api.register(vendorAccountRoutes, { accounts: vendorAccounts });
       await api.register(authRoutes, {
         auth,
         siteName: config.site.name,
@@ -107,6 +145,8 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
         secureCookies: config.appUrl.startsWith("https:"),
       });
       await api.register(devMailRoutes, { mailer, enabled: config.devMailbox });
+      await api.register(captchaRoutes, { captcha });
+      await api.register(reportRoutes, { reports });
       await api.register(vulnerabilityRoutes, { vulnerabilities, rankings, responseStore });
       api.get("/openapi.json", { schema: { hide: true }, config: { access: "public" } }, () => app.swagger());
       // Unknown API paths answer JSON, not the web app's HTML 404.
@@ -124,6 +164,7 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
       ...web,
       publicConfig: publicConfigOf(config, buildInfo.id),
       pageStore: createResponseStore(() => `${buildInfo.id} ${dataVersion.current()}`),
+      dataVersion: dataVersion.current,
       sessionCookie: SESSION_COOKIE,
     });
   }

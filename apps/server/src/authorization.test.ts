@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { prepareAuthQueries } from "./modules/auth/queries.ts";
-import { randomToken, SESSION_IDLE_SECONDS, sha256 } from "./modules/auth/service.ts";
-import { createUserFromArguments } from "./modules/users/create-user.ts";
 import { type ApiCaller, createApiCaller, registerUser, uniqueEmail } from "./test/api-client.ts";
 import { createTestApp } from "./test/app.ts";
+import { createSessionSecret, createStaffUser } from "./test/staff.ts";
 
 /**
  * The authorization matrix (QUALITY.md): every API route × every actor → the expected status, in
@@ -16,10 +14,45 @@ type Expected = Record<Actor, number>;
 const all = (status: number): Expected =>
   Object.fromEntries(ACTORS.map((actor) => [actor, status])) as Expected;
 const signedIn = (status: number): Expected => ({ ...all(status), anonymous: 401 });
+/** Vendor routes: both vendors get `status` (each for its own organisation), everyone else is refused. */
+const vendors = (status: number, otherVendor = status): Expected => ({
+  ...all(403),
+  anonymous: 401,
+  vendor: status,
+  otherVendor,
+});
+const staffOnly = (status: number): Expected => ({ ...all(403), anonymous: 401, staff: status });
+
+const program = (slug = `matrix-${Math.random().toString(36).slice(2, 10)}`) => ({
+  kind: "plugin",
+  name: "Matrix program",
+  product_url: "https://matrix.example/p",
+  slug,
+  vendor_website_url: "https://matrix.example",
+});
+const MATRIX_PROGRAM_SLUG = "matrix-vendor-program";
+const matrixReport = (slug = `matrix-lobby-${Math.random().toString(36).slice(2, 10)}`) => ({
+  kind: "plugin",
+  product_slug: slug,
+  product_name: "Matrix plugin",
+  affected_version_prefix: "<=",
+  affected_version: "1.0.0",
+  vulnerability_type: 2,
+  owasp_category: 43,
+  required_privilege: 2,
+  title: "Matrix reflected XSS",
+  description: "A parameter is echoed back without escaping on the settings page.",
+  steps_to_reproduce: "Open the settings page with the payload in the tab parameter.",
+  proof_of_concept: "/wp-admin/options-general.php?page=matrix&tab=<svg onload=alert(1)>",
+});
 
 interface Context {
   /** A live session of the researcher actor, made for this cell. */
   researcherSessionId: number;
+  /** A program of the vendor actor's organisation. */
+  vendorProgramId: number;
+  /** A validated report by the researcher actor on the vendor actor's program. */
+  reportId: string;
 }
 
 interface Row {
@@ -73,7 +106,8 @@ const MATRIX: Record<string, Row> = {
   "POST /api/logout": { expected: signedIn(200) },
   "GET /api/user": { expected: signedIn(200) },
   "POST /api/user/roles": { expected: signedIn(200), body: () => ({ role: "researcher" }) },
-  "POST /api/user/two-factor": { expected: signedIn(200) },
+  // Staff have their second factor on already.
+  "POST /api/user/two-factor": { expected: { ...signedIn(200), staff: 409 } },
   // No enrolment was started, so a signed-in caller is told to start again.
   "POST /api/user/two-factor/confirm": { expected: signedIn(422), body: () => ({ code: "123456" }) },
   // Not on for these accounts; staff may never turn it off.
@@ -100,12 +134,109 @@ const MATRIX: Record<string, Row> = {
     body: () => ({ token: "unknown", password: "long enough pw" }),
   },
   "GET /api/dev/mail": { expected: all(200) },
+  // Vendor programs (decision 006): another vendor's program does not exist for the caller.
+  "GET /api/products": { expected: vendors(200) },
+  "GET /api/products/details": { expected: vendors(200) },
+  "GET /api/products/lobby": { expected: vendors(200) },
+  "GET /api/products/csv-template": { expected: vendors(200) },
+  "POST /api/products/import-csv": { expected: vendors(415), body: () => ({ file: "not multipart" }) },
+  "GET /api/products/{id}": {
+    expected: vendors(200, 404),
+    url: ({ vendorProgramId }) => `/api/products/${vendorProgramId}`,
+  },
+  "GET /api/products/{id}/edit": {
+    expected: vendors(200, 404),
+    url: ({ vendorProgramId }) => `/api/products/${vendorProgramId}/edit`,
+  },
+  "POST /api/products": { expected: vendors(201), body: () => program() },
+  "POST /api/products/{id}": {
+    expected: vendors(200, 404),
+    url: ({ vendorProgramId }) => `/api/products/${vendorProgramId}`,
+    body: () => program(MATRIX_PROGRAM_SLUG),
+  },
+  "POST /api/products/{id}/activate-product": {
+    expected: vendors(200, 404),
+    url: ({ vendorProgramId }) => `/api/products/${vendorProgramId}/activate-product`,
+    body: () => ({ is_lobby_product: false }),
+  },
+  "GET /api/vendor/account": { expected: vendors(200) },
+  "PUT /api/vendor/account": {
+    expected: vendors(200),
+    body: () => ({
+      vendor_name: "Matrix",
+      contact_email: "security@matrix.example",
+      contact_person: "Ann",
+      timezone: "UTC",
+    }),
+  },
+  // Reports (issue 7, decision 008): another researcher's or vendor's report does not exist for them.
+  "GET /api/captcha/challenge": publicRow(),
+  "POST /api/reports": {
+    // Signed out with an e-mail (the captcha is off in tests); any signed-in account reports as a researcher.
+    expected: all(201),
+    body: () => ({ ...matrixReport(), email: uniqueEmail("matrix-report") }),
+  },
+  "GET /api/reports/{id}": {
+    expected: {
+      anonymous: 401,
+      researcher: 200,
+      otherResearcher: 404,
+      vendor: 200,
+      otherVendor: 404,
+      staff: 200,
+    },
+    url: ({ reportId }) => `/api/reports/${reportId}`,
+  },
+  "POST /api/reports/{id}/comments": {
+    expected: {
+      anonymous: 401,
+      researcher: 201,
+      otherResearcher: 404,
+      vendor: 201,
+      otherVendor: 404,
+      staff: 201,
+    },
+    url: ({ reportId }) => `/api/reports/${reportId}/comments`,
+    body: () => ({ body: "A matrix comment." }),
+  },
+  // Every signed-in actor holds the researcher role by now (POST /api/user/roles and POST /api/reports
+  // above give it); each sees only their own reports (reports.test.ts).
+  "GET /api/researcher/reports": { expected: signedIn(200) },
+  "GET /api/vendor/reports": { expected: vendors(200) },
+  // The report is validated, not yet awaiting a fix: the owner is told so, anyone else never sees it.
+  "POST /api/vendor/reports/{id}/fix": {
+    expected: vendors(409, 404),
+    url: ({ reportId }) => `/api/vendor/reports/${reportId}/fix`,
+    body: () => ({ fixed_version: "1.0.1" }),
+  },
+  "GET /api/staff/reports": { expected: staffOnly(200) },
+  "GET /api/staff/reports/{id}": {
+    expected: staffOnly(200),
+    url: ({ reportId }) => `/api/staff/reports/${reportId}`,
+  },
+  "POST /api/staff/reports/{id}/transitions": {
+    expected: staffOnly(409),
+    url: ({ reportId }) => `/api/staff/reports/${reportId}/transitions`,
+    body: () => ({ action: "reject", reason: "invalid" }),
+  },
+  "GET /api/staff/product-claims": { expected: staffOnly(200) },
+  "POST /api/staff/product-claims/{id}/approve": {
+    expected: staffOnly(404),
+    url: () => "/api/staff/product-claims/999999/approve",
+  },
+  "POST /api/staff/product-claims/{id}/reject": {
+    expected: staffOnly(404),
+    url: () => "/api/staff/product-claims/999999/reject",
+    body: () => ({ reason: "Not the vendor." }),
+  },
 };
 
 describe("the authorization matrix", () => {
   let harness: Awaited<ReturnType<typeof createTestApp>>;
   const userIds = {} as Record<Exclude<Actor, "anonymous">, number>;
   let ipCounter = 0;
+  let vendorProgramId = 0;
+  let reportId = "";
 
   beforeAll(async () => {
     harness = await createTestApp();
@@ -114,34 +245,42 @@ describe("the authorization matrix", () => {
     userIds.otherResearcher = (await registerUser(app, { role: "researcher" })).user.id;
     userIds.vendor = (await registerUser(app, { role: "vendor" })).user.id;
     userIds.otherVendor = (await registerUser(app, { role: "vendor" })).user.id;
-    userIds.staff = (
-      await createUserFromArguments(harness.database, [
-        "--staff",
-        "--email",
-        uniqueEmail("staff"),
-        "--name",
-        "Staff",
-        "--password",
-        "staff password",
-      ])
-    ).id;
+    userIds.staff = await createStaffUser(harness.database);
+    const vendorCaller = createApiCaller(app, { ip: "10.98.0.1" });
+    vendorCaller.cookies.set("pressguard_session", (await sessionFor(userIds.vendor)).secret);
+    await harness.database.sql.query("update users set email_verified_at = now() where id = $1", [
+      userIds.vendor,
+    ]);
+    vendorProgramId = (await vendorCaller.post("/api/products", program(MATRIX_PROGRAM_SLUG))).json<{
+      id: number;
+    }>().id;
+    const researcherCaller = createApiCaller(app, { ip: "10.98.0.2" });
+    researcherCaller.cookies.set("pressguard_session", (await sessionFor(userIds.researcher)).secret);
+    reportId = (await researcherCaller.post("/api/reports", matrixReport(MATRIX_PROGRAM_SLUG))).json<{
+      id: string;
+    }>().id;
+    const staffCaller = createApiCaller(app, { ip: "10.98.0.3" });
+    staffCaller.cookies.set("pressguard_session", (await sessionFor(userIds.staff)).secret);
+    for (const step of [
+      { action: "take_into_review" },
+      {
+        action: "validate",
+        vulnerability_type: 2,
+        owasp_category: 43,
+        required_privilege: 2,
+        affected_version_prefix: "<=",
+        affected_version: "1.0.0",
+        cvss_vector: "CVSS:3.1/AV:N/AC:L/PR:N/UI:R/S:C/C:L/I:L/A:N",
+      },
+    ]) {
+      const moved = await staffCaller.post(`/api/staff/reports/${reportId}/transitions`, step);
+      if (moved.statusCode !== 200) throw new Error(`matrix report: ${moved.statusCode} ${moved.body}`);
+    }
   });
   afterAll(() => harness.close());
 
   /** A fresh session per cell, so a cell that signs out does not disturb the next one. */
-  async function sessionFor(userId: number): Promise<{ secret: string; id: number }> {
-    const secret = randomToken();
-    const queries = prepareAuthQueries(harness.database.sql);
-    await queries.createSession({
-      tokenHash: sha256(secret),
-      userId,
-      userAgent: "matrix",
-      ip: "127.0.0.1",
-      lifetimeSeconds: SESSION_IDLE_SECONDS,
-    });
-    const session = await queries.findLiveSession(sha256(secret));
-    return { secret, id: session?.id ?? 0 };
-  }
+  const sessionFor = (userId: number) => createSessionSecret(harness.database, userId);
 
   async function callerFor(actor: Actor): Promise<ApiCaller> {
     ipCounter += 1;
@@ -168,12 +307,16 @@ describe("the authorization matrix", () => {
 
   for (const [route, row] of Object.entries(MATRIX)) {
     it(`${route} answers each actor as expected`, async () => {
-      const [method, path] = route.split(" ") as ["GET" | "POST" | "DELETE", string];
+      const [method, path] = route.split(" ") as ["GET" | "POST" | "PUT" | "DELETE", string];
       const actual: Partial<Expected> = {};
       const expected: Partial<Expected> = {};
       for (const actor of ACTORS) {
         const caller = await callerFor(actor);
-        const context: Context = { researcherSessionId: (await sessionFor(userIds.researcher)).id };
+        const context: Context = {
+          researcherSessionId: (await sessionFor(userIds.researcher)).id,
+          vendorProgramId,
+          reportId,
+        };
         const url = row.url?.(context) ?? path;
         const body = row.body?.();
         const response =
@@ -181,7 +324,9 @@ describe("the authorization matrix", () => {
             ? await caller.get(url)
             : method === "DELETE"
               ? await caller.delete(url)
-              : await caller.post(url, body);
+              : method === "PUT"
+                ? await caller.put(url, body)
+                : await caller.post(url, body);
         actual[actor] = response.statusCode;
         if (row.expected !== "public") expected[actor] = row.expected[actor];
       }

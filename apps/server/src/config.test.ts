@@ -52,6 +52,25 @@ describe("loadConfig", () => {
     expect(problemsOf({ DATABASE_URL: "mysql://x" })[0]).toMatch(/^DATABASE_URL: must be a postgres/);
     expect(problemsOf({ CAPTCHA: "hcaptcha" })[0]).toMatch(/^CAPTCHA: /);
     expect(problemsOf({ APP_URL: "not a url" })[0]).toMatch(/^APP_URL: /);
+    expect(problemsOf({ AUTH_RATE_LIMIT_FACTOR: "0" })[0]).toMatch(/^AUTH_RATE_LIMIT_FACTOR: /);
+    expect(problemsOf({ AUTH_RATE_LIMIT_FACTOR: "lots" })[0]).toMatch(/^AUTH_RATE_LIMIT_FACTOR: /);
+  });
+
+  it("keeps the captcha on in production and signs challenges with a long enough key", () => {
+    expect(problemsOf({ NODE_ENV: "production", CAPTCHA: "off" })[0]).toMatch(
+      /^CAPTCHA: off is only allowed/,
+    );
+    expect(loadConfig({ NODE_ENV: "test", CAPTCHA: "off" }).captcha).toBe("off");
+    expect(problemsOf({ CAPTCHA_HMAC_KEY: "short" })[0]).toMatch(/^CAPTCHA_HMAC_KEY: /);
+    expect(loadConfig({ CAPTCHA_HMAC_KEY: "k".repeat(32) }).captchaHmacKey).toBe("k".repeat(32));
+    // Unset: a random key per process.
+    expect(loadConfig({}).captchaHmacKey).toMatch(/^[0-9a-f]{64}$/);
+    expect(loadConfig({}).captchaHmacKey).not.toBe(loadConfig({}).captchaHmacKey);
+  });
+
+  it("keeps the auth rate limits as they are unless a load test raises them", () => {
+    expect(loadConfig({}).authRateLimitFactor).toBe(1);
+    expect(loadConfig({ AUTH_RATE_LIMIT_FACTOR: "1000" }).authRateLimitFactor).toBe(1000);
   });
 
   it("coerces the site's indexable and trailingSlash, where the string false means false", () => {

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import {
   AuthClientConfig,
   DEFAULT_AUTH_CLIENT_CONFIG,
@@ -49,9 +50,19 @@ const Env = z.object({
   /** Forces the development mailbox on or off; unset: on unless NODE_ENV=production or SMTP_URL is set. */
   DEV_MAILBOX: z.enum(["on", "off", "true", "false", "1", "0"]).optional(),
   CAPTCHA: z.enum(["altcha", "recaptcha", "off"]).default("altcha"),
+  /**
+   * Signs ALTCHA challenges. Unset: a random key per process, which is fine for one instance; several
+   * instances behind a load balancer must share one. Never logged.
+   */
+  CAPTCHA_HMAC_KEY: optionalText.pipe(z.string().min(32, "must be at least 32 characters long").optional()),
   SENTRY_DSN: optionalText.pipe(z.url().optional()),
   /** Behind a reverse proxy: trust its X-Forwarded-For (client IPs for rate limits and sessions). */
   TRUST_PROXY: z.enum(["on", "off", "true", "false", "1", "0"]).default("off"),
+  /**
+   * Multiplies every sign-in, magic-link, reset and registration rate limit (each stays at least 1).
+   * For load tests, which send every request from one address; leave it at 1 in production.
+   */
+  AUTH_RATE_LIMIT_FACTOR: z.coerce.number().positive().max(1_000_000).default(1),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** `auto` imports the bundled real data into an empty database at start; `off` leaves it empty. */
   SEED: z.enum(["auto", "off"]).default("auto"),
@@ -121,7 +132,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...(site.success ? [] : issuesOf(site.error, (path) => `SITE_${String(path[0]).toUpperCase()}`)),
     ...(auth.success ? [] : issuesOf(auth.error, (path) => `auth client (${path.join(".") || "config"})`)),
   ];
-  if (!site.success || !auth.success) throw new ConfigError(problems);
+  // The captcha guards anonymous submission: switching it off is for tests, never for production.
+  if (vars.CAPTCHA === "off" && vars.NODE_ENV === "production")
+    problems.push("CAPTCHA: off is only allowed outside production (NODE_ENV=test or development)");
+  if (!site.success || !auth.success || problems.length > 0) throw new ConfigError(problems);
 
   return {
     env: vars.NODE_ENV,
@@ -141,9 +155,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? vars.NODE_ENV !== "production" && !vars.SMTP_URL
         : ["on", "true", "1"].includes(vars.DEV_MAILBOX),
     captcha: vars.CAPTCHA,
+    captchaHmacKey: vars.CAPTCHA_HMAC_KEY ?? randomBytes(32).toString("hex"),
     sentryDsn: vars.SENTRY_DSN,
     logLevel: vars.LOG_LEVEL,
     trustProxy: ["on", "true", "1"].includes(vars.TRUST_PROXY),
+    authRateLimitFactor: vars.AUTH_RATE_LIMIT_FACTOR,
     site: site.data,
     auth: auth.data,
   };

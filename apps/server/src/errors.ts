@@ -6,6 +6,8 @@ export const ERROR_STATUS = {
   not_found: 404,
   conflict: 409,
   gone: 410,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
   csrf_mismatch: 419,
   validation: 422,
   rate_limited: 429,
@@ -22,6 +24,8 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   not_found: "Not found.",
   conflict: "The resource changed or already exists.",
   gone: "This resource is no longer available.",
+  payload_too_large: "The request is too large.",
+  unsupported_media_type: "This type of content is not accepted.",
   csrf_mismatch: "CSRF token mismatch.",
   validation: "The given data was invalid.",
   rate_limited: "Too many requests. Please try again later.",
@@ -59,4 +63,14 @@ export function defaultMessageFor(status: number): string {
     : status >= 500
       ? DEFAULT_MESSAGES.internal
       : DEFAULT_MESSAGES.bad_request;
+}
+
+/** A 422 whose `errors` object lists a schema's issues by top-level field, in order. */
+export function validationErrorOf(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const field = String(issue.path[0] ?? "body");
+    errors[field] = [...(errors[field] ?? []), issue.message];
+  }
+  return new AppError("validation", { fieldErrors: errors });
 }

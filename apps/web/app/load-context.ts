@@ -10,5 +10,10 @@ declare module "react-router" {
   interface AppLoadContext {
     publicConfig: PublicConfig;
     apiOrigin: string;
+    /**
+     * The public data version (decision 005) when the request arrived, if the server passes it: the
+     * SSR copy of the footer metrics is read again when it changes (an activation bumps it).
+     */
+    dataVersion?: string;
   }
 }

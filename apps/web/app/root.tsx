@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
 import { ToastContainer } from "react-toastify";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
@@ -9,6 +9,7 @@ import { loadFooterMetrics } from "./lib/api/footer-metrics.server.ts";
 import { configureErrorReporting } from "./lib/error-reporting.ts";
 import type { RootLoaderData } from "./lib/public-config.ts";
 import { getRequestContext } from "./lib/request-context.server.ts";
+import { isStaticPage } from "./lib/route-handle.ts";
 import { pageMeta } from "./lib/seo.ts";
 import { getOptionalUser } from "./lib/session.server.ts";
 import { useAppVersionWatch } from "./lib/use-app-version.ts";
@@ -42,6 +43,8 @@ export function shouldRevalidate() {
 export const meta = pageMeta();
 
 export function Layout({ children }: { children: ReactNode }) {
+  // Reading pages of the public database ship no JavaScript (decision 007): no scripts, no preloads.
+  const hydrate = !isStaticPage(useMatches().map((match) => match.handle));
   const [queryClient] = useState(
     () => new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } }),
   );
@@ -68,8 +71,8 @@ export function Layout({ children }: { children: ReactNode }) {
             closeOnClick={TOASTS.closeOnClick}
           />
         </QueryClientProvider>
-        <ScrollRestoration />
-        <Scripts />
+        {hydrate && <ScrollRestoration />}
+        {hydrate && <Scripts />}
       </body>
     </html>
   );

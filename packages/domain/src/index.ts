@@ -12,6 +12,8 @@ export * from "./enums/severity.ts";
 export * from "./enums/software-types.ts";
 export * from "./enums/version-prefixes.ts";
 export * from "./enums/vulnerability-types.ts";
+export * from "./reports/lifecycle.ts";
+export * from "./reports/report-form.ts";
 export * from "./schemas/fields.ts";
 export * from "./schemas/program.ts";
 export * from "./schemas/slug.ts";

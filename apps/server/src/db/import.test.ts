@@ -537,9 +537,12 @@ describe("importPlugins", () => {
 
   it("keeps the name and URLs a vendor gave its product but refreshes directory facts", async () => {
     await importPlugins(database, lines(WEB_DIRECTORY_PLUGIN));
+    const { rows } = await database.sql.query<{ id: number }>(
+      "insert into vendors (vendor_name, contact_email, contact_person) values ('V', 'v@vendor.example', 'V') returning id",
+    );
     await database.sql.query(
-      "update products set vendor_id = 7, name = 'Vendor name', product_url = 'https://vendor.example/p' where slug = $1",
-      ["web-directory-free"],
+      "update products set vendor_id = $2, name = 'Vendor name', product_url = 'https://vendor.example/p' where slug = $1",
+      ["web-directory-free", rows[0]?.id],
     );
     await importPlugins(database, lines({ ...WEB_DIRECTORY_PLUGIN, version: "2.0" }));
 

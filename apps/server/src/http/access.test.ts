@@ -20,7 +20,11 @@ const base: SessionUserBody = {
 /** Session secrets the fake authenticator knows, by actor. */
 const USERS: Record<string, SessionUserBody> = {
   researcher: { ...base, roles: ["researcher"], researcher: { uuid: "r" } },
-  vendor: { ...base, roles: ["vendor"], vendor: { id: 1, name: "V", role: "owner", active_count: 0 } },
+  vendor: {
+    ...base,
+    roles: ["vendor"],
+    vendor: { id: 1, name: "V", role: "owner", active_count: 0, account_completed: false },
+  },
   staffWithout2fa: { ...base, is_staff: true },
   staff: { ...base, is_staff: true, two_factor_enabled: true },
 };

@@ -18,6 +18,13 @@ function fieldErrorsOf(issues: { instancePath: string; message?: string }[], par
   return errors;
 }
 
+/**
+ * PostgreSQL refuses a NUL character or bytes invalid in UTF-8 in text (22021, 22P05): that is bad
+ * input the schemas let through, so it is the caller's 422, never a 500.
+ */
+const UNSTORABLE_TEXT_CODES = new Set(["22021", "22P05"]);
+export const UNSTORABLE_TEXT_MESSAGE = "The request contains characters that cannot be stored (such as NUL).";
+
 export function registerErrorHandlers(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
@@ -36,6 +43,11 @@ export function registerErrorHandlers(app: FastifyInstance) {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, url: request.url }, "response does not match its schema");
       return reply.status(500).send({ status: "error", message: defaultMessageFor(500) } satisfies ErrorBody);
+    }
+    if (UNSTORABLE_TEXT_CODES.has((error as { code?: unknown }).code as string)) {
+      return reply
+        .status(422)
+        .send({ status: "error", message: UNSTORABLE_TEXT_MESSAGE } satisfies ErrorBody);
     }
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) {

@@ -22,6 +22,8 @@ export interface WebOptions {
    * and served again until the data version or the build changes. Production only.
    */
   pageStore?: ResponseStore;
+  /** The current public data version (decision 005). */
+  dataVersion?: () => string;
   /** The session cookie's name: a request carrying it may see personal content and is never cached. */
   sessionCookie?: string;
 }
@@ -53,7 +55,12 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
       !address || address.address === "::" || address.address === "0.0.0.0" ? "127.0.0.1" : address.address;
     return `http://${host.includes(":") ? `[${host}]` : host}:${address?.port ?? 0}`;
   };
-  const getLoadContext = () => ({ publicConfig: options.publicConfig, apiOrigin: apiOrigin() });
+  // The public data version lets server-side caches (the footer count) refresh when public data changes.
+  const getLoadContext = () => ({
+    publicConfig: options.publicConfig,
+    apiOrigin: apiOrigin(),
+    ...(options.dataVersion && { dataVersion: options.dataVersion() }),
+  });
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
   if (options.mode === "development") {

@@ -5,7 +5,34 @@
 export type MailTemplate =
   | { template: "magic_link"; name: string; url: string }
   | { template: "email_verification"; name: string; url: string }
-  | { template: "password_reset"; name: string; url: string };
+  | { template: "password_reset"; name: string; url: string }
+  | {
+      /** The researcher hears of each step of their report (issue 7). */
+      template: "report_received" | "report_rejected" | "report_validated" | "report_published";
+      name: string;
+      reportTitle: string;
+      /** Why it was rejected (a REJECTION_REASONS label) or the note staff left, when any. */
+      detail: string | null;
+      url: string;
+    }
+  | {
+      /** The vendor owning the product is told of a validated report and its fix deadline. */
+      template: "report_vendor_notified";
+      name: string;
+      reportTitle: string;
+      productName: string;
+      /** The fix deadline, ISO 8601. */
+      deadline: string;
+      url: string;
+    }
+  | {
+      template: "product_claim_decided";
+      name: string;
+      productName: string;
+      approved: boolean;
+      reason: string | null;
+      url: string;
+    };
 
 export interface RenderedMail {
   subject: string;
@@ -40,6 +67,83 @@ function contentOf(mail: MailTemplate, siteName: string): Content {
         ],
         action: { label: "Confirm e-mail address", url: mail.url },
         footnote: "If you did not create an account, you can ignore this e-mail.",
+      };
+    case "product_claim_decided":
+      return mail.approved
+        ? {
+            subject: `Your claim on ${mail.productName} was approved`,
+            greeting: `Hello ${mail.name},`,
+            paragraphs: [
+              `${mail.productName} is now yours on ${siteName}, and its vulnerability disclosure program is active.`,
+            ],
+            action: { label: "Open the program", url: mail.url },
+            footnote: "You received this e-mail because you claimed this product.",
+          }
+        : {
+            subject: `Your claim on ${mail.productName} was not approved`,
+            greeting: `Hello ${mail.name},`,
+            paragraphs: [
+              `Our team could not confirm that ${mail.productName} is yours.`,
+              `Reason: ${mail.reason ?? "not given"}`,
+              "Reply to this e-mail with proof of ownership (for example a message from the product's domain) to ask again.",
+            ],
+            action: { label: "Open your programs", url: mail.url },
+            footnote: "You received this e-mail because you claimed this product.",
+          };
+    case "report_received":
+      return {
+        subject: `We received your report: ${mail.reportTitle}`,
+        greeting: `Hello ${mail.name},`,
+        paragraphs: [
+          `Thank you for your report "${mail.reportTitle}". Our team will review it and e-mail you at each step.`,
+        ],
+        action: { label: "Open the report", url: mail.url },
+        footnote: "You received this e-mail because you reported a vulnerability.",
+      };
+    case "report_rejected":
+      return {
+        subject: `Your report was not accepted: ${mail.reportTitle}`,
+        greeting: `Hello ${mail.name},`,
+        paragraphs: [
+          `Our team reviewed your report "${mail.reportTitle}" and did not accept it.`,
+          ...(mail.detail ? [`Reason: ${mail.detail}`] : []),
+        ],
+        action: { label: "Open the report", url: mail.url },
+        footnote: "You received this e-mail because you reported a vulnerability.",
+      };
+    case "report_validated":
+      return {
+        subject: `Your report was validated: ${mail.reportTitle}`,
+        greeting: `Hello ${mail.name},`,
+        paragraphs: [
+          `Our team confirmed your report "${mail.reportTitle}". The vendor will be asked to fix it; we will e-mail you when it is published.`,
+          ...(mail.detail ? [mail.detail] : []),
+        ],
+        action: { label: "Open the report", url: mail.url },
+        footnote: "You received this e-mail because you reported a vulnerability.",
+      };
+    case "report_published":
+      return {
+        subject: `Your vulnerability was published: ${mail.reportTitle}`,
+        greeting: `Hello ${mail.name},`,
+        paragraphs: [
+          `"${mail.reportTitle}" is now in the public database, credited to you.`,
+          ...(mail.detail ? [mail.detail] : []),
+        ],
+        action: { label: "View the vulnerability", url: mail.url },
+        footnote: "You received this e-mail because you reported a vulnerability.",
+      };
+    case "report_vendor_notified":
+      return {
+        subject: `Vulnerability report for ${mail.productName}: ${mail.reportTitle}`,
+        greeting: `Hello ${mail.name},`,
+        paragraphs: [
+          `Our team validated a vulnerability report for ${mail.productName}: "${mail.reportTitle}".`,
+          `Please fix it and submit the fixed version by ${mail.deadline.slice(0, 10)} (UTC). After that date the vulnerability may be published without a fix.`,
+        ],
+        action: { label: "Open the report", url: mail.url },
+        footnote:
+          "You received this e-mail because you run the vulnerability disclosure program of this product.",
       };
     case "password_reset":
       return {

@@ -65,6 +65,8 @@ export function createApiCaller(app: App, options: { ip?: string } = {}) {
     get: (url: string, extra?: { headers?: Record<string, string> }) => request("GET", url, undefined, extra),
     post: (url: string, body?: unknown, extra?: { csrf?: boolean; headers?: Record<string, string> }) =>
       request("POST", url, body, extra),
+    put: (url: string, body?: unknown, extra?: { csrf?: boolean; headers?: Record<string, string> }) =>
+      request("PUT", url, body, extra),
     delete: (url: string, extra?: { csrf?: boolean }) => request("DELETE", url, undefined, extra),
   };
 }

@@ -1,11 +1,16 @@
 import { Link, Outlet, useLocation } from "react-router";
+import { ActivationModal } from "../features/programs/activation-modal.tsx";
+import { ProgramCounters } from "../features/programs/program-counters.tsx";
 import { activeTab, PROGRAM_TABS } from "../lib/navigation.ts";
 import { ErrorScreen } from "../ui/error-screen.tsx";
 import { PageHeader } from "../ui/page-header.tsx";
 import { TabNav } from "../ui/tab-nav.tsx";
 import type { Route } from "./+types/program-tabs";
 
-/** `program-tabs`: the vendor's program lists, All / Open / Pending (spec §2, §4). */
+/**
+ * `program-tabs`: the vendor's program lists, All / Open / Pending (spec §2, §4), under the counters
+ * of all the vendor's programs; the activation modal opens over them when it applies.
+ */
 export default function ProgramTabsLayout() {
   const { pathname } = useLocation();
   const tab = activeTab(PROGRAM_TABS, pathname);
@@ -19,8 +24,10 @@ export default function ProgramTabsLayout() {
           </Link>
         }
       />
+      <ProgramCounters />
       <TabNav label="Program lists" tabs={PROGRAM_TABS} />
       <Outlet />
+      <ActivationModal />
     </>
   );
 }

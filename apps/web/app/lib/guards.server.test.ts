@@ -60,6 +60,22 @@ describe("the route guards", () => {
     expect(await outcome(["auth-vendor", "is-vendor-active"], "/vdp/create-account")).toBe("pass");
   });
 
+  it("sends a vendor whose account is complete from the set-up page on to the programs", async () => {
+    signedInAs({ ...VENDOR, vendor: { active_count: 0, account_completed: true } });
+    expect(await outcome(["auth-vendor", "is-vendor-active"], "/vdp/create-account")).toBe(
+      "/vdp/programs/pending",
+    );
+    signedInAs({ ...VENDOR, vendor: { active_count: 2, account_completed: true } });
+    expect(await outcome(["is-vendor-active"], "/vdp/create-account")).toBe("/vdp/programs/all");
+    signedInAs({ ...VENDOR, vendor: { active_count: 0, account_completed: false } });
+    expect(await outcome(["is-vendor-active"], "/vdp/create-account")).toBe("pass");
+  });
+
+  it("sends a signed-in user without a vendor seat from the set-up page to their start page", async () => {
+    signedInAs(RESEARCHER);
+    expect(await outcome(["is-vendor-active"], "/vdp/create-account")).toBe("/researchers/r-1/in-review");
+  });
+
   it("keeps signed-in users away from the guest pages", async () => {
     signedInAs(RESEARCHER);
     expect(await outcome(["guest-vendor"], "/vdp/login")).toBe("/");

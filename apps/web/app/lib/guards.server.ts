@@ -2,7 +2,7 @@ import { type AppLoadContext, redirect } from "react-router";
 import { getRequestContext } from "./request-context.server.ts";
 import type { GuardName, RouteHandle } from "./route-handle.ts";
 import { getOptionalUser } from "./session.server.ts";
-import { homePathFor, isResearcher, isVendor, type SessionUser } from "./session-user.ts";
+import { homePathFor, isResearcher, isVendor, programsPathFor, type SessionUser } from "./session-user.ts";
 
 export const RESEARCHER_LOGIN_PATH = "/researchers/login";
 export const VENDOR_LOGIN_PATH = "/vdp/login";
@@ -33,7 +33,9 @@ function guestOnly(user: SessionUser | null, { request, context }: GuardArgs) {
  *   `redirect`; signed in without the role → their own start page (root redirect rules).
  * - guest-vendor / guest-researcher: only for visitors who are not signed in; others → the
  *   configured `redirect.onGuestOnly` (`/`, the root redirect).
- * - is-vendor-active: the vendor organisation exists for the signed-in user (a vendor seat).
+ * - is-vendor-active: the account set-up page, for a signed-in user with a vendor seat whose vendor
+ *   account is not complete yet; no seat → their own start page; a complete account → the programs
+ *   (decision 006).
  * - check-token-vendor / check-token-researcher: preview pages opened from a shared link carry a
  *   `token` query parameter (checked by the preview's own API call); without it the visitor must be
  *   signed in with that role.
@@ -53,6 +55,7 @@ const GUARDS: Record<GuardName, (user: SessionUser | null, args: GuardArgs) => v
   "is-vendor-active": (user, { request }) => {
     if (!user) throw loginRedirect(VENDOR_LOGIN_PATH, request);
     if (!user.vendor) throw redirect(homePathFor(user));
+    if (user.vendor.account_completed === true) throw redirect(programsPathFor(user.vendor.active_count));
   },
   "check-token-vendor": (user, args) => {
     if (new URL(args.request.url).searchParams.get("token")) return;

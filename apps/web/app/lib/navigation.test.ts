@@ -11,7 +11,7 @@ import {
   SOLUTIONS_MENU,
   vendorMenu,
 } from "./navigation.ts";
-import { GUARD_NAMES, mergeHandles } from "./route-handle.ts";
+import { GUARD_NAMES, isStaticPage, mergeHandles, STATIC_PAGE } from "./route-handle.ts";
 
 describe("menus (spec §2)", () => {
   it("lists the vendor menu with the New badge on report forwarding", () => {
@@ -100,5 +100,11 @@ describe("mergeHandles", () => {
 
   it("knows the nine guards of the specification", () => {
     expect(GUARD_NAMES).toHaveLength(9);
+  });
+
+  it("sends a page without JavaScript only when one of its routes asks (decision 007)", () => {
+    expect(isStaticPage([undefined, null, { menu: "public" }, STATIC_PAGE])).toBe(true);
+    expect(isStaticPage([undefined, { guards: ["auth-vendor"] }, { hydrate: "false" }])).toBe(false);
+    expect(isStaticPage([])).toBe(false);
   });
 });

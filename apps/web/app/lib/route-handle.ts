@@ -35,3 +35,18 @@ export function mergeHandles(handles: readonly unknown[]): Required<RouteHandle>
   }
   return { guards, menu };
 }
+
+/**
+ * A reading page of the public database is sent without the client bundle (decision 007): its
+ * route module exports `handle = STATIC_PAGE`. React and the router alone weigh more than the
+ * 100 KB of JavaScript issue 5 allows such a page, and these pages work without JavaScript.
+ */
+export const STATIC_PAGE = { hydrate: false } as const;
+
+/** Whether any of the current matches asks to be sent without JavaScript. */
+export function isStaticPage(handles: readonly unknown[]): boolean {
+  return handles.some(
+    (handle) =>
+      typeof handle === "object" && handle !== null && (handle as { hydrate?: unknown }).hydrate === false,
+  );
+}

@@ -2,12 +2,21 @@ import { z } from "zod";
 
 /**
  * The part of the signed-in user the shell reads (spec §3 "User session"): the roles, the
- * vendor's count of active programs and the researcher's uuid. Other fields pass through.
+ * vendor's count of active programs, whether the vendor account is complete (decision 006), the
+ * vendor role (owner, admin, member) and the researcher's uuid. Other fields pass through.
  */
 export const SessionUser = z
   .object({
     roles: z.array(z.string()),
-    vendor: z.object({ active_count: z.number().int().nonnegative() }).loose().nullish(),
+    vendor: z
+      .object({
+        active_count: z.number().int().nonnegative(),
+        /** Saved once through the account form; the is-vendor-active guard reads it. */
+        account_completed: z.boolean().optional(),
+        role: z.string().optional(),
+      })
+      .loose()
+      .nullish(),
     researcher: z
       .object({ uuid: z.string().min(1) })
       .loose()

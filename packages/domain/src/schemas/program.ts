@@ -3,12 +3,15 @@ import { Plan } from "../enums/plans.ts";
 import { SoftwareType } from "../enums/software-types.ts";
 import { optionalEmail, optionalText, requiredSlug, requiredText, requiredUrl } from "./fields.ts";
 
+export const KIND_MESSAGE = "Kind must be plugin or theme.";
+export const PLAN_MESSAGE = "Plan must be free, premium (Paid) or both.";
+
 /**
  * A program (software item) as a vendor creates or edits it (spec §3 "Program (software item) list
  * entry", validation §5 with its exact messages).
  */
 export const Program = z.object({
-  kind: SoftwareType,
+  kind: z.enum(SoftwareType.options, { error: KIND_MESSAGE }),
   version: optionalText(),
   name: requiredText("Software name is required."),
   product_url: requiredUrl("Software URL is required."),
@@ -18,7 +21,7 @@ export const Program = z.object({
   slug: requiredSlug("Slug is required."),
   vendor_website_url: requiredUrl("Website URL is required."),
   /** The software's plan: free, premium (labelled Paid) or both (a free version and a paid one). */
-  plan: Plan.default("free"),
+  plan: z.enum(Plan.options, { error: PLAN_MESSAGE }).default("free"),
 });
 
 /** The Program fields in the order of spec §3, plus the plan: the CSV template's header. */

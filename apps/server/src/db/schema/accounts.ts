@@ -55,7 +55,11 @@ export const vendors = pgTable("vendors", {
   contactEmail: text("contact_email").notNull(),
   contactPerson: text("contact_person").notNull(),
   timezone: text("timezone").notNull().default("UTC"),
+  /** ISO 3166-1 alpha-2 code, optional. */
+  country: text("country"),
   publicKey: uuid("public_key").notNull().unique().defaultRandom(),
+  /** Set when the account fields were first saved by the vendor (`/vdp/create-account`). */
+  accountCompletedAt: timestamp("account_completed_at", { withTimezone: true }),
   createdAt,
 });
 

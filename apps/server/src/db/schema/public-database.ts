@@ -17,6 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { users, vendors } from "./accounts.ts";
 
 /** PostgreSQL's full text search document type (Drizzle has no built-in column for it). */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
@@ -57,8 +58,21 @@ export const products = pgTable(
     vendorWebsiteUrl: text("vendor_website_url"),
     isActive: boolean("is_active").notNull().default(false),
     isLobbyProduct: boolean("is_lobby_product").notNull().default(false),
-    /** The owning vendor organisation; the vendors issue adds its table and the foreign key. */
-    vendorId: integer("vendor_id"),
+    /** The owning vendor organisation: the product is then that vendor's program (decision 006). */
+    vendorId: integer("vendor_id").references(() => vendors.id, { onDelete: "set null" }),
+    /** The software's plan: free, premium (labelled Paid) or both. */
+    plan: text("plan").notNull().default("free"),
+    /** When the program became active (pending → active). */
+    activatedAt: timestamp("activated_at", { withTimezone: true }),
+    /** Days a vendor has to fix a validated report, from the notification (PRODUCT.md §2). */
+    fixDeadlineDays: smallint("fix_deadline_days").notNull().default(30),
+    /** Host names of the two URLs (lower case, without "www."): lobby matching and claim checks. */
+    websiteHost: text("website_host").generatedAlwaysAs(
+      sql`lower(substring(vendor_website_url from '^[A-Za-z][A-Za-z0-9+.-]*://(?:www\\.)?([^/:?#@]+)'))`,
+    ),
+    productHost: text("product_host").generatedAlwaysAs(
+      sql`lower(substring(product_url from '^[A-Za-z][A-Za-z0-9+.-]*://(?:www\\.)?([^/:?#@]+)'))`,
+    ),
     /** WordPress.org directory metadata, when known. */
     author: text("author"),
     activeInstalls: integer("active_installs"),
@@ -80,10 +94,16 @@ export const products = pgTable(
   },
   (table) => [
     uniqueIndex("products_platform_kind_slug_key").on(table.platformId, table.kind, table.slug),
-    index("products_vendor_idx").on(table.vendorId),
+    index("products_vendor_idx").on(table.vendorId, table.isActive, table.id),
+    /** A vendor's program list in name order (decision 006): its first page is an index scan. */
+    index("products_vendor_name_idx").on(table.vendorId, table.isActive, sql`lower(${table.name})`, table.id),
     index("products_active_idx").on(table.isActive),
     index("products_search_idx").using("gin", table.search),
+    index("products_website_host_idx").on(table.websiteHost),
+    index("products_product_host_idx").on(table.productHost),
     check("products_kind_check", sql`${table.kind} in ('plugin', 'theme', 'core')`),
+    check("products_plan_check", sql`${table.plan} in ('free', 'premium', 'both')`),
+    check("products_fix_deadline_days_check", sql`${table.fixDeadlineDays} between 7 and 90`),
   ],
 );
 
@@ -190,8 +210,8 @@ export const researchers = pgTable(
     displayName: text("display_name").notNull(),
     /** lower(trim(name)) for researchers known only by an imported credit: makes re-imports idempotent. */
     creditKey: text("credit_key").unique(),
-    /** The user account, once the accounts issue adds users. */
-    userId: integer("user_id"),
+    /** The user account of a researcher who signed up (null for names known only from credits). */
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     country: text("country"),
     website: text("website"),
     bio: text("bio"),

@@ -12,6 +12,7 @@ export interface UserRow {
   vendor_id: number | null;
   vendor_name: string | null;
   vendor_role: string | null;
+  vendor_account_completed: boolean | null;
   active_count: number | null;
 }
 
@@ -19,6 +20,7 @@ const USER_SELECT = `
   select u.id, u.name, u.email, u.is_staff, u.totp_secret is not null as two_factor, u.email_verified_at,
          r.uuid::text as researcher_uuid,
          v.id as vendor_id, v.vendor_name, vm.role as vendor_role,
+         v.account_completed_at is not null as vendor_account_completed,
          case when v.id is null then null else
            (select count(*)::int from products p where p.vendor_id = v.id and p.is_active) end as active_count
   from users u

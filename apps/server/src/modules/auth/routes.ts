@@ -17,7 +17,14 @@ export const SessionUser = z
     email: z.string(),
     roles: z.array(z.enum(["researcher", "vendor"])),
     vendor: z
-      .object({ id: z.number().int(), name: z.string(), role: z.string(), active_count: z.number().int() })
+      .object({
+        id: z.number().int(),
+        name: z.string(),
+        role: z.string(),
+        active_count: z.number().int(),
+        /** The vendor account fields were saved (`/vdp/create-account` done). */
+        account_completed: z.boolean(),
+      })
       .nullable(),
     researcher: z.object({ uuid: z.string() }).nullable(),
     is_staff: z.boolean(),
@@ -36,7 +43,13 @@ const Password = z
 const Role = z.enum(["researcher", "vendor"]);
 
 const Register = z.strictObject({
-  name: z.string().trim().min(1, "The name field is required.").max(100),
+  name: z
+    .string()
+    .trim()
+    .min(1, "The name field is required.")
+    .max(100)
+    // PostgreSQL refuses a NUL byte in text (a 500): control characters never belong in a name.
+    .regex(/^\P{Cc}*$/u, "The name may not contain control characters."),
   email: Email,
   password: Password,
   role: Role,

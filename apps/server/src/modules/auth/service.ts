@@ -61,7 +61,13 @@ export interface SessionUserBody {
   name: string;
   email: string;
   roles: Role[];
-  vendor: { id: number; name: string; role: string; active_count: number } | null;
+  vendor: {
+    id: number;
+    name: string;
+    role: string;
+    active_count: number;
+    account_completed: boolean;
+  } | null;
   researcher: { uuid: string } | null;
   is_staff: boolean;
   two_factor_enabled: boolean;
@@ -114,6 +120,7 @@ function toSessionUser(row: UserRow): SessionUserBody {
             name: row.vendor_name ?? "",
             role: row.vendor_role ?? "member",
             active_count: row.active_count ?? 0,
+            account_completed: row.vendor_account_completed === true,
           },
     researcher: row.researcher_uuid ? { uuid: row.researcher_uuid } : null,
     is_staff: row.is_staff,
@@ -126,14 +133,17 @@ export interface AuthServiceOptions {
   database: Database;
   mailer: Mailer;
   appUrl: string;
+  /** Multiplies every budget of RATE_LIMITS (AUTH_RATE_LIMIT_FACTOR; load tests raise it). */
+  rateLimitFactor?: number;
 }
 
-export function createAuthService({ database, mailer, appUrl }: AuthServiceOptions) {
+export function createAuthService({ database, mailer, appUrl, rateLimitFactor = 1 }: AuthServiceOptions) {
   const queries: AuthQueries = prepareAuthQueries(database.sql);
   /** Verified against when the e-mail is unknown, so a miss costs as much time as a wrong password. */
   const dummyHash = hashPassword(randomToken());
 
-  async function limit(key: string, [maxHits, windowSeconds]: readonly [number, number]) {
+  async function limit(key: string, [budget, windowSeconds]: readonly [number, number]) {
+    const maxHits = Math.max(1, Math.floor(budget * rateLimitFactor));
     const { hits, secondsLeft } = await queries.hitRateLimit(key, windowSeconds);
     if (hits > maxHits) {
       throw new AppError("rate_limited", {

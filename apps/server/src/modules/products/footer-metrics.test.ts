@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { platforms, products } from "../../db/schema/index.ts";
 import { createTestApp } from "../../test/app.ts";
@@ -7,12 +8,12 @@ describe("GET /api/public/footer/metrics", () => {
 
   beforeAll(async () => {
     harness = await createTestApp();
+    // The migrations create the WordPress platform.
     const [platform] = await harness.database.db
-      .insert(platforms)
-      .values({ slug: "wordpress", name: "WordPress" })
-      .onConflictDoNothing()
-      .returning();
-    const platformId = platform!.id;
+      .select()
+      .from(platforms)
+      .where(eq(platforms.slug, "wordpress"));
+    const platformId = platform?.id ?? 0;
     await harness.database.db.insert(products).values([
       { platformId, kind: "plugin", slug: "active-one", name: "Active one", isActive: true },
       { platformId, kind: "theme", slug: "active-two", name: "Active two", isActive: true },

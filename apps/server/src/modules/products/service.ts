@@ -8,17 +8,24 @@ export interface FooterMetrics {
  * The footer metrics change slowly and are read on every public page: one shared in-process copy,
  * refreshed at most every `ttlMs`, with a single query in flight however many requests wait.
  */
-export function createFooterMetricsService(queries: ProductQueries, ttlMs = 60_000, now = Date.now) {
-  let cached: { value: FooterMetrics; at: number } | null = null;
+export function createFooterMetricsService(
+  queries: ProductQueries,
+  ttlMs = 60_000,
+  now = Date.now,
+  /** The public data version (decision 005): a new version makes the copy stale at once. */
+  dataVersion: () => string = () => "",
+) {
+  let cached: { value: FooterMetrics; at: number; version: string } | null = null;
   let inFlight: Promise<FooterMetrics> | null = null;
 
   return {
     async getFooterMetrics(): Promise<FooterMetrics> {
-      if (cached && now() - cached.at < ttlMs) return cached.value;
+      const version = dataVersion();
+      if (cached && cached.version === version && now() - cached.at < ttlMs) return cached.value;
       inFlight ??= queries
         .countActivePrograms()
         .then((count) => {
-          cached = { value: { active_vdp_directory_count: count }, at: now() };
+          cached = { value: { active_vdp_directory_count: count }, at: now(), version };
           return cached.value;
         })
         .finally(() => {

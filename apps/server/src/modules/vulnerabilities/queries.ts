@@ -6,6 +6,7 @@ import {
   platforms,
   products,
   researchers,
+  vendors,
   vulnerabilities,
 } from "../../db/schema/index.ts";
 
@@ -195,9 +196,15 @@ export function createVulnerabilityQueries(database: Database) {
       author: products.author,
       activeInstalls: products.activeInstalls,
       directoryUrl: products.directoryUrl,
+      vendorName: vendors.vendorName,
+      vendorWebsiteUrl: products.vendorWebsiteUrl,
+      fixDeadlineDays: products.fixDeadlineDays,
+      activatedAt: products.activatedAt,
+      plan: products.plan,
     })
     .from(products)
     .innerJoin(platforms, eq(platforms.id, products.platformId))
+    .leftJoin(vendors, eq(vendors.id, products.vendorId))
     .where(
       and(
         eq(platforms.slug, sql.placeholder("platform")),

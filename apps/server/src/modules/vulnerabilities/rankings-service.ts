@@ -62,7 +62,11 @@ export function createRankingService(
           count: row.count,
         })),
         patched: { patched, unpatched: total - patched },
-        monthly: stats.trend,
+        monthly: stats.trend.map(({ month, count, ...bySeverity }) => ({
+          month,
+          count,
+          by_severity: bySeverity,
+        })),
         top_researchers: withUrls(top),
       };
     },

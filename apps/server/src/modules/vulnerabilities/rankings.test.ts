@@ -109,8 +109,16 @@ describe("leaderboards and statistics", () => {
       ],
       patched: { patched: 3, unpatched: 2 },
       monthly: [
-        { month: "2024-06", count: 1 },
-        { month: "2024-08", count: 1 },
+        {
+          month: "2024-06",
+          count: 1,
+          by_severity: { critical: 1, high: 0, medium: 0, low: 0, none: 0, unknown: 0 },
+        },
+        {
+          month: "2024-08",
+          count: 1,
+          by_severity: { critical: 0, high: 1, medium: 0, low: 0, none: 0, unknown: 0 },
+        },
       ],
     });
     expect(body.by_type[0]).toEqual({ key: "1", label: "SQL Injection", count: 2 });

@@ -74,6 +74,14 @@ export interface LeaderboardRow {
   vulnerabilities: number;
 }
 
+/** The severity bands the monthly trend is split into; `unknown` is a record without a CVSS score. */
+export const MONTHLY_SEVERITIES = ["critical", "high", "medium", "low", "none", "unknown"] as const;
+
+export type MonthlyCount = { month: string; count: number } & Record<
+  (typeof MONTHLY_SEVERITIES)[number],
+  number
+>;
+
 export function createRankingQueries(run: SqlRunner) {
   return {
     /** Ranked by points; equal points go to whoever reached the total first (their latest record). */
@@ -112,9 +120,15 @@ export function createRankingQueries(run: SqlRunner) {
       const byType = await grouped("v.type_code");
       const bySeverity = await grouped("v.severity");
       const byPatched = await grouped("v.patched::text");
-      const trend = await run.query<{ month: string; count: number }>(
+      const trend = await run.query<MonthlyCount>(
         `select to_char(date_trunc('month', v.published_at at time zone 'UTC'), 'YYYY-MM') as month,
-           count(*)::int as count
+           count(*)::int as count,
+           ${MONTHLY_SEVERITIES.map(
+             (severity) =>
+               `count(*) filter (where ${
+                 severity === "unknown" ? "v.severity is null" : `v.severity = '${severity}'`
+               })::int as ${severity}`,
+           ).join(",\n           ")}
          ${from} and v.published_at is not null
          group by 1 order by 1`,
         filter.params,

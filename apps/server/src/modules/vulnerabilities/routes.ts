@@ -1,9 +1,9 @@
 import { Readable } from "node:stream";
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../errors.ts";
 import { type ResponseStore, registerHttpCache } from "../../http/http-cache.ts";
+import { pageRequest } from "../../http/pagination.ts";
 import type { RankingService } from "./rankings-service.ts";
 import {
   CheckRequest,
@@ -23,17 +23,12 @@ import {
   VulnerabilityPage,
   VulnerabilitySearchQuery,
 } from "./schemas.ts";
-import { NOT_FOUND_MESSAGES, type PageRequest, type VulnerabilityService } from "./service.ts";
+import { NOT_FOUND_MESSAGES, type VulnerabilityService } from "./service.ts";
 
 /** Public reads may be five minutes old; revalidation is cheap thanks to the ETag. */
 const PUBLIC_CACHE_SECONDS = 300;
 const publicRead = { access: "public", publicCacheSeconds: PUBLIC_CACHE_SECONDS } as const;
 const tags = ["public database"];
-
-function pageRequest(request: FastifyRequest, page: number, perPage: number): PageRequest {
-  const [path = "", search = ""] = request.url.split("?");
-  return { path, query: new URLSearchParams(search), page, perPage };
-}
 
 /** A product id of the specification's product API: digits, or the product does not exist. */
 function productIdOf(value: string): number {

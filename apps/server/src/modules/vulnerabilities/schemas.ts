@@ -148,6 +148,16 @@ export const PublicProduct = ProductRef.extend({
     present: z.number().int(),
     fixed: z.number().int(),
   }),
+  /** The vendor's disclosure program, when the product is an active program (its security policy). */
+  program: z
+    .object({
+      vendor_name: z.string(),
+      vendor_website_url: z.string().nullable(),
+      fix_deadline_days: z.number().int(),
+      activated_at: z.string().nullable(),
+      plan: z.enum(["free", "premium", "both"]),
+    })
+    .nullable(),
 }).meta({ id: "PublicProduct" });
 export type PublicProduct = z.infer<typeof PublicProduct>;
 
@@ -256,8 +266,22 @@ export const Statistics = z
     by_type: z.array(Count),
     by_severity: z.array(Count),
     patched: z.object({ patched: z.number().int(), unpatched: z.number().int() }),
-    /** Dated records only, by month of publication (YYYY-MM). */
-    monthly: z.array(z.object({ month: z.string(), count: z.number().int() })),
+    /** Dated records only, by month of publication (YYYY-MM); months without a record are left out. */
+    monthly: z.array(
+      z.object({
+        month: z.string(),
+        count: z.number().int(),
+        /** The month's count split by severity band; `unknown` has no CVSS score. */
+        by_severity: z.object({
+          critical: z.number().int(),
+          high: z.number().int(),
+          medium: z.number().int(),
+          low: z.number().int(),
+          none: z.number().int(),
+          unknown: z.number().int(),
+        }),
+      }),
+    ),
     top_researchers: z.array(LeaderboardEntry),
   })
   .meta({ id: "Statistics" });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { paginationOf } from "../../http/pagination.ts";
 import type { VulnerabilityQueries } from "./queries.ts";
-import { createVulnerabilityService, paginationOf } from "./service.ts";
+import { createVulnerabilityService } from "./service.ts";
 
 const ZERO_COUNTS = {
   vulnerabilities: 0,

@@ -6,6 +6,7 @@ import {
   wordPressRoleByCode,
 } from "@pressguard/domain";
 import { AppError } from "../../errors.ts";
+import { type PageRequest, paginationOf } from "../../http/pagination.ts";
 import { toOsv } from "./osv.ts";
 import type { CreditRow, RangeRow, SummaryRow, VulnerabilityQueries } from "./queries.ts";
 import type {
@@ -13,7 +14,6 @@ import type {
   CheckResponse,
   Contributors,
   DatabaseCounts,
-  Pagination,
   ProductRef,
   ProgramDirectory,
   PublicProduct,
@@ -46,38 +46,6 @@ const iso = (value: Date | string | null | undefined) =>
   value == null
     ? null
     : (value instanceof Date ? value : new Date(value)).toISOString().replace(".000Z", "Z");
-
-/** `{ current_page, next_page_url, … }`; page URLs keep the caller's query string (ARCHITECTURE.md). */
-export function paginationOf(
-  path: string,
-  query: URLSearchParams,
-  page: number,
-  perPage: number,
-  total: number,
-) {
-  const lastPage = Math.max(1, Math.ceil(total / perPage));
-  const urlFor = (target: number) => {
-    const next = new URLSearchParams(query);
-    next.set("page", String(target));
-    return `${path}?${next.toString()}`;
-  };
-  return {
-    current_page: page,
-    per_page: perPage,
-    total,
-    last_page: lastPage,
-    next_page_url: page < lastPage ? urlFor(page + 1) : null,
-    prev_page_url: page > 1 ? urlFor(Math.min(page - 1, lastPage)) : null,
-  } satisfies Pagination;
-}
-
-export interface PageRequest {
-  /** The API path that answers this list, for the pagination links. */
-  path: string;
-  query: URLSearchParams;
-  page: number;
-  perPage: number;
-}
 
 /** Rows keyed by their vulnerability (Map.groupBy needs Node 21). */
 function groupByVulnerability<Row extends { vulnerabilityId: string }>(rows: Row[]): Map<string, Row[]> {
@@ -338,6 +306,16 @@ export function createVulnerabilityService(
         active_installs: row.activeInstalls,
         directory_url: row.directoryUrl,
         counters: await queries.productCounters(row.id),
+        program:
+          row.isActive && row.vendorName !== null
+            ? {
+                vendor_name: row.vendorName,
+                vendor_website_url: row.vendorWebsiteUrl,
+                fix_deadline_days: row.fixDeadlineDays,
+                activated_at: iso(row.activatedAt),
+                plan: row.plan as "free" | "premium" | "both",
+              }
+            : null,
       };
     },
 

@@ -4,7 +4,13 @@ import { errorMessageOf, Field, FormError, INPUT_CLASS } from "./form-fields.tsx
 
 type Role = "vendor" | "researcher";
 
-/** Creates the account, which signs it in; then the root redirect takes the new user home. */
+/** Where a new vendor goes first: the vendor account set-up (decision 006). */
+export const VENDOR_SETUP_PATH = "/vdp/create-account";
+
+/**
+ * Creates the account, which signs it in. A new vendor sets up the vendor account first; anyone
+ * else goes to the root redirect, which takes them home.
+ */
 export function RegisterForm({ initialRole = "vendor" }: { initialRole?: Role }) {
   const auth = useAuth();
   const [role, setRole] = useState<Role>(initialRole);
@@ -18,7 +24,7 @@ export function RegisterForm({ initialRole = "vendor" }: { initialRole?: Role })
     setError(null);
     try {
       await auth.api.request("/register", { method: "POST", body: { ...fields, role } });
-      window.location.assign("/");
+      window.location.assign(role === "vendor" ? VENDOR_SETUP_PATH : "/");
     } catch (caught) {
       setError(errorMessageOf(caught));
       setBusy(false);

@@ -1,6 +1,6 @@
 const SEVERITY_CLASSES: Record<string, string> = {
   critical: "bg-red-700 text-white",
-  high: "bg-orange-600 text-white",
+  high: "bg-orange-700 text-white",
   medium: "bg-amber-300 text-slate-950",
   low: "bg-sky-200 text-slate-950",
   none: "bg-slate-200 text-slate-900",

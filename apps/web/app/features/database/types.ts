@@ -84,6 +84,16 @@ export interface PublicProduct extends ProductRef {
   active_installs: number | null;
   directory_url: string | null;
   counters: { vulnerabilities: number; present: number; fixed: number };
+  /** The vendor's disclosure program, only while it is active (decision 006). */
+  program?: ProductProgram | null;
+}
+
+export interface ProductProgram {
+  vendor_name: string;
+  vendor_website_url: string | null;
+  fix_deadline_days: number;
+  activated_at: string | null;
+  plan: "free" | "premium" | "both";
 }
 
 export interface Contributor {
@@ -129,6 +139,15 @@ export interface Leaderboard {
   data: LeaderboardEntry[];
 }
 
+/** The severity bands of a month's count; `unknown` has no CVSS score. */
+export type MonthlySeverity = "critical" | "high" | "medium" | "low" | "none" | "unknown";
+
+export interface MonthlyCount {
+  month: string;
+  count: number;
+  by_severity: Record<MonthlySeverity, number>;
+}
+
 export interface Statistics {
   platform: string;
   timeframe: string;
@@ -137,7 +156,7 @@ export interface Statistics {
   by_type: { key: string; label: string; count: number }[];
   by_severity: { key: string; label: string; count: number }[];
   patched: { patched: number; unpatched: number };
-  monthly: { month: string; count: number }[];
+  monthly: MonthlyCount[];
   top_researchers: LeaderboardEntry[];
 }
 

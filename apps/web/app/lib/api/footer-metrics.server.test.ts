@@ -43,6 +43,18 @@ describe("loadFooterMetrics", () => {
     expect(fresh.metrics?.active_vdp_directory_count).toBe(2);
   });
 
+  it("asks again at once when the public data version changes", async () => {
+    let count = 1;
+    const fetch = vi.fn(async () => Response.json({ active_vdp_directory_count: count++ }));
+    vi.stubGlobal("fetch", fetch);
+    const before: AppLoadContext = { ...context("http://api-v.test"), dataVersion: "1" };
+    const after: AppLoadContext = { ...context("http://api-v.test"), dataVersion: "2" };
+    await loadFooterMetrics(page, before, () => 0);
+    expect((await loadFooterMetrics(page, before, () => 10)).metrics?.active_vdp_directory_count).toBe(1);
+    expect((await loadFooterMetrics(page, after, () => 20)).metrics?.active_vdp_directory_count).toBe(2);
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
   it("only logs a failure and gives null, so the page still renders", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     vi.spyOn(console, "error").mockImplementation(() => {});

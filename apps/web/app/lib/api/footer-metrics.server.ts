@@ -8,6 +8,8 @@ const SSR_TIMEOUT_MS = 2_000;
 const FAILURE_BACKOFF_MS = 60_000;
 
 interface CacheEntry {
+  /** The public data version the metrics were read under ("" when the server gives none). */
+  version: string;
   metrics: FooterMetrics | null;
   fetchedAt: number;
   expiresAt: number;
@@ -27,12 +29,14 @@ export async function loadFooterMetrics(
   now: () => number = Date.now,
 ): Promise<{ metrics: FooterMetrics | null; fetchedAt: number | null }> {
   const key = context?.apiOrigin ?? new URL(request.url).origin;
+  const version = context?.dataVersion ?? "";
   const cached = cache.get(key);
-  if (cached && cached.expiresAt > now()) return toResult(cached);
+  // A new public data version (an activation, an import) makes the copy stale at once.
+  if (cached && cached.version === version && cached.expiresAt > now()) return toResult(cached);
 
   let inFlight = pending.get(key);
   if (!inFlight) {
-    inFlight = fetchEntry(request, context, now).finally(() => pending.delete(key));
+    inFlight = fetchEntry(request, context, now, version).finally(() => pending.delete(key));
     pending.set(key, inFlight);
   }
   const entry = await inFlight;
@@ -44,15 +48,16 @@ async function fetchEntry(
   request: Request,
   context: Partial<AppLoadContext> | undefined,
   now: () => number,
+  version: string,
 ): Promise<CacheEntry> {
   const client = createServerApiClient(request, context, { forwardCookies: false });
   try {
     const metrics = await getFooterMetrics(client, { timeout: SSR_TIMEOUT_MS, retry: 0 });
     const fetchedAt = now();
-    return { metrics, fetchedAt, expiresAt: fetchedAt + FOOTER_METRICS_CACHE_MS };
+    return { version, metrics, fetchedAt, expiresAt: fetchedAt + FOOTER_METRICS_CACHE_MS };
   } catch (error) {
     console.warn("Footer metrics could not be loaded", error instanceof Error ? error.message : error);
-    return { metrics: null, fetchedAt: now(), expiresAt: now() + FAILURE_BACKOFF_MS };
+    return { version, metrics: null, fetchedAt: now(), expiresAt: now() + FAILURE_BACKOFF_MS };
   }
 }
 

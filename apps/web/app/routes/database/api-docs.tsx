@@ -1,5 +1,9 @@
+import { STATIC_PAGE } from "../../lib/route-handle.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { PageHeader } from "../../ui/page-header.tsx";
+
+/** A reading page: sent without JavaScript (decision 007). */
+export const handle = STATIC_PAGE;
 
 export const meta = pageMeta(
   "Database API",

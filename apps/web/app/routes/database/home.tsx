@@ -3,9 +3,13 @@ import { databaseApi } from "../../features/database/api.server.ts";
 import { SearchForm } from "../../features/database/search-form.tsx";
 import { hasSearch, parseSearchParams } from "../../features/database/search-params.ts";
 import { SearchResults } from "../../features/database/search-results.tsx";
+import { STATIC_PAGE } from "../../lib/route-handle.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { PageHeader } from "../../ui/page-header.tsx";
 import type { Route } from "./+types/home";
+
+/** A reading page: sent without JavaScript (decision 007). */
+export const handle = STATIC_PAGE;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = parseSearchParams(new URL(request.url).searchParams);

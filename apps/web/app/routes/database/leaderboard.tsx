@@ -2,6 +2,7 @@ import { databaseApi } from "../../features/database/api.server.ts";
 import { ResearcherTable } from "../../features/database/researcher-table.tsx";
 import { requireLeaderboardType } from "../../lib/database-params.ts";
 import type { TabItem } from "../../lib/navigation.ts";
+import { STATIC_PAGE } from "../../lib/route-handle.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { PageHeader } from "../../ui/page-header.tsx";
 import { TabNav } from "../../ui/tab-nav.tsx";
@@ -13,6 +14,9 @@ const LEADERBOARD_TABS = [
   { label: "This year", to: "/database/leaderboard/yearly", heading: "yearly" },
   { label: "All time", to: "/database/leaderboard/all-time", heading: "all-time" },
 ] as const satisfies readonly TabItem[];
+
+/** A reading page: sent without JavaScript (decision 007). */
+export const handle = STATIC_PAGE;
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const type = requireLeaderboardType(params.type);

@@ -2,11 +2,16 @@ import { Link } from "react-router";
 import { databaseApi } from "../../features/database/api.server.ts";
 import { databasePaths } from "../../features/database/paths.ts";
 import { requireProductPath } from "../../lib/database-params.ts";
+import { STATIC_PAGE } from "../../lib/route-handle.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { Panel } from "../../ui/page-header.tsx";
 import type { Route } from "./+types/product-contributors";
 
 /** Spec §4: the contributors load separately from the product's vulnerabilities. */
+
+/** A reading page: sent without JavaScript (decision 007). */
+export const handle = STATIC_PAGE;
+
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { platform, kind } = requireProductPath(params);
   const product = await databaseApi.getProduct({ request, context }, platform, kind, params.product ?? "");

@@ -3,6 +3,7 @@ import { databaseApi } from "../../features/database/api.server.ts";
 import { PaginationNav } from "../../features/database/pagination-nav.tsx";
 import { VulnerabilityList } from "../../features/database/vulnerability-list.tsx";
 import { requireProductPath } from "../../lib/database-params.ts";
+import { STATIC_PAGE } from "../../lib/route-handle.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/product-vulnerabilities";
 
@@ -13,6 +14,10 @@ const TABS = [
 type Tab = (typeof TABS)[number]["value"];
 
 /** Spec §4: present and fixed tabs, paginated through the product API (`?tab=fixed&page=2` in the URL). */
+
+/** A reading page: sent without JavaScript (decision 007). */
+export const handle = STATIC_PAGE;
+
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { platform, kind } = requireProductPath(params);
   const search = new URL(request.url).searchParams;

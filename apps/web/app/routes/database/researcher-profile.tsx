@@ -5,11 +5,15 @@ import { PaginationNav } from "../../features/database/pagination-nav.tsx";
 import type { ResearcherProfile } from "../../features/database/types.ts";
 import { VulnerabilityList } from "../../features/database/vulnerability-list.tsx";
 import { throwNotFound } from "../../lib/errors.ts";
+import { STATIC_PAGE } from "../../lib/route-handle.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { PageHeader } from "../../ui/page-header.tsx";
 import type { Route } from "./+types/researcher-profile";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A reading page: sent without JavaScript (decision 007). */
+export const handle = STATIC_PAGE;
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!UUID.test(params.uuid)) throwNotFound();

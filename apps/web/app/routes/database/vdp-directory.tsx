@@ -3,9 +3,13 @@ import { databaseApi } from "../../features/database/api.server.ts";
 import { PaginationNav } from "../../features/database/pagination-nav.tsx";
 import { databasePaths } from "../../features/database/paths.ts";
 import { searchWithPage } from "../../features/database/search-params.ts";
+import { STATIC_PAGE } from "../../lib/route-handle.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { PageHeader } from "../../ui/page-header.tsx";
 import type { Route } from "./+types/vdp-directory";
+
+/** A reading page: sent without JavaScript (decision 007). */
+export const handle = STATIC_PAGE;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams;

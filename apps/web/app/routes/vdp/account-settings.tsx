@@ -1,4 +1,6 @@
+import { toast } from "react-toastify";
 import { AccountSecurity } from "../../features/auth/account-security.tsx";
+import { VendorAccountForm } from "../../features/vendor-account/account-form.tsx";
 import { guardedLoader } from "../../lib/guards.server.ts";
 import type { RouteHandle } from "../../lib/route-handle.ts";
 import { pageMeta } from "../../lib/seo.ts";
@@ -14,8 +16,15 @@ export default function AccountSettingsPage() {
   return (
     <>
       <Panel>
-        Your vendor name, website, contact e-mail, person of contact and time zone, as researchers and our
-        triage team see them.
+        <h2 className="text-lg font-semibold text-slate-900">Vendor account</h2>
+        <p className="mt-1 mb-6 text-sm text-slate-600">
+          Your vendor name, website, contact e-mail, person of contact and time zone, as researchers and our
+          triage team see them.
+        </p>
+        <VendorAccountForm
+          submitLabel="Save settings"
+          onSaved={() => void toast.success("Account settings saved.")}
+        />
       </Panel>
       <AccountSecurity />
     </>

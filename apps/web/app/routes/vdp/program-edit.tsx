@@ -1,7 +1,21 @@
+import type { ProgramInput } from "@pressguard/domain";
+import { useQuery } from "@tanstack/react-query";
+import { Link, useNavigate } from "react-router";
+import { toast } from "react-toastify";
+import {
+  FETCH_FAILURES,
+  programFieldsQuery,
+  programQuery,
+  programsApi,
+} from "../../features/programs/api.ts";
+import { ProgramForm, programFormValues } from "../../features/programs/program-form.tsx";
+import { useProgramListChanged } from "../../features/programs/use-program-mutations.ts";
+import { useApiClient } from "../../lib/api/client.ts";
 import { enforceGuards } from "../../lib/guards.server.ts";
 import type { RouteHandle } from "../../lib/route-handle.ts";
 import { requireNumericId } from "../../lib/route-params.ts";
 import { pageMeta } from "../../lib/seo.ts";
+import { LoadError } from "../../ui/form-field.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 import type { Route } from "./+types/program-edit";
 
@@ -17,11 +31,52 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export const meta = pageMeta(({ params }) => `Edit program #${params.id}`);
 
 export default function ProgramEditPage({ loaderData }: Route.ComponentProps) {
+  const { id } = loaderData;
+  const client = useApiClient();
+  const navigate = useNavigate();
+  const changed = useProgramListChanged();
+  const fields = useQuery(programFieldsQuery(client, id));
+  // The cached program (if any) tells whether it is active: its kind and slug are then fixed.
+  const program = useQuery(programQuery(client, id));
+
+  async function save(values: ProgramInput) {
+    await programsApi.updateProgram(client, id, values);
+    await changed();
+    toast.success("Your changes are saved.");
+    navigate(`/vdp/programs/${id}`);
+  }
+
   return (
-    <PageHeader
-      eyebrow="Program"
-      title={`Edit program #${loaderData.id}`}
-      lead="Change the software name, its URL, the website URL, the slug, the description and the vendor contact e-mail."
-    />
+    <>
+      <PageHeader
+        eyebrow={
+          <Link to={`/vdp/programs/${id}`} className="hover:underline">
+            {program.data?.name ?? "Program"}
+          </Link>
+        }
+        title={`Edit program #${id}`}
+        lead="Change the software name, its URL, the website URL, the slug, the description and the vendor contact e-mail."
+      />
+      <div className="max-w-3xl rounded-lg border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+        {fields.isError ? (
+          <LoadError message={FETCH_FAILURES.product} />
+        ) : !fields.data ? (
+          <p className="text-slate-600">Loading…</p>
+        ) : (
+          <ProgramForm
+            initialValues={programFormValues(fields.data)}
+            submitLabel="Save changes"
+            onSubmit={save}
+            lockKindAndSlug={program.data?.is_active === true}
+            idPrefix="edit-program"
+            footer={
+              <Link to={`/vdp/programs/${id}`} className="btn-secondary">
+                Cancel
+              </Link>
+            }
+          />
+        )}
+      </div>
+    </>
   );
 }

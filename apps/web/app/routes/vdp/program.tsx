@@ -1,8 +1,8 @@
+import { ProgramDetail } from "../../features/programs/program-detail.tsx";
 import { enforceGuards } from "../../lib/guards.server.ts";
 import type { RouteHandle } from "../../lib/route-handle.ts";
 import { requireNumericId } from "../../lib/route-params.ts";
 import { pageMeta } from "../../lib/seo.ts";
-import { PageHeader } from "../../ui/page-header.tsx";
 import type { Route } from "./+types/program";
 
 export const handle: RouteHandle = { guards: ["auth-vendor"] };
@@ -16,12 +16,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export const meta = pageMeta(({ params }) => `Program #${params.id}`);
 
+/** The program loads in the browser and stays cached until the product list changes (spec §4). */
 export default function ProgramPage({ loaderData }: Route.ComponentProps) {
-  return (
-    <PageHeader
-      eyebrow="Program"
-      title={`Program #${loaderData.id}`}
-      lead="The product and its versions, the counts of open, pending and fixed reports, and the security policy researchers see."
-    />
-  );
+  return <ProgramDetail key={loaderData.id} id={loaderData.id} />;
 }

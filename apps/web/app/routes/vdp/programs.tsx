@@ -1,9 +1,9 @@
 import { useLocation } from "react-router";
+import { ProgramList } from "../../features/programs/program-list.tsx";
 import { guardedLoader } from "../../lib/guards.server.ts";
 import { activeTab, PROGRAM_TABS } from "../../lib/navigation.ts";
 import type { RouteHandle } from "../../lib/route-handle.ts";
 import { pageMeta } from "../../lib/seo.ts";
-import { Panel } from "../../ui/page-header.tsx";
 
 export const handle: RouteHandle = { guards: ["auth-vendor"] };
 
@@ -22,13 +22,18 @@ export const meta = pageMeta(
 );
 
 const DESCRIPTIONS: Record<(typeof PROGRAM_TABS)[number]["filter"], string> = {
-  "all-active":
-    "Every product with an active disclosure program, with its open, pending and fixed report counts.",
-  "open-reports": "Programs with reports that wait for your answer, the oldest first.",
+  "all-active": "Every product with an active disclosure program, with its plan and open reports.",
+  "open-reports": "Programs with reports that wait for your answer.",
   "vdp-pending": "Products added but not yet activated: activate one to start receiving reports for it.",
 };
 
+/** The tab's fixed filter (spec §4) decides the list; the data loads in the browser and stays cached. */
 export default function ProgramsPage() {
   const tab = activeTab(PROGRAM_TABS, useLocation().pathname) ?? PROGRAM_TABS[0];
-  return <Panel>{DESCRIPTIONS[tab.filter]}</Panel>;
+  return (
+    <>
+      <p className="mb-4 text-slate-600">{DESCRIPTIONS[tab.filter]}</p>
+      <ProgramList key={tab.filter} filter={tab.filter} />
+    </>
+  );
 }

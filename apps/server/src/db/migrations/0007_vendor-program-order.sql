@@ -1,0 +1,1 @@
+CREATE INDEX "products_vendor_name_idx" ON "products" USING btree ("vendor_id","is_active",lower("name"),"id");

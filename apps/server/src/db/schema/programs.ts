@@ -1,0 +1,125 @@
+import { sql } from "drizzle-orm";
+import {
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { users, vendors } from "./accounts.ts";
+import { products, researchers, vulnerabilities } from "./public-database.ts";
+
+/**
+ * A vendor's claim on a lobby product whose URL domain did not match the vendor's: it waits for
+ * staff (decision 006). One row per product and vendor; a rejected claim may be asked again.
+ */
+export const productClaims = pgTable(
+  "product_claims",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    vendorId: integer("vendor_id")
+      .notNull()
+      .references(() => vendors.id, { onDelete: "cascade" }),
+    requestedBy: integer("requested_by").references(() => users.id, { onDelete: "set null" }),
+    status: text("status").notNull().default("pending"),
+    /** Why staff rejected it, shown to the vendor. */
+    reason: text("reason"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+    decidedBy: integer("decided_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (table) => [
+    uniqueIndex("product_claims_product_vendor_key").on(table.productId, table.vendorId),
+    index("product_claims_status_idx").on(table.status, table.createdAt),
+    check("product_claims_status_check", sql`${table.status} in ('pending', 'approved', 'rejected')`),
+  ],
+);
+
+/** The report states of PRODUCT.md §2, in lifecycle order. */
+export const REPORT_STATUSES = [
+  "submitted",
+  "in_review",
+  "rejected",
+  "validated",
+  "awaiting_fix",
+  "fix_pending",
+  "fixed",
+  "published",
+] as const;
+
+/**
+ * A vulnerability report on a product. This issue creates the lifecycle columns the program counters
+ * read (decision 006); the disclosure workflow adds the report's content, timeline and people.
+ */
+export const reports = pgTable(
+  "reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id),
+    title: text("title").notNull(),
+    status: text("status").notNull().default("submitted"),
+    /** The researcher who reported it (issue 7); null only for rows made before reports had one. */
+    researcherId: integer("researcher_id").references(() => researchers.id),
+    /** The account that submitted it (signed in, or created/linked from the e-mail of a signed-out reporter). */
+    submittedByUserId: integer("submitted_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The e-mail given by a signed-out reporter. */
+    reporterEmail: text("reporter_email"),
+    /** The form of PRODUCT.md §3, as submitted. */
+    affectedVersionPrefix: text("affected_version_prefix"),
+    affectedVersion: text("affected_version"),
+    typeCode: smallint("type_code"),
+    owaspCode: smallint("owasp_code"),
+    requiredPrivilege: smallint("required_privilege"),
+    description: text("description"),
+    stepsToReproduce: text("steps_to_reproduce"),
+    proofOfConcept: text("proof_of_concept"),
+    suggestedFix: text("suggested_fix"),
+    /** The reporter's CVSS 3.1 vector, if any; staff set the authoritative one when validating. */
+    reportedCvssVector: text("reported_cvss_vector"),
+    /** Set by staff: why the report was rejected. */
+    rejectionReason: text("rejection_reason"),
+    /** Set by staff when validating (the classification above is updated too). */
+    fixedVersion: text("fixed_version"),
+    cvssVector: text("cvss_vector"),
+    cvssScore: numeric("cvss_score", { precision: 3, scale: 1, mode: "number" }),
+    severity: text("severity"),
+    cve: text("cve"),
+    validatedAt: timestamp("validated_at", { withTimezone: true }),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    /** The public record a publication created or updated. */
+    vulnerabilityId: uuid("vulnerability_id").references(() => vulnerabilities.id, { onDelete: "set null" }),
+    /** An open or published report on the same product with the same type, flagged to staff. */
+    possibleDuplicateOf: uuid("possible_duplicate_of"),
+    /** When the vendor was notified: the fix deadline runs from here. */
+    vendorNotifiedAt: timestamp("vendor_notified_at", { withTimezone: true }),
+    fixDeadlineAt: timestamp("fix_deadline_at", { withTimezone: true }),
+    fixedAt: timestamp("fixed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("reports_product_status_idx").on(table.productId, table.status),
+    index("reports_researcher_status_idx").on(table.researcherId, table.status, table.createdAt),
+    index("reports_status_created_idx").on(table.status, table.createdAt),
+    check(
+      "reports_rejection_reason_check",
+      sql`${table.rejectionReason} in ('duplicate', 'out_of_scope', 'invalid', 'not_reproducible', 'informative')`,
+    ),
+    check("reports_affected_version_prefix_check", sql`${table.affectedVersionPrefix} in ('<=', '<', '')`),
+    check(
+      "reports_status_check",
+      sql`${table.status} in ('submitted', 'in_review', 'rejected', 'validated', 'awaiting_fix', 'fix_pending', 'fixed', 'published')`,
+    ),
+  ],
+);

@@ -1,0 +1,59 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { users } from "./accounts.ts";
+import { reports } from "./programs.ts";
+
+/**
+ * The timeline of a report (PRODUCT.md §2): one row per transition — who, when, from, to, note —
+ * written in the same transaction as the state change. The first row is the submission itself.
+ */
+export const reportEvents = pgTable(
+  "report_events",
+  {
+    id: serial("id").primaryKey(),
+    reportId: uuid("report_id")
+      .notNull()
+      .references(() => reports.id, { onDelete: "cascade" }),
+    /** Null when nobody signed in acted (a signed-out submission, a PIN contact). */
+    actorUserId: integer("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    /** `submit` or a lifecycle action of the domain's TRANSITIONS. */
+    action: text("action").notNull(),
+    fromState: text("from_state"),
+    toState: text("to_state").notNull(),
+    note: text("note"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("report_events_report_idx").on(table.reportId, table.createdAt, table.id)],
+);
+
+/** A comment on a report: private to staff, or shared with the vendor and the researcher. */
+export const reportComments = pgTable(
+  "report_comments",
+  {
+    id: serial("id").primaryKey(),
+    reportId: uuid("report_id")
+      .notNull()
+      .references(() => reports.id, { onDelete: "cascade" }),
+    authorUserId: integer("author_user_id").references(() => users.id, { onDelete: "set null" }),
+    body: text("body").notNull(),
+    visibility: text("visibility").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("report_comments_report_idx").on(table.reportId, table.createdAt, table.id),
+    check("report_comments_visibility_check", sql`${table.visibility} in ('staff', 'vendor_researcher')`),
+  ],
+);
+
+/**
+ * ALTCHA solutions already used: a solved challenge is accepted once. Rows live until the
+ * challenge itself expires, after which it would be refused anyway.
+ */
+export const captchaSolutions = pgTable(
+  "captcha_solutions",
+  {
+    signature: text("signature").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("captcha_solutions_expires_idx").on(table.expiresAt)],
+);

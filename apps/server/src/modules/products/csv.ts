@@ -1,0 +1,63 @@
+import { parse } from "csv-parse/sync";
+import { stringify } from "csv-stringify/sync";
+
+/** Limits of a program CSV import (issue 6). */
+export const CSV_MAX_BYTES = 1_048_576;
+export const CSV_MAX_ROWS = 1_000;
+
+/**
+ * A cell that a spreadsheet would run as a formula (=, +, -, @, tab, carriage return first) is
+ * written with a leading apostrophe, so opening the file never executes it (OWASP CSV injection).
+ */
+export function neutraliseFormula(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/** CSV text the product writes: every string cell neutralised, CRLF line ends for spreadsheets. */
+export function writeCsv(rows: readonly (readonly (string | null)[])[]): string {
+  return stringify(
+    rows.map((row) => row.map((cell) => neutraliseFormula(cell ?? ""))),
+    { record_delimiter: "windows" },
+  );
+}
+
+export interface CsvRecord {
+  /** The line of the file where the record starts (the header is line 1). */
+  line: number;
+  cells: string[];
+}
+
+export class CsvFormatError extends Error {}
+
+/** The bytes as UTF-8 text without NUL bytes; null for a spreadsheet, an image or another encoding. */
+export function decodeText(bytes: Buffer): string | null {
+  if (bytes.includes(0)) return null;
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
+/** Parses CSV text into records with their line numbers; malformed CSV is a {@link CsvFormatError}. */
+export function readCsv(text: string): CsvRecord[] {
+  try {
+    const records = parse(text, {
+      bom: true,
+      info: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+    }) as unknown as { record: string[]; info: { lines: number } }[];
+    // `info.lines` is the line a record ends on; a record spans as many lines as its raw text has breaks.
+    return records.map(({ record, info }) => ({ line: info.lines - newlinesIn(record), cells: record }));
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new CsvFormatError(`The file is not valid CSV: ${message}`);
+  }
+}
+
+function newlinesIn(record: readonly string[]): number {
+  let count = 0;
+  for (const cell of record) for (const char of cell) if (char === "\n") count += 1;
+  return count;
+}

@@ -1,0 +1,306 @@
+import fastifyMultipart from "@fastify/multipart";
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { AppError } from "../../errors.ts";
+import { pageRequest } from "../../http/pagination.ts";
+import { CSV_MAX_BYTES, decodeText } from "./csv.ts";
+import {
+  ActivateProductBody,
+  ActivationAnswer,
+  ClaimListQuery,
+  CsvImportAnswer,
+  LobbyPage,
+  LobbyQuery,
+  ProductClaimPage,
+  ProductDetails,
+  ProductIdParams,
+  ProgramDetail,
+  ProgramFormValues,
+  ProgramListQuery,
+  ProgramPage,
+  RejectClaimBody,
+  VendorProgram,
+} from "./program-schemas.ts";
+import { type ProgramService, programIdOf, vendorOf } from "./program-service.ts";
+
+const tags = ["vendor programs"];
+const vendorOnly = { access: "vendor" } as const;
+/** The Program body is validated by the shared domain schema in the service, with the §5 messages. */
+const ProgramBody = z.record(z.string(), z.unknown()).meta({ id: "ProgramFields" });
+
+function signedInVendor(request: FastifyRequest) {
+  if (!request.auth) throw new AppError("unauthenticated");
+  return vendorOf(request.auth.user);
+}
+
+const CSV_TYPES = new Set(["text/csv", "application/csv", "text/plain", "application/vnd.ms-excel"]);
+
+/** The vendor's product API (spec §7, decision 006); every read scoped to the caller's organisation. */
+export const programRoutes: FastifyPluginAsyncZod<{ programs: ProgramService }> = async (
+  app,
+  { programs },
+) => {
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: CSV_MAX_BYTES, files: 1, fields: 0, parts: 2 },
+  });
+
+  app.get(
+    "/products",
+    {
+      schema: {
+        tags,
+        summary: "The vendor's programs: all active, with open reports, or pending",
+        querystring: ProgramListQuery,
+        response: { 200: ProgramPage },
+      },
+      config: vendorOnly,
+    },
+    (request) =>
+      programs.listPrograms(
+        signedInVendor(request).id,
+        request.query.filter,
+        pageRequest(request, request.query.page, request.query.per_page),
+      ),
+  );
+
+  app.get(
+    "/products/details",
+    {
+      schema: { tags, summary: "Counters over the vendor's programs", response: { 200: ProductDetails } },
+      config: vendorOnly,
+    },
+    (request) => programs.details(signedInVendor(request).id),
+  );
+
+  app.get(
+    "/products/lobby",
+    {
+      schema: {
+        tags,
+        summary: "Products in the database with no vendor: those matching the vendor's domains, or a search",
+        querystring: LobbyQuery,
+        response: { 200: LobbyPage },
+      },
+      config: vendorOnly,
+    },
+    (request) =>
+      programs.lobby(
+        signedInVendor(request).id,
+        request.query.q || undefined,
+        pageRequest(request, request.query.page, request.query.per_page),
+      ),
+  );
+
+  app.get(
+    "/products/csv-template",
+    {
+      schema: {
+        tags,
+        summary: "A CSV file whose header is the Program fields, with one example row",
+        produces: ["text/csv"],
+      },
+      config: vendorOnly,
+    },
+    (_request, reply) =>
+      reply
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", 'attachment; filename="programs-template.csv"')
+        .header("cache-control", "private, max-age=3600")
+        .send(programs.csvTemplate()),
+  );
+
+  app.post(
+    "/products/import-csv",
+    {
+      schema: {
+        tags,
+        summary: "Creates programs from a CSV file (multipart field `file`; 1 MB, 1,000 rows at most)",
+        consumes: ["multipart/form-data"],
+        response: { 200: CsvImportAnswer },
+      },
+      config: vendorOnly,
+    },
+    async (request) => {
+      const vendor = signedInVendor(request);
+      if (!request.isMultipart())
+        throw new AppError("unsupported_media_type", {
+          message: "Send the CSV file as multipart/form-data in a field named file.",
+        });
+      const part = await request.file().catch((error: unknown) => {
+        throw multipartError(error);
+      });
+      if (part?.fieldname !== "file")
+        throw new AppError("validation", { message: "Choose a CSV file to import (field file)." });
+      const bytes = await part.toBuffer().catch((error: unknown) => {
+        throw multipartError(error);
+      });
+      const named = part.filename.toLowerCase().endsWith(".csv");
+      const text = decodeText(bytes);
+      if (!named || !CSV_TYPES.has(part.mimetype.split(";")[0]?.trim().toLowerCase() ?? "") || text === null)
+        throw new AppError("unsupported_media_type", {
+          message: "The file must be a UTF-8 encoded CSV file (.csv); save spreadsheets as CSV first.",
+        });
+      return programs.importCsv(vendor.id, text);
+    },
+  );
+
+  app.get(
+    "/products/:id",
+    {
+      schema: {
+        tags,
+        summary: "One of the vendor's programs with its report counters",
+        params: ProductIdParams,
+        response: { 200: ProgramDetail },
+      },
+      config: vendorOnly,
+    },
+    (request) => programs.getProgram(signedInVendor(request).id, programIdOf(request.params.id)),
+  );
+
+  app.get(
+    "/products/:id/edit",
+    {
+      schema: {
+        tags,
+        summary: "A program's form values",
+        params: ProductIdParams,
+        response: { 200: ProgramFormValues },
+      },
+      config: vendorOnly,
+    },
+    (request) => programs.getProgramForm(signedInVendor(request).id, programIdOf(request.params.id)),
+  );
+
+  app.post(
+    "/products",
+    {
+      schema: {
+        tags,
+        summary: "Creates a pending program",
+        body: ProgramBody,
+        response: { 201: VendorProgram },
+      },
+      config: vendorOnly,
+    },
+    async (request, reply) =>
+      reply.status(201).send(await programs.createProgram(signedInVendor(request).id, request.body)),
+  );
+
+  app.post(
+    "/products/:id",
+    {
+      schema: {
+        tags,
+        summary: "Updates a program",
+        params: ProductIdParams,
+        body: ProgramBody,
+        response: { 200: VendorProgram },
+      },
+      config: vendorOnly,
+    },
+    (request) =>
+      programs.updateProgram(signedInVendor(request).id, programIdOf(request.params.id), request.body),
+  );
+
+  app.post(
+    "/products/:id/activate-product",
+    {
+      schema: {
+        tags,
+        summary: "Activates a pending program, or claims a lobby product (is_lobby_product: true)",
+        params: ProductIdParams,
+        body: ActivateProductBody,
+        response: { 200: ActivationAnswer },
+      },
+      config: vendorOnly,
+    },
+    (request) => {
+      if (!request.auth) throw new AppError("unauthenticated");
+      return programs.activate(
+        request.auth.user,
+        programIdOf(request.params.id),
+        request.body.is_lobby_product,
+      );
+    },
+  );
+};
+
+function multipartError(error: unknown): AppError {
+  const code = (error as { code?: string }).code;
+  if (code === "FST_REQ_FILE_TOO_LARGE")
+    return new AppError("payload_too_large", { message: "The file is larger than 1 MB." });
+  if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT")
+    return new AppError("validation", {
+      message: "Send one CSV file in a field named file, and nothing else.",
+    });
+  return new AppError("bad_request", { message: "The upload could not be read as multipart/form-data." });
+}
+
+/** Staff review of lobby claims whose domain did not match (decision 006). */
+export const productClaimRoutes: FastifyPluginAsyncZod<{ programs: ProgramService }> = async (
+  app,
+  { programs },
+) => {
+  const staffTags = ["staff"];
+  app.get(
+    "/staff/product-claims",
+    {
+      schema: {
+        tags: staffTags,
+        summary: "Lobby claims by status (pending first in, first out)",
+        querystring: ClaimListQuery,
+        response: { 200: ProductClaimPage },
+      },
+      config: { access: "staff" },
+    },
+    (request) =>
+      programs.listClaims(
+        request.query.status,
+        pageRequest(request, request.query.page, request.query.per_page),
+      ),
+  );
+
+  const ClaimParams = z.object({ id: z.string() });
+  const Decided = z.object({ status: z.literal("success") });
+  const claimIdOf = (value: string) => {
+    const id = /^\d{1,9}$/.test(value) ? Number(value) : 0;
+    if (id < 1) throw new AppError("not_found", { message: "Claim not found." });
+    return id;
+  };
+
+  app.post(
+    "/staff/product-claims/:id/approve",
+    {
+      schema: {
+        tags: staffTags,
+        summary: "Approves a claim: the product becomes the vendor's active program",
+        params: ClaimParams,
+        response: { 200: Decided },
+      },
+      config: { access: "staff" },
+    },
+    (request) =>
+      programs.decideClaim(request.auth?.user.id ?? 0, claimIdOf(request.params.id), { approve: true }),
+  );
+
+  app.post(
+    "/staff/product-claims/:id/reject",
+    {
+      schema: {
+        tags: staffTags,
+        summary: "Rejects a claim with a reason shown to the vendor",
+        params: ClaimParams,
+        body: RejectClaimBody,
+        response: { 200: Decided },
+      },
+      config: { access: "staff" },
+    },
+    (request) =>
+      programs.decideClaim(request.auth?.user.id ?? 0, claimIdOf(request.params.id), {
+        approve: false,
+        reason: request.body.reason,
+      }),
+  );
+};

@@ -1,0 +1,159 @@
+import { ReportState, ResearcherReportTab, VendorReportTab } from "@pressguard/domain";
+import { z } from "zod";
+import { PageQuery, Pagination } from "../vulnerabilities/schemas.ts";
+
+/** The report API (issue 7, decision 008). */
+
+export const ReportIdParams = z.object({ id: z.string() });
+
+/** The form's fields are checked by the domain schemas in the service, whose rules depend on the caller. */
+export const ReportSubmissionBody = z.record(z.string(), z.unknown()).meta({
+  id: "ReportSubmissionBody",
+  description:
+    "The fields of the domain's ReportSubmission (PRODUCT.md §3); signed out: `email` and `captcha` (the ALTCHA payload) too.",
+});
+
+export const SubmittedReport = z
+  .object({
+    id: z.string(),
+    status: ReportState,
+    title: z.string(),
+    created_at: z.string(),
+    /** A signed-out reporter: whether an account was created for the e-mail (else one was linked). */
+    account_created: z.boolean(),
+    /** A signed-out reporter: a sign-in link went to the e-mail (PRODUCT.md §3 → /database/preview-email). */
+    magic_link_sent: z.boolean(),
+  })
+  .meta({ id: "SubmittedReport" });
+export type SubmittedReport = z.infer<typeof SubmittedReport>;
+
+const ProductOfReport = z.object({
+  id: z.number().int(),
+  platform: z.string(),
+  kind: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  is_lobby_product: z.boolean(),
+  has_active_program: z.boolean(),
+});
+
+export const ReportListItem = z
+  .object({
+    id: z.string(),
+    status: ReportState,
+    title: z.string(),
+    product: z.object({ platform: z.string(), kind: z.string(), slug: z.string(), name: z.string() }),
+    vulnerability_type: z.number().int().nullable(),
+    severity: z.string().nullable(),
+    fix_deadline_at: z.string().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+    /** Staff only: an open or published report on the same product with the same type. */
+    possible_duplicate_of: z.string().nullable().optional(),
+  })
+  .meta({ id: "ReportListItem" });
+export type ReportListItem = z.infer<typeof ReportListItem>;
+
+export const ReportPage = z
+  .object({ data: z.array(ReportListItem), pagination: Pagination })
+  .meta({ id: "ReportPage" });
+export type ReportPage = z.infer<typeof ReportPage>;
+
+export const ReportEvent = z.object({
+  action: z.string(),
+  from_state: z.string().nullable(),
+  to_state: z.string(),
+  note: z.string().nullable(),
+  /** Staff only: who acted. */
+  actor: z.object({ id: z.number().int(), name: z.string() }).nullable().optional(),
+  created_at: z.string(),
+});
+
+export const ReportComment = z.object({
+  id: z.number().int(),
+  body: z.string(),
+  visibility: z.enum(["staff", "vendor_researcher"]),
+  author: z.object({ name: z.string() }).nullable(),
+  created_at: z.string(),
+});
+
+export const ReportDetail = z
+  .object({
+    id: z.string(),
+    status: ReportState,
+    title: z.string(),
+    product: ProductOfReport,
+    researcher: z.object({ uuid: z.string(), display_name: z.string() }).nullable(),
+    affected_version_prefix: z.string().nullable(),
+    affected_version: z.string().nullable(),
+    vulnerability_type: z.number().int().nullable(),
+    owasp_category: z.number().int().nullable(),
+    required_privilege: z.number().int().nullable(),
+    description: z.string().nullable(),
+    steps_to_reproduce: z.string().nullable(),
+    proof_of_concept: z.string().nullable(),
+    suggested_fix: z.string().nullable(),
+    reported_cvss_vector: z.string().nullable(),
+    cvss_vector: z.string().nullable(),
+    cvss_score: z.number().nullable(),
+    severity: z.string().nullable(),
+    cve: z.string().nullable(),
+    fixed_version: z.string().nullable(),
+    rejection_reason: z.string().nullable(),
+    vendor_notified_at: z.string().nullable(),
+    fix_deadline_at: z.string().nullable(),
+    fixed_at: z.string().nullable(),
+    validated_at: z.string().nullable(),
+    published_at: z.string().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+    /** The public vulnerability page once published. */
+    public_path: z.string().nullable(),
+    /** What the caller may do next (the domain's TRANSITIONS for the caller's role). */
+    actions: z.array(z.string()),
+    timeline: z.array(ReportEvent),
+    comments: z.array(ReportComment),
+    /** Staff only. */
+    reporter_email: z.string().nullable().optional(),
+    possible_duplicate_of: z.string().nullable().optional(),
+  })
+  .meta({ id: "ReportDetail" });
+export type ReportDetail = z.infer<typeof ReportDetail>;
+
+export const ResearcherReportsQuery = PageQuery.extend({ tab: ResearcherReportTab.default("in-review") });
+export const VendorReportsQuery = PageQuery.extend({ tab: VendorReportTab.default("awaiting_fix") });
+export const StaffReportsQuery = PageQuery.extend({ status: ReportState.optional() });
+
+/** Checked per action in the service (validate and reject need their own fields). */
+export const TransitionBody = z.record(z.string(), z.unknown()).meta({
+  id: "ReportTransitionBody",
+  description:
+    "`action` (a lifecycle action), optional `note`; `reason` to reject; the ReportValidation fields to validate.",
+});
+
+export const VendorFixBody = z.object({
+  fixed_version: z
+    .string({ error: "The fixed version is required." })
+    .trim()
+    .min(1, { error: "The fixed version is required." })
+    .max(64, { error: "The version must be at most 64 characters long." })
+    .regex(/^[0-9A-Za-z][0-9A-Za-z.+_-]*$/, {
+      error: "The version may contain only letters, digits, dots, plus signs, hyphens and underscores.",
+    }),
+  notes: z
+    .string()
+    .trim()
+    .max(10_000, { error: "The notes must be at most 10,000 characters long." })
+    .optional(),
+});
+
+export const CommentBody = z.object({
+  body: z
+    .string({ error: "The comment is required." })
+    .trim()
+    .min(1, { error: "The comment is required." })
+    .max(20_000, { error: "The comment must be at most 20,000 characters long." }),
+  visibility: z
+    .enum(["staff", "vendor_researcher"], { error: "visibility must be staff or vendor_researcher." })
+    .default("vendor_researcher"),
+});

@@ -1,0 +1,56 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { AppError } from "../../errors.ts";
+import type { VendorAccountService } from "./account-service.ts";
+
+const VendorAccountAnswer = z
+  .object({
+    vendor_name: z.string(),
+    url: z.string().nullable(),
+    contact_email: z.string(),
+    contact_person: z.string(),
+    timezone: z.string(),
+    country: z.string().nullable(),
+    public_key: z.string(),
+    completed: z.boolean(),
+    role: z.enum(["owner", "admin", "member"]),
+  })
+  .meta({ id: "VendorAccount" });
+
+/** Validated by the shared VendorAccount schema in the service, with the §5 messages. */
+const VendorAccountInput = z.record(z.string(), z.unknown()).meta({ id: "VendorAccountFields" });
+
+export const vendorAccountRoutes: FastifyPluginAsyncZod<{ accounts: VendorAccountService }> = async (
+  app,
+  { accounts },
+) => {
+  const tags = ["vendor account"];
+  app.get(
+    "/vendor/account",
+    {
+      schema: { tags, summary: "The caller's vendor account", response: { 200: VendorAccountAnswer } },
+      config: { access: "vendor" },
+    },
+    (request) => {
+      if (!request.auth) throw new AppError("unauthenticated");
+      return accounts.getAccount(request.auth.user);
+    },
+  );
+
+  app.put(
+    "/vendor/account",
+    {
+      schema: {
+        tags,
+        summary: "Saves the vendor account (owners and admins); the first save completes it",
+        body: VendorAccountInput,
+        response: { 200: VendorAccountAnswer },
+      },
+      config: { access: "vendor" },
+    },
+    (request) => {
+      if (!request.auth) throw new AppError("unauthenticated");
+      return accounts.updateAccount(request.auth.user, request.body);
+    },
+  );
+};

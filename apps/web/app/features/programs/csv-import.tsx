@@ -1,0 +1,90 @@
+import { PROGRAM_FIELDS } from "@pressguard/domain";
+import { useMutation } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { useApiClient } from "../../lib/api/client.ts";
+import { usePublicConfig } from "../../lib/public-config.ts";
+import { FormAlert } from "../../ui/form-field.tsx";
+import { CSV_TEMPLATE_PATH, programsApi } from "./api.ts";
+import { useProgramListChanged } from "./use-program-mutations.ts";
+
+/** Decision 006: at most 1 MB and 1,000 rows, one row per program, the header naming the fields. */
+const MAX_BYTES = 1024 * 1024;
+
+/** Many programs at once from a CSV file (spec §7 `import-csv`, a multipart body). */
+export function CsvImport() {
+  const client = useApiClient();
+  const { apiBase } = usePublicConfig();
+  const changed = useProgramListChanged();
+  const [file, setFile] = useState<File | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const upload = useMutation({
+    mutationFn: (chosen: File) => programsApi.importCsv(client, chosen),
+    onSuccess: async (result) => {
+      if (result.created > 0) await changed();
+    },
+  });
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setProblem(null);
+    if (!file) return setProblem("Choose a CSV file first.");
+    if (file.size > MAX_BYTES) return setProblem("The file is larger than 1 MB.");
+    upload.mutate(file);
+  }
+
+  const result = upload.data;
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-slate-600">
+        One program per row, with the columns{" "}
+        <code className="font-mono text-xs break-words">{PROGRAM_FIELDS.join(", ")}</code>. At most 1,000 rows
+        and 1 MB. Rows with a mistake are listed with their line number; the others are added as pending
+        programs.{" "}
+        <a href={`${apiBase.replace(/\/+$/, "")}${CSV_TEMPLATE_PATH}`} className="link" download>
+          Download the CSV template
+        </a>
+      </p>
+      <form onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <label htmlFor="csv-file" className="sr-only">
+          CSV file
+        </label>
+        <input
+          id="csv-file"
+          type="file"
+          name="file"
+          accept=".csv,text/csv"
+          onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+          className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-slate-900 hover:file:bg-slate-200 sm:w-auto"
+        />
+        <button type="submit" className="btn-primary" disabled={upload.isPending}>
+          {upload.isPending ? "Importing…" : "Import"}
+        </button>
+      </form>
+      <FormAlert
+        messages={
+          problem
+            ? [problem]
+            : upload.error
+              ? [upload.error instanceof Error ? upload.error.message : "An error occurred."]
+              : undefined
+        }
+      />
+      {result && (
+        <div role="status" className="space-y-2 rounded-md border border-slate-200 bg-slate-50 p-4 text-sm">
+          <p className="font-semibold text-slate-900">
+            {result.created} of {result.rows} rows imported
+          </p>
+          {result.errors.length > 0 && (
+            <ul aria-label="Rows not imported" className="space-y-1 text-red-800">
+              {result.errors.map((row) => (
+                <li key={row.line}>
+                  Line {row.line}: {row.messages.join(" ")}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

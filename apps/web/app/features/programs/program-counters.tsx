@@ -1,0 +1,35 @@
+import { useQuery } from "@tanstack/react-query";
+import { useApiClient } from "../../lib/api/client.ts";
+import { LoadError } from "../../ui/form-field.tsx";
+import { FETCH_FAILURES, productDetailsQuery } from "./api.ts";
+import { Counter } from "./labels.tsx";
+import type { ProductDetails } from "./types.ts";
+
+const COUNTERS: { key: keyof ProductDetails; label: string }[] = [
+  { key: "active", label: "Active programs" },
+  { key: "pending", label: "Pending programs" },
+  { key: "open", label: "With open reports" },
+  { key: "reports", label: "Reports" },
+  { key: "fixed", label: "Fixed" },
+  { key: "fixedOnTime", label: "Fixed on time" },
+];
+
+/** Spec §3 product detail counters over all of the vendor's programs, above the list tabs. */
+export function ProgramCounters() {
+  const client = useApiClient();
+  const details = useQuery(productDetailsQuery(client));
+  if (details.isError) {
+    return (
+      <div className="mb-6">
+        <LoadError message={FETCH_FAILURES.productsDetails} />
+      </div>
+    );
+  }
+  return (
+    <dl aria-label="Program counters" className="mb-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
+      {COUNTERS.map(({ key, label }) => (
+        <Counter key={key} label={label} value={details.data ? details.data[key] : "–"} />
+      ))}
+    </dl>
+  );
+}

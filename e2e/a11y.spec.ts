@@ -1,0 +1,43 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+import { PRODUCT_PAGE, researcherProfilePath, STATISTICS_PAGE, VULNERABILITY_PAGE } from "./public-pages.ts";
+
+/** QUALITY.md: public pages pass axe (WCAG 2.1 A and AA rules) with no serious or critical violation. */
+const pages: { name: string; path: string | "researcher" }[] = [
+  { name: "database home", path: "/database" },
+  { name: "existing-vulnerability look-up", path: "/database/existing?q=contact+form" },
+  { name: "vulnerability page", path: VULNERABILITY_PAGE },
+  { name: "product vulnerabilities", path: PRODUCT_PAGE },
+  { name: "VDP directory", path: "/database/vdp" },
+  { name: "leaderboard", path: "/database/leaderboard/all-time" },
+  { name: "statistics", path: STATISTICS_PAGE },
+  { name: "researcher profile", path: "researcher" },
+];
+
+for (const { name, path } of pages) {
+  test(`the ${name} has no serious or critical accessibility violation`, async ({ page, request }) => {
+    const url = path === "researcher" ? await researcherProfilePath(request) : path;
+    const response = await page.goto(url);
+    expect(response?.status()).toBe(200);
+    // Closed disclosures (the Solutions menu, the statistics' monthly table) are checked open too.
+    await page.locator("details").evaluateAll((elements) => {
+      for (const element of elements) (element as HTMLDetailsElement).open = true;
+    });
+    const results = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+      .analyze();
+    const serious = results.violations
+      .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+      .map(
+        (violation) =>
+          `${violation.impact} ${violation.id}: ${violation.help}\n${violation.nodes
+            .slice(0, 5)
+            .map(
+              (node) =>
+                `  ${node.target.join(" ")} — ${node.failureSummary?.split("\n").slice(1).join("; ")}`,
+            )
+            .join("\n")}`,
+      );
+    expect(serious, `${url}\n${serious.join("\n")}`).toEqual([]);
+  });
+}

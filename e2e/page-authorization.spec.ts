@@ -1,0 +1,264 @@
+import { type APIRequestContext, expect, test } from "@playwright/test";
+import routeTable from "../apps/web/app/routes.ts";
+import { registerWithRequest, signInWithRequest } from "./auth-helpers.ts";
+
+/**
+ * The page authorization matrix (QUALITY.md, issue 4): every page of the route table
+ * (apps/web/app/routes.ts) × the six actors → the status the server answers a document request
+ * with, or where it redirects (`maxRedirects: 0`). Guards: apps/web/app/lib/guards.server.ts.
+ * The route list is computed from the route table itself, so a page added without a row fails.
+ */
+const ACTORS = ["anonymous", "researcher", "otherResearcher", "vendor", "otherVendor", "staff"] as const;
+type Actor = (typeof ACTORS)[number];
+/** A status, or `302 → /location` for a redirect. */
+type Cell = number | string;
+type Expected = Record<Actor, Cell>;
+
+interface Context {
+  /** The `researcher` actor's uuid: the researcher pages are visited at this actor's own uuid. */
+  researcherUuid: string;
+  otherResearcherUuid: string;
+  /** A researcher credited in the seed data, with a public profile. */
+  publicResearcherUuid: string;
+}
+
+interface Case {
+  path: string | ((context: Context) => string);
+  expected: (context: Context, path: string) => Expected;
+}
+
+const redirectTo = (location: string): Cell => `302 → ${location}`;
+const all = (cell: Cell): Expected => Object.fromEntries(ACTORS.map((actor) => [actor, cell])) as Expected;
+const SAMPLE_UUID = "4d4b1c0e-7d1a-4c8b-9a35-2f1e0c3b5a77";
+/** A freshly registered vendor has no active program: its start page is the pending list. */
+const VENDOR_HOME = "/vdp/programs/pending";
+/** Staff accounts hold neither role: they have no area of their own. */
+const STAFF_HOME = "/database";
+const researcherHome = (uuid: string) => `/researchers/${uuid}/in-review`;
+
+/** Open to everyone, signed in or not. */
+const open = (): Expected => all(200);
+const notFound = (): Expected => all(404);
+/** guest-vendor / guest-researcher: signed-in visitors go to `redirect.onGuestOnly` (`/`). */
+const guestOnly = (): Expected => ({ ...all(redirectTo("/")), anonymous: 200 });
+/** auth-vendor: anonymous → the vendor login with a way back; no vendor role → their start page. */
+const vendorArea = (context: Context, path: string): Expected => ({
+  anonymous: redirectTo(`/vdp/login?redirect=${path}`),
+  researcher: redirectTo(researcherHome(context.researcherUuid)),
+  otherResearcher: redirectTo(researcherHome(context.otherResearcherUuid)),
+  vendor: 200,
+  otherVendor: 200,
+  staff: redirectTo(STAFF_HOME),
+});
+/** auth-researcher: anonymous → the researcher login with a way back; no researcher role → their start page. */
+const researcherArea = (_context: Context, path: string): Expected => ({
+  anonymous: redirectTo(`/researchers/login?redirect=${path}`),
+  researcher: 200,
+  // Suspicious (reported): the profile tabs do not check that the uuid is the visitor's own.
+  otherResearcher: 200,
+  vendor: redirectTo(VENDOR_HOME),
+  otherVendor: redirectTo(VENDOR_HOME),
+  staff: redirectTo(STAFF_HOME),
+});
+const page = (path: Case["path"], expected: Case["expected"]): Case => ({ path, expected });
+
+/** One row per route pattern of the route table; several cases where the answer depends on the URL. */
+const PAGES: Record<string, Case[]> = {
+  // Spec §2 root redirect by role.
+  "/": [
+    page("/", (context) => ({
+      anonymous: redirectTo("/vdp/login"),
+      researcher: redirectTo(researcherHome(context.researcherUuid)),
+      otherResearcher: redirectTo(researcherHome(context.otherResearcherUuid)),
+      vendor: redirectTo(VENDOR_HOME),
+      otherVendor: redirectTo(VENDOR_HOME),
+      staff: redirectTo(STAFF_HOME),
+    })),
+  ],
+  "/vdp/login": [page("/vdp/login", guestOnly)],
+  "/researchers/login": [page("/researchers/login", guestOnly)],
+  "/forgot-password": [page("/forgot-password", open)],
+  "/reset-password/:token": [page("/reset-password/not-a-real-token", open)],
+  "/register": [page("/register", open)],
+  // auth-vendor then is-vendor-active: a fresh vendor's account is not complete yet, so it stays.
+  "/vdp/create-account": [page("/vdp/create-account", vendorArea)],
+  "/researchers/create": [page("/researchers/create", researcherArea)],
+  "/iframe/vendor": [page("/iframe/vendor", open)],
+  "/login/magic-link/:uuid": [page(`/login/magic-link/${SAMPLE_UUID}`, open)],
+  "/database/preview-email": [page("/database/preview-email", open)],
+  "/dev/mail": [page("/dev/mail", open)],
+  // check-token-vendor / check-token-researcher: a shared link's token opens the page to anyone.
+  "/vdp/vulnerabilities/:uuid/preview": [
+    page(`/vdp/vulnerabilities/${SAMPLE_UUID}/preview`, vendorArea),
+    page(`/vdp/vulnerabilities/${SAMPLE_UUID}/preview?token=shared-link-token`, open),
+  ],
+  "/researchers/reports/:uuid/preview": [
+    page(`/researchers/reports/${SAMPLE_UUID}/preview`, researcherArea),
+    page(`/researchers/reports/${SAMPLE_UUID}/preview?token=shared-link-token`, open),
+  ],
+
+  // Public database: the same answer for everyone.
+  "/database": [page("/database", open)],
+  "/database/existing": [page("/database/existing", open)],
+  "/database/vdp": [page("/database/vdp", open)],
+  "/database/researchers/:uuid": [
+    page(({ publicResearcherUuid }) => `/database/researchers/${publicResearcherUuid}`, open),
+    page(`/database/researchers/${SAMPLE_UUID}`, notFound),
+  ],
+  "/database/leaderboard/:type?": [
+    page("/database/leaderboard", open),
+    page("/database/leaderboard/all-time", open),
+    page("/database/leaderboard/no-such-board", notFound),
+  ],
+  "/database/statistics/:platform/:timeframe?": [
+    page("/database/statistics/wordpress", open),
+    page("/database/statistics/wordpress/2025", open),
+  ],
+  "/database/about-data": [page("/database/about-data", open)],
+  "/database/api": [page("/database/api", open)],
+  "/database/:platform/:kind/:product/vulnerability/:slug": [
+    page(
+      "/database/wordpress/plugin/contact-form-7/vulnerability/contact-form-7-5-9-4-unauthenticated-open-redirect-953be831",
+      open,
+    ),
+    page("/database/wordpress/plugin/contact-form-7/vulnerability/some-vulnerability", notFound),
+  ],
+  "/database/:platform/:kind/:product/vulnerabilities/vdp": [
+    page("/database/wordpress/plugin/contact-form-7/vulnerabilities/vdp", open),
+    page("/database/wordpress/plugin/no-such-plugin-anywhere/vulnerabilities/vdp", notFound),
+  ],
+  "/database/:platform/:kind/:product/security-policy/vdp": [
+    page("/database/wordpress/plugin/contact-form-7/security-policy/vdp", open),
+  ],
+  "/database/:platform/:kind/:product/security-contributors/vdp": [
+    page("/database/wordpress/plugin/contact-form-7/security-contributors/vdp", open),
+  ],
+  "/database/report": [page("/database/report", open)],
+  "/database/report/:platform/:kind/:slug": [page("/database/report/wordpress/plugin/contact-form-7", open)],
+  "/database/report-submitted": [page("/database/report-submitted", open)],
+  "/database/patch-submitted": [page("/database/patch-submitted", open)],
+  "/database/report-preview/:uuid/pin": [page(`/database/report-preview/${SAMPLE_UUID}/pin`, open)],
+  "/database/report-preview/:uuid/preview": [page(`/database/report-preview/${SAMPLE_UUID}/preview`, open)],
+
+  // Vendor area (auth-vendor).
+  "/vdp/programs/all": [page("/vdp/programs/all", vendorArea)],
+  "/vdp/programs/open": [page("/vdp/programs/open", vendorArea)],
+  "/vdp/programs/pending": [page("/vdp/programs/pending", vendorArea)],
+  // Spec §2: a non-numeric id is "Page not found" for everyone, before any guard. A numeric id
+  // renders the page, which loads the program in the browser (unknown or another vendor's: an
+  // in-page state, not a 404 status).
+  "/vdp/programs/:id": [page("/vdp/programs/42", vendorArea), page("/vdp/programs/abc", notFound)],
+  "/vdp/programs/:id/edit": [
+    page("/vdp/programs/42/edit", vendorArea),
+    page("/vdp/programs/12x/edit", notFound),
+  ],
+  "/vdp/start-program": [page("/vdp/start-program", vendorArea)],
+  "/vdp/reports/awaiting_fix": [page("/vdp/reports/awaiting_fix", vendorArea)],
+  "/vdp/reports/fix_pending": [page("/vdp/reports/fix_pending", vendorArea)],
+  "/vdp/reports/fixed": [page("/vdp/reports/fixed", vendorArea)],
+  "/vdp/account/settings": [page("/vdp/account/settings", vendorArea)],
+  "/vdp/account/seats": [page("/vdp/account/seats", vendorArea)],
+  "/vdp/account/subscription": [page("/vdp/account/subscription", vendorArea)],
+  "/vdp/account/forward-reports": [page("/vdp/account/forward-reports", vendorArea)],
+
+  // Researcher area (auth-researcher), at the `researcher` actor's own uuid.
+  "/researchers/settings": [page("/researchers/settings", researcherArea)],
+  "/researchers/:uuid/in-review": [page((c) => `/researchers/${c.researcherUuid}/in-review`, researcherArea)],
+  "/researchers/:uuid/rejected": [page((c) => `/researchers/${c.researcherUuid}/rejected`, researcherArea)],
+  "/researchers/:uuid/published": [page((c) => `/researchers/${c.researcherUuid}/published`, researcherArea)],
+  "/researchers/:uuid/validated": [page((c) => `/researchers/${c.researcherUuid}/validated`, researcherArea)],
+
+  // Every other path.
+  "/*": [page("/no-such-page", notFound), page("/vdp/no-such-page", notFound)],
+};
+
+interface RouteEntry {
+  path?: string;
+  index?: boolean;
+  children?: RouteEntry[];
+}
+
+/** The full path of every page of the route table (layouts without a path contribute none). */
+function pagePatterns(entries: readonly RouteEntry[], parent = ""): string[] {
+  return entries.flatMap((entry) => {
+    const path = entry.path === undefined ? parent : `${parent.replace(/\/$/, "")}/${entry.path}`;
+    const own = entry.index || entry.path !== undefined ? [path || "/"] : [];
+    return [...own, ...pagePatterns(entry.children ?? [], path)];
+  });
+}
+
+/** What a document request gets: its status, or `status → location` (same-origin path) for a redirect. */
+async function answerOf(request: APIRequestContext, baseURL: string, path: string): Promise<Cell> {
+  const response = await request.get(path, { maxRedirects: 0, headers: { accept: "text/html" } });
+  const status = response.status();
+  if (status < 300 || status >= 400) return status;
+  const location = new URL(response.headers().location ?? "", baseURL);
+  const target =
+    location.origin === new URL(baseURL).origin ? `${location.pathname}${location.search}` : location.href;
+  return `${status} → ${decodeURIComponent(target)}`;
+}
+
+test("every page of the route table answers each actor as expected", async ({
+  playwright,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const base = baseURL ?? "";
+
+  const patterns = pagePatterns(routeTable as readonly RouteEntry[]);
+  expect(patterns.length).toBeGreaterThan(40);
+  const missing = patterns.filter((pattern) => !(pattern in PAGES));
+  const stale = Object.keys(PAGES).filter((pattern) => !patterns.includes(pattern));
+  expect.soft(missing, "add a row to PAGES in e2e/page-authorization.spec.ts").toEqual([]);
+  expect.soft(stale, "rows for routes that no longer exist").toEqual([]);
+
+  // The actors: accounts made through the API, each in its own cookie jar.
+  const contexts: APIRequestContext[] = [];
+  const signedIn = async () => {
+    const context = await playwright.request.newContext({ baseURL: base });
+    contexts.push(context);
+    return context;
+  };
+  try {
+    const callers = { anonymous: request } as Record<Actor, APIRequestContext>;
+    callers.researcher = await signedIn();
+    callers.otherResearcher = await signedIn();
+    callers.vendor = await signedIn();
+    callers.otherVendor = await signedIn();
+    callers.staff = await signedIn();
+    const researcher = await registerWithRequest(callers.researcher, "researcher");
+    const otherResearcher = await registerWithRequest(callers.otherResearcher, "researcher");
+    await registerWithRequest(callers.vendor, "vendor");
+    await registerWithRequest(callers.otherVendor, "vendor");
+    // Made by `user:create --staff` before the server started (playwright.config.ts).
+    const staffEmail = process.env.E2E_STAFF_EMAIL;
+    const staffPassword = process.env.E2E_STAFF_PASSWORD;
+    if (!staffEmail || !staffPassword) throw new Error("E2E_STAFF_EMAIL and E2E_STAFF_PASSWORD are not set");
+    await signInWithRequest(callers.staff, staffEmail, staffPassword);
+    const staffUser = await (await callers.staff.get("/api/user")).json();
+    expect(staffUser).toMatchObject({ is_staff: true, roles: [] });
+
+    const leaderboard = await (await request.get("/api/v1/leaderboard/all-time")).json();
+    const context: Context = {
+      researcherUuid: researcher.researcher?.uuid ?? "",
+      otherResearcherUuid: otherResearcher.researcher?.uuid ?? "",
+      publicResearcherUuid: leaderboard.data[0].uuid,
+    };
+
+    const expected: Record<string, Expected> = {};
+    const actual: Record<string, Expected> = {};
+    for (const [pattern, cases] of Object.entries(PAGES)) {
+      for (const { path, expected: expectedFor } of cases) {
+        const url = typeof path === "function" ? path(context) : path;
+        const key = url === pattern ? url : `${pattern}  ${url}`;
+        expected[key] = expectedFor(context, url);
+        const answers = await Promise.all(ACTORS.map((actor) => answerOf(callers[actor], base, url)));
+        actual[key] = Object.fromEntries(ACTORS.map((actor, index) => [actor, answers[index]])) as Expected;
+      }
+    }
+    expect(actual).toEqual(expected);
+  } finally {
+    for (const context of contexts) await context.dispose();
+  }
+});

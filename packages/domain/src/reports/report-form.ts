@@ -1,0 +1,200 @@
+import { z } from "zod";
+import { parseCvssVector } from "../cvss/cvss.ts";
+import { ComponentKind } from "../enums/component-kinds.ts";
+import { OwaspCode } from "../enums/owasp.ts";
+import { WordPressRoleCode } from "../enums/roles.ts";
+import { VersionPrefix } from "../enums/version-prefixes.ts";
+import { VulnerabilityTypeCode } from "../enums/vulnerability-types.ts";
+import { EMAIL_MESSAGE, requiredText } from "../schemas/fields.ts";
+
+/** PRODUCT.md §3 limits. */
+export const REPORT_LIMITS = {
+  titleMin: 10,
+  titleMax: 200,
+  markdownMin: 30,
+  markdownMax: 50_000,
+  productSlugMax: 200,
+  productNameMax: 200,
+  versionMax: 64,
+} as const;
+
+/**
+ * A product slug as the public database keys it. New products get a lower-case slug; imported
+ * premium products keep the capitals their source gave them, so capitals are accepted for lookup.
+ */
+export const PRODUCT_SLUG_PATTERN = /^[A-Za-z0-9]+(?:[._-][A-Za-z0-9]+)*$/;
+/** A version string: no spaces; digits, letters and the separators versions use. */
+export const VERSION_PATTERN = /^[0-9A-Za-z][0-9A-Za-z.+_-]*$/;
+export const CVE_PATTERN = /^CVE-\d{4}-\d{4,}$/;
+
+export const REPORT_MESSAGES = {
+  kind: "Software kind must be plugin, theme or core.",
+  productSlugRequired: "The software slug is required.",
+  productSlug:
+    "The software slug may contain only letters, digits and single dots, hyphens or underscores between them.",
+  productNameRequired: "The software name is required.",
+  versionPrefix: 'The version prefix must be "<=", "<" or empty (a specific version).',
+  versionRequired: "The affected version is required.",
+  version: "The version may contain only letters, digits, dots, plus signs, hyphens and underscores.",
+  titleRequired: "The title is required.",
+  title: `The title must be ${REPORT_LIMITS.titleMin} to ${REPORT_LIMITS.titleMax} characters long.`,
+  cvss31: "Use a CVSS 3.1 vector: it starts with CVSS:3.1/.",
+  emailRequired: "Your e-mail address is required when you are not signed in.",
+  cve: "A CVE id looks like CVE-2025-12345.",
+} as const;
+
+const maxLength = (max: number, label: string) =>
+  z.string().max(max, { error: `${label} must be at most ${max.toLocaleString("en")} characters long.` });
+
+/** A required Markdown field of 30–50,000 characters. */
+export function markdownField(label: string) {
+  return requiredText(`${label} is required.`)
+    .min(REPORT_LIMITS.markdownMin, {
+      error: `${label} must be at least ${REPORT_LIMITS.markdownMin} characters long.`,
+    })
+    .max(REPORT_LIMITS.markdownMax, {
+      error: `${label} must be at most ${REPORT_LIMITS.markdownMax.toLocaleString("en")} characters long.`,
+    });
+}
+
+/** An optional Markdown field: blank or missing becomes null. */
+function optionalMarkdown(label: string) {
+  return z
+    .string({ error: `${label} must be text.` })
+    .trim()
+    .nullish()
+    .transform((value) => (value ? value : null))
+    .pipe(maxLength(REPORT_LIMITS.markdownMax, label).nullable());
+}
+
+/** A version string such as 1.2.3. */
+export function versionField(requiredMessage: string) {
+  return requiredText(requiredMessage)
+    .max(REPORT_LIMITS.versionMax, {
+      error: `The version must be at most ${REPORT_LIMITS.versionMax} characters long.`,
+    })
+    .regex(VERSION_PATTERN, { error: REPORT_MESSAGES.version });
+}
+
+/**
+ * An optional CVSS 3.1 vector, checked by the domain's parser (whose message says what is wrong);
+ * blank or missing becomes null. The server scores it; the form never sends a score.
+ */
+export const OptionalCvss31Vector = z
+  .string({ error: "The CVSS vector must be text." })
+  .trim()
+  .nullish()
+  .transform((value) => (value ? value : null))
+  .superRefine((value, context) => {
+    if (value === null) return;
+    const parsed = parseCvssVector(value);
+    if (!parsed.ok) context.addIssue({ code: "custom", message: parsed.error });
+    else if (parsed.version !== "3.1") context.addIssue({ code: "custom", message: REPORT_MESSAGES.cvss31 });
+  });
+
+export const OptionalCve = z
+  .string({ error: REPORT_MESSAGES.cve })
+  .trim()
+  .nullish()
+  .transform((value) => (value ? value.toUpperCase() : null))
+  .pipe(z.string().regex(CVE_PATTERN, { error: REPORT_MESSAGES.cve }).nullable());
+
+const reportFields = {
+  kind: z.enum(ComponentKind.options, { error: REPORT_MESSAGES.kind }),
+  product_slug: requiredText(REPORT_MESSAGES.productSlugRequired)
+    .max(REPORT_LIMITS.productSlugMax, {
+      error: `The software slug must be at most ${REPORT_LIMITS.productSlugMax} characters long.`,
+    })
+    .regex(PRODUCT_SLUG_PATTERN, { error: REPORT_MESSAGES.productSlug }),
+  product_name: requiredText(REPORT_MESSAGES.productNameRequired).max(REPORT_LIMITS.productNameMax, {
+    error: `The software name must be at most ${REPORT_LIMITS.productNameMax} characters long.`,
+  }),
+  affected_version_prefix: z.enum(VersionPrefix.options, { error: REPORT_MESSAGES.versionPrefix }),
+  affected_version: versionField(REPORT_MESSAGES.versionRequired),
+  vulnerability_type: VulnerabilityTypeCode,
+  owasp_category: OwaspCode,
+  required_privilege: WordPressRoleCode,
+  title: requiredText(REPORT_MESSAGES.titleRequired)
+    .min(REPORT_LIMITS.titleMin, { error: REPORT_MESSAGES.title })
+    .max(REPORT_LIMITS.titleMax, { error: REPORT_MESSAGES.title }),
+  description: markdownField("The description"),
+  steps_to_reproduce: markdownField("The steps to reproduce"),
+  proof_of_concept: markdownField("The proof of concept"),
+  suggested_fix: optionalMarkdown("The suggested fix"),
+  cvss_vector: OptionalCvss31Vector,
+};
+
+/**
+ * The report form of PRODUCT.md §3 for a signed-in researcher: the e-mail is optional (and ignored,
+ * the account's address is used).
+ */
+export const ReportSubmission = z.object({
+  ...reportFields,
+  email: z
+    .string({ error: EMAIL_MESSAGE })
+    .trim()
+    .nullish()
+    .transform((value) => (value ? value : null))
+    .pipe(z.email({ error: EMAIL_MESSAGE }).nullable()),
+});
+export type ReportSubmission = z.infer<typeof ReportSubmission>;
+export type ReportSubmissionInput = z.input<typeof ReportSubmission>;
+
+/** The same form for a signed-out reporter: the e-mail is required (PRODUCT.md §3). */
+export const SignedOutReportSubmission = z.object({
+  ...reportFields,
+  email: requiredText(REPORT_MESSAGES.emailRequired)
+    .max(254, { error: EMAIL_MESSAGE })
+    .pipe(z.email({ error: EMAIL_MESSAGE })),
+});
+export type SignedOutReportSubmission = z.infer<typeof SignedOutReportSubmission>;
+
+/** The form's fields in display order. */
+export const REPORT_FORM_FIELDS = [
+  "kind",
+  "product_slug",
+  "product_name",
+  "affected_version_prefix",
+  "affected_version",
+  "vulnerability_type",
+  "owasp_category",
+  "required_privilege",
+  "title",
+  "description",
+  "steps_to_reproduce",
+  "proof_of_concept",
+  "suggested_fix",
+  "cvss_vector",
+  "email",
+] as const satisfies readonly (keyof ReportSubmission)[];
+
+/**
+ * What staff set when validating a report (PRODUCT.md §2 "validate"): the classification, the
+ * affected and fixed versions, a CVSS 3.1 vector (scored on the server) and an optional CVE id.
+ */
+export const ReportValidation = z.object({
+  vulnerability_type: VulnerabilityTypeCode,
+  owasp_category: OwaspCode,
+  required_privilege: WordPressRoleCode,
+  affected_version_prefix: z.enum(VersionPrefix.options, { error: REPORT_MESSAGES.versionPrefix }),
+  affected_version: versionField(REPORT_MESSAGES.versionRequired),
+  fixed_version: z
+    .string()
+    .trim()
+    .nullish()
+    .transform((value) => (value ? value : null))
+    .pipe(
+      z
+        .string()
+        .max(REPORT_LIMITS.versionMax, {
+          error: `The version must be at most ${REPORT_LIMITS.versionMax} characters long.`,
+        })
+        .regex(VERSION_PATTERN, { error: REPORT_MESSAGES.version })
+        .nullable(),
+    ),
+  cvss_vector: OptionalCvss31Vector.pipe(
+    z.string({ error: "A CVSS 3.1 vector is required to validate a report." }),
+  ),
+  cve: OptionalCve,
+});
+export type ReportValidation = z.infer<typeof ReportValidation>;
