@@ -1,4 +1,4 @@
-import type { APIRequestContext, BrowserContext } from "@playwright/test";
+import { type APIRequestContext, type BrowserContext, expect, type Page } from "@playwright/test";
 
 let counter = 0;
 export function uniqueEmail(prefix: string): string {
@@ -90,4 +90,35 @@ export async function signInWithRequest(request: APIRequestContext, email: strin
   });
   if (response.status() !== 200)
     throw new Error(`login ${email}: ${response.status()} ${await response.text()}`);
+}
+
+/** Opens `path` and waits until React has hydrated it (root.tsx sets data-hydrated). */
+export async function gotoHydrated(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+}
+
+/** The newest link of one kind mailed to `email`, read from the development mailbox as a user would. */
+export async function mailedLink(page: Page, email: string, pattern: RegExp): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const mails = (await (await page.request.get("/api/dev/mail?limit=200")).json()).data as {
+        to: string;
+        text: string;
+      }[];
+      link = mails
+        .filter((mail) => mail.to === email)
+        .map((mail) => mail.text.match(pattern)?.[0])
+        .find(Boolean);
+      return link;
+    })
+    .toBeTruthy();
+  return link as string;
+}
+
+/** A cookie-mode POST from the browser context (the CSRF pair included), as the signed-in user. */
+export async function postAsUser(context: BrowserContext, path: string, data: unknown) {
+  const headers = await csrfHeader(context, context.request);
+  return context.request.post(path, { headers, data });
 }

@@ -1,12 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
-import { signUpThroughApi, uniqueEmail } from "./auth-helpers.ts";
+import { gotoHydrated, mailedLink, postAsUser, signUpThroughApi, uniqueEmail } from "./auth-helpers.ts";
 
 const PASSWORD = "correct horse battery";
-
-async function gotoHydrated(page: Page, path: string) {
-  await page.goto(path);
-  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
-}
 
 async function registerThroughForm(page: Page, role: "vendor" | "researcher", email: string) {
   await gotoHydrated(page, "/register");
@@ -17,25 +12,6 @@ async function registerThroughForm(page: Page, role: "vendor" | "researcher", em
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Create account" }).click();
-}
-
-/** The newest link of one kind mailed to `email`, read from the development mailbox. */
-async function mailedLink(page: Page, email: string, pattern: RegExp): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      const mails = (await (await page.request.get("/api/dev/mail?limit=200")).json()).data as {
-        to: string;
-        text: string;
-      }[];
-      link = mails
-        .filter((mail) => mail.to === email)
-        .map((mail) => mail.text.match(pattern)?.[0])
-        .find(Boolean);
-      return link;
-    })
-    .toBeTruthy();
-  return link as string;
 }
 
 async function signInThroughForm(page: Page, loginPath: string, email: string, password = PASSWORD) {
@@ -79,6 +55,34 @@ test("a new vendor sets up the account first, then the root sends them to the pe
   const menu = page.getByRole("navigation", { name: "Vendor" });
   await expect(menu.getByRole("link", { name: "Programs" })).toHaveAttribute("href", "/vdp/programs/pending");
   await expect(menu.getByRole("link", { name: /Report forwarding/ })).toContainText("New");
+});
+
+test("a vendor with an active program signs in and lands on all programs", async ({ page, context }) => {
+  const email = uniqueEmail("vendor-active");
+  await registerThroughForm(page, "vendor", email);
+  await expect(page).toHaveURL(/\/vdp\/create-account$/);
+  await page.goto(await mailedLink(page, email, /https?:\/\/\S+\/api\/email\/verify\/\S+/));
+  const slug = `journey-${Date.now()}`;
+  const created = await postAsUser(context, "/api/products", {
+    kind: "plugin",
+    name: "Journey Plugin",
+    product_url: "https://journey.example/plugin",
+    slug,
+    vendor_website_url: "https://journey.example",
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  const activated = await postAsUser(context, `/api/products/${id}/activate-product`, {
+    is_lobby_product: false,
+  });
+  expect((await activated.json()).status).toBe("success");
+  await context.clearCookies();
+
+  await signInThroughForm(page, "/vdp/login", email);
+  await expect(page).toHaveURL(/\/vdp\/programs\/all$/);
+  const menu = page.getByRole("navigation", { name: "Vendor" });
+  await expect(menu.getByRole("link", { name: "Programs" })).toHaveAttribute("href", "/vdp/programs/all");
+  await expect(page.getByRole("link", { name: "Journey Plugin" })).toBeVisible();
 });
 
 test("a user with both roles is treated as a vendor by the root redirect", async ({ page, context }) => {

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { gotoHydrated, mailedLink } from "./auth-helpers.ts";
 
 /**
  * The vendor journey of issue 6 (spec §2, §4, §5; decision 006): register, verify the address, set
@@ -15,30 +16,6 @@ const OTHER_PRODUCT = "1 Click WordPress Migration Plugin";
 const URL_MESSAGE = "The URL must be a valid URL including the http(s):// protocol.";
 const EMAIL_MESSAGE = "Must be a valid email address.";
 const SLUG_MESSAGE = /^Slug must be lowercase letters and digits/;
-
-async function gotoHydrated(page: Page, path: string) {
-  await page.goto(path);
-  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
-}
-
-/** The newest link of one kind mailed to `email`, read from the development mailbox. */
-async function mailedLink(page: Page, email: string, pattern: RegExp): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      const mails = (await (await page.request.get("/api/dev/mail?limit=200")).json()).data as {
-        to: string;
-        text: string;
-      }[];
-      link = mails
-        .filter((mail) => mail.to === email)
-        .map((mail) => mail.text.match(pattern)?.[0])
-        .find(Boolean);
-      return link;
-    })
-    .toBeTruthy();
-  return link as string;
-}
 
 async function activeProgramCount(page: Page): Promise<number> {
   const response = await page.request.get("/api/public/footer/metrics");
