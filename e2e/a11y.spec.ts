@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
+import { expectNoSeriousViolations } from "./axe.ts";
 import { PRODUCT_PAGE, researcherProfilePath, STATISTICS_PAGE, VULNERABILITY_PAGE } from "./public-pages.ts";
 
 /** QUALITY.md: public pages pass axe (WCAG 2.1 A and AA rules) with no serious or critical violation. */
@@ -23,21 +23,6 @@ for (const { name, path } of pages) {
     await page.locator("details").evaluateAll((elements) => {
       for (const element of elements) (element as HTMLDetailsElement).open = true;
     });
-    const results = await new AxeBuilder({ page })
-      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-      .analyze();
-    const serious = results.violations
-      .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-      .map(
-        (violation) =>
-          `${violation.impact} ${violation.id}: ${violation.help}\n${violation.nodes
-            .slice(0, 5)
-            .map(
-              (node) =>
-                `  ${node.target.join(" ")} — ${node.failureSummary?.split("\n").slice(1).join("; ")}`,
-            )
-            .join("\n")}`,
-      );
-    expect(serious, `${url}\n${serious.join("\n")}`).toEqual([]);
+    await expectNoSeriousViolations(page);
   });
 }

@@ -49,6 +49,8 @@ export function loginPathFor(path: string): string | null {
   if (path === "/vdp/login" || path === "/researchers/login") return null;
   if (path.startsWith("/vdp/")) return "/vdp/login";
   if (path.startsWith("/researchers/")) return "/researchers/login";
+  // Staff sign in on the vendor login (lib/guards.server.ts, user-role).
+  if (path.startsWith("/staff/")) return "/vdp/login";
   return null;
 }
 
@@ -60,7 +62,7 @@ export async function signInThroughApi(context: BrowserContext, email: string, p
 }
 
 /** Cookie mode for a bare API context (no browser): its own XSRF-TOKEN cookie, sent back as the header. */
-async function csrfHeaderOf(request: APIRequestContext): Promise<Record<string, string>> {
+export async function csrfHeaderOf(request: APIRequestContext): Promise<Record<string, string>> {
   const find = async () =>
     (await request.storageState()).cookies.find((entry) => entry.name === "XSRF-TOKEN")?.value;
   let value = await find();
@@ -98,23 +100,33 @@ export async function gotoHydrated(page: Page, path: string) {
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
 }
 
-/** The newest link of one kind mailed to `email`, read from the development mailbox as a user would. */
-export async function mailedLink(page: Page, email: string, pattern: RegExp): Promise<string> {
-  let link: string | undefined;
+type MailSource = Page | BrowserContext | APIRequestContext;
+const requestOf = (source: MailSource): APIRequestContext => ("request" in source ? source.request : source);
+
+/**
+ * The newest mail to `email` that `pick` finds something in (a link, the whole text…), read from the
+ * development mailbox as a user would, polling until it arrives.
+ */
+export async function fromMailbox<T>(
+  source: MailSource,
+  email: string,
+  pick: (mail: { subject: string; text: string }) => T | undefined,
+): Promise<T> {
+  let found: T | undefined;
   await expect
     .poll(async () => {
-      const mails = (await (await page.request.get("/api/dev/mail?limit=200")).json()).data as {
-        to: string;
-        text: string;
-      }[];
-      link = mails
-        .filter((mail) => mail.to === email)
-        .map((mail) => mail.text.match(pattern)?.[0])
-        .find(Boolean);
-      return link;
+      const response = await requestOf(source).get(`/api/dev/mail?limit=200&to=${encodeURIComponent(email)}`);
+      const mails = (await response.json()).data as { subject: string; text: string }[];
+      found = mails.map(pick).find((value) => value !== undefined);
+      return found !== undefined;
     })
-    .toBeTruthy();
-  return link as string;
+    .toBe(true);
+  return found as T;
+}
+
+/** The newest link matching `pattern` mailed to `email`. */
+export function mailedLink(source: MailSource, email: string, pattern: RegExp): Promise<string> {
+  return fromMailbox(source, email, (mail) => mail.text.match(pattern)?.[0]);
 }
 
 /** A cookie-mode POST from the browser context (the CSRF pair included), as the signed-in user. */

@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import routeTable from "../apps/web/app/routes.ts";
-import { registerWithRequest, signInWithRequest } from "./auth-helpers.ts";
+import { csrfHeaderOf, mailedLink, registerWithRequest } from "./auth-helpers.ts";
+import { signInStaffWithRequest } from "./staff-session.ts";
 
 /**
  * The page authorization matrix (QUALITY.md, issue 4): every page of the route table
@@ -20,6 +21,8 @@ interface Context {
   otherResearcherUuid: string;
   /** A researcher credited in the seed data, with a public profile. */
   publicResearcherUuid: string;
+  /** A report the `researcher` actor submitted (signed in) for this run. */
+  researcherReportId: string;
 }
 
 interface Case {
@@ -32,9 +35,24 @@ const all = (cell: Cell): Expected => Object.fromEntries(ACTORS.map((actor) => [
 const SAMPLE_UUID = "4d4b1c0e-7d1a-4c8b-9a35-2f1e0c3b5a77";
 /** A freshly registered vendor has no active program: its start page is the pending list. */
 const VENDOR_HOME = "/vdp/programs/pending";
-/** Staff accounts hold neither role: they have no area of their own. */
-const STAFF_HOME = "/database";
+/** Staff accounts hold neither role: their start page is the triage queue. */
+const STAFF_HOME = "/staff/reports";
 const researcherHome = (uuid: string) => `/researchers/${uuid}/in-review`;
+/** A report the `researcher` actor submits signed in (no e-mail, no captcha): a new lobby product. */
+const MATRIX_REPORT = {
+  kind: "plugin",
+  product_slug: `page-matrix-${Date.now().toString(36)}`,
+  product_name: "Page matrix plugin",
+  affected_version_prefix: "<=",
+  affected_version: "1.0.0",
+  vulnerability_type: 2,
+  owasp_category: 43,
+  required_privilege: 2,
+  title: "Page matrix reflected XSS",
+  description: "A parameter is echoed back without escaping on the settings page.",
+  steps_to_reproduce: "Open the settings page with the payload in the tab parameter.",
+  proof_of_concept: "/wp-admin/options-general.php?page=matrix&tab=<svg onload=alert(1)>",
+};
 
 /** Open to everyone, signed in or not. */
 const open = (): Expected => all(200);
@@ -54,11 +72,37 @@ const vendorArea = (context: Context, path: string): Expected => ({
 const researcherArea = (_context: Context, path: string): Expected => ({
   anonymous: redirectTo(`/researchers/login?redirect=${path}`),
   researcher: 200,
-  // Suspicious (reported): the profile tabs do not check that the uuid is the visitor's own.
   otherResearcher: 200,
   vendor: redirectTo(VENDOR_HOME),
   otherVendor: redirectTo(VENDOR_HOME),
   staff: redirectTo(STAFF_HOME),
+});
+/**
+ * The researcher's own pages (profile tabs, a report's preview): auth-researcher, then ownership in
+ * the loader: another researcher gets "Page not found", as if the page did not exist.
+ */
+const ownResearcherPage = (context: Context, path: string): Expected => ({
+  ...researcherArea(context, path),
+  otherResearcher: 404,
+});
+/** A report that does not exist, or a preview link whose token the API refuses: 404 for everyone let in. */
+const missingReport = (context: Context, path: string): Expected => ({
+  ...researcherArea(context, path),
+  researcher: 404,
+  otherResearcher: 404,
+});
+/**
+ * user-role + capability: staff with the second factor (the staff actor has it on); anonymous → the
+ * vendor login with a way back; others → their start page. Staff without a second factor are sent to
+ * /staff/two-factor (lib/guards.server.test.ts).
+ */
+const staffArea = (context: Context, path: string): Expected => ({
+  anonymous: redirectTo(`/vdp/login?redirect=${path}`),
+  researcher: redirectTo(researcherHome(context.researcherUuid)),
+  otherResearcher: redirectTo(researcherHome(context.otherResearcherUuid)),
+  vendor: redirectTo(VENDOR_HOME),
+  otherVendor: redirectTo(VENDOR_HOME),
+  staff: 200,
 });
 const page = (path: Case["path"], expected: Case["expected"]): Case => ({ path, expected });
 
@@ -92,9 +136,12 @@ const PAGES: Record<string, Case[]> = {
     page(`/vdp/vulnerabilities/${SAMPLE_UUID}/preview`, vendorArea),
     page(`/vdp/vulnerabilities/${SAMPLE_UUID}/preview?token=shared-link-token`, open),
   ],
+  // The preview loads the report in its loader: the API answers only its researcher (or a valid
+  // link token), anything else is "Page not found".
   "/researchers/reports/:uuid/preview": [
-    page(`/researchers/reports/${SAMPLE_UUID}/preview`, researcherArea),
-    page(`/researchers/reports/${SAMPLE_UUID}/preview?token=shared-link-token`, open),
+    page((c) => `/researchers/reports/${c.researcherReportId}/preview`, ownResearcherPage),
+    page(`/researchers/reports/${SAMPLE_UUID}/preview`, missingReport),
+    page(`/researchers/reports/${SAMPLE_UUID}/preview?token=shared-link-token`, notFound),
   ],
 
   // Public database: the same answer for everyone.
@@ -163,10 +210,24 @@ const PAGES: Record<string, Case[]> = {
 
   // Researcher area (auth-researcher), at the `researcher` actor's own uuid.
   "/researchers/settings": [page("/researchers/settings", researcherArea)],
-  "/researchers/:uuid/in-review": [page((c) => `/researchers/${c.researcherUuid}/in-review`, researcherArea)],
-  "/researchers/:uuid/rejected": [page((c) => `/researchers/${c.researcherUuid}/rejected`, researcherArea)],
-  "/researchers/:uuid/published": [page((c) => `/researchers/${c.researcherUuid}/published`, researcherArea)],
-  "/researchers/:uuid/validated": [page((c) => `/researchers/${c.researcherUuid}/validated`, researcherArea)],
+  "/researchers/:uuid/in-review": [
+    page((c) => `/researchers/${c.researcherUuid}/in-review`, ownResearcherPage),
+  ],
+  "/researchers/:uuid/rejected": [
+    page((c) => `/researchers/${c.researcherUuid}/rejected`, ownResearcherPage),
+  ],
+  "/researchers/:uuid/published": [
+    page((c) => `/researchers/${c.researcherUuid}/published`, ownResearcherPage),
+  ],
+  "/researchers/:uuid/validated": [
+    page((c) => `/researchers/${c.researcherUuid}/validated`, ownResearcherPage),
+  ],
+
+  // Staff area (user-role, capability). A report id loads in the browser: unknown is an in-page state.
+  "/staff/reports": [page("/staff/reports", staffArea), page("/staff/reports?status=in_review", staffArea)],
+  "/staff/reports/:uuid": [page(`/staff/reports/${SAMPLE_UUID}`, staffArea)],
+  "/staff/claims": [page("/staff/claims", staffArea)],
+  "/staff/two-factor": [page("/staff/two-factor", staffArea)],
 
   // Every other path.
   "/*": [page("/no-such-page", notFound), page("/vdp/no-such-page", notFound)],
@@ -231,19 +292,29 @@ test("every page of the route table answers each actor as expected", async ({
     const otherResearcher = await registerWithRequest(callers.otherResearcher, "researcher");
     await registerWithRequest(callers.vendor, "vendor");
     await registerWithRequest(callers.otherVendor, "vendor");
-    // Made by `user:create --staff` before the server started (playwright.config.ts).
-    const staffEmail = process.env.E2E_STAFF_EMAIL;
-    const staffPassword = process.env.E2E_STAFF_PASSWORD;
-    if (!staffEmail || !staffPassword) throw new Error("E2E_STAFF_EMAIL and E2E_STAFF_PASSWORD are not set");
-    await signInWithRequest(callers.staff, staffEmail, staffPassword);
+    // Made by `user:create --staff` before the server started (playwright.config.ts); signed in
+    // with the second factor the staff pages need.
+    await signInStaffWithRequest(callers.staff, base);
     const staffUser = await (await callers.staff.get("/api/user")).json();
-    expect(staffUser).toMatchObject({ is_staff: true, roles: [] });
+    expect(staffUser).toMatchObject({ is_staff: true, two_factor_enabled: true, roles: [] });
 
     const leaderboard = await (await request.get("/api/v1/leaderboard/all-time")).json();
+    // A report needs a confirmed address: the researcher actor opens its mailed verification link.
+    const researcherEmail = (await (await callers.researcher.get("/api/user")).json()).email as string;
+    await callers.researcher.get(
+      await mailedLink(request, researcherEmail, /https?:\/\/\S+\/api\/email\/verify\/\S+/),
+    );
+    expect((await (await callers.researcher.get("/api/user")).json()).email_verified).toBe(true);
+    const submitted = await callers.researcher.post("/api/reports", {
+      headers: await csrfHeaderOf(callers.researcher),
+      data: MATRIX_REPORT,
+    });
+    expect(submitted.status(), await submitted.text()).toBe(201);
     const context: Context = {
       researcherUuid: researcher.researcher?.uuid ?? "",
       otherResearcherUuid: otherResearcher.researcher?.uuid ?? "",
       publicResearcherUuid: leaderboard.data[0].uuid,
+      researcherReportId: (await submitted.json()).id,
     };
 
     const expected: Record<string, Expected> = {};

@@ -17,7 +17,7 @@ export const ROUTES: { path: string; heading: string }[] = [
   { path: "/database/report", heading: "Report a vulnerability" },
   { path: "/database/report-submitted", heading: "Report submitted" },
   { path: "/database/patch-submitted", heading: "Patch submitted" },
-  { path: "/database/preview-email", heading: "E-mail preview" },
+  { path: "/database/preview-email", heading: "Check your inbox" },
   { path: "/database/leaderboard", heading: "Leaderboard" },
   { path: "/database/leaderboard/all-time", heading: "Leaderboard" },
   {
@@ -89,4 +89,8 @@ export const ROUTES: { path: string; heading: string }[] = [
     heading: "My reports \u2014 Validated",
   },
   { path: "/researchers/reports/4d4b1c0e-7d1a-4c8b-9a35-2f1e0c3b5a77/preview", heading: "Report preview" },
+  { path: "/staff/reports", heading: "Reports queue" },
+  { path: "/staff/reports/4d4b1c0e-7d1a-4c8b-9a35-2f1e0c3b5a77", heading: "Report" },
+  { path: "/staff/claims", heading: "Product claims" },
+  { path: "/staff/two-factor", heading: "Set up two-factor authentication" },
 ];

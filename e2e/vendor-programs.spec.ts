@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { gotoHydrated, mailedLink } from "./auth-helpers.ts";
+import { expectNoSeriousViolations } from "./axe.ts";
 
 /**
  * The vendor journey of issue 6 (spec §2, §4, §5; decision 006): register, verify the address, set
@@ -22,19 +22,6 @@ async function activeProgramCount(page: Page): Promise<number> {
   return ((await response.json()) as { active_vdp_directory_count: number }).active_vdp_directory_count;
 }
 
-/** QUALITY.md: no serious or critical axe violation (WCAG 2.1 A and AA, best practices). */
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-    .analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-    );
-  expect(serious, page.url()).toEqual([]);
-}
-
 async function screenshot(page: Page, path: string, name: string) {
   for (const [breakpoint, width] of [
     ["sm", 640],
@@ -45,7 +32,7 @@ async function screenshot(page: Page, path: string, name: string) {
     await expect(page.getByText("Loading", { exact: false })).toHaveCount(0);
     await page.screenshot({ path: `reports/screenshots/${name}-${breakpoint}.png`, fullPage: true });
   }
-  await expectAccessible(page);
+  await expectNoSeriousViolations(page);
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
@@ -94,7 +81,7 @@ test("a vendor sets up the account, starts, activates, claims and imports progra
   ]) {
     await expect(page.getByText(message, { exact: true })).toBeVisible();
   }
-  await expectAccessible(page);
+  await expectNoSeriousViolations(page);
   await page.screenshot({ path: "reports/screenshots/create-account-errors-xl.png", fullPage: true });
   await page.getByLabel("Website").fill("mortgageapplicationplugin.com");
   await page.getByLabel("Vendor e-mail").fill("not an address");
@@ -158,7 +145,7 @@ test("a vendor sets up the account, starts, activates, claims and imports progra
   await expect(modal).toBeVisible();
   await expect(modal.getByLabel(new RegExp(programName))).toBeChecked();
   await page.screenshot({ path: "reports/screenshots/activation-modal-xl.png" });
-  await expectAccessible(page);
+  await expectNoSeriousViolations(page);
   await page.setViewportSize({ width: 640, height: 900 });
   await page.screenshot({ path: "reports/screenshots/activation-modal-sm.png" });
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -193,7 +180,7 @@ test("a vendor sets up the account, starts, activates, claims and imports progra
     page.getByRole("article").getByRole("link", { name: "Report a vulnerability" }),
   ).toHaveAttribute("href", `/database/report/wordpress/plugin/${programSlug}`);
   await page.screenshot({ path: "reports/screenshots/security-policy-xl.png", fullPage: true });
-  await expectAccessible(page);
+  await expectNoSeriousViolations(page);
 
   // Claim the lobby product on the vendor's own domain: immediate.
   await gotoHydrated(page, "/vdp/start-program");

@@ -27,6 +27,8 @@ import { createProgramService } from "./modules/products/program-service.ts";
 import { prepareProductQueries } from "./modules/products/queries.ts";
 import { productRoutes } from "./modules/products/routes.ts";
 import { createFooterMetricsService } from "./modules/products/service.ts";
+import { createAttachmentStore } from "./modules/reports/attachments.ts";
+import { createPreviewTokens } from "./modules/reports/preview-tokens.ts";
 import { reportRoutes } from "./modules/reports/routes.ts";
 import { createReportService } from "./modules/reports/service.ts";
 import { systemRoutes } from "./modules/system/routes.ts";
@@ -119,6 +121,8 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
   const captcha = createCaptchaService({ mode: config.captcha, hmacKey: config.captchaHmacKey });
   const reports = createReportService(database, {
     mailer,
+    previewTokens: createPreviewTokens(config.previewTokenKey),
+    attachments: createAttachmentStore(config.attachmentsDir),
     appUrl: config.appUrl,
     captcha,
     hitRateLimit: auth.queries.hitRateLimit,
@@ -127,6 +131,10 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
     onPublicChange,
     onMailError: (error) => app.log.error({ err: error }, "report mail could not be queued"),
   });
+  reports.startDeadlineJob(config.deadlineJobIntervalSeconds, (error) =>
+    app.log.error({ err: error }, "report deadline job failed"),
+  );
+  app.addHook("onClose", async () => reports.stopDeadlineJob());
   const responseStore = createResponseStore(dataVersion.current);
   const vulnerabilityQueries = createVulnerabilityQueries(database);
   const vulnerabilities = createVulnerabilityService(vulnerabilityQueries, config.appUrl);
@@ -146,7 +154,7 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
       });
       await api.register(devMailRoutes, { mailer, enabled: config.devMailbox });
       await api.register(captchaRoutes, { captcha });
-      await api.register(reportRoutes, { reports });
+      await api.register(reportRoutes, { reports, secureCookies: config.appUrl.startsWith("https:") });
       await api.register(vulnerabilityRoutes, { vulnerabilities, rankings, responseStore });
       api.get("/openapi.json", { schema: { hide: true }, config: { access: "public" } }, () => app.swagger());
       // Unknown API paths answer JSON, not the web app's HTML 404.

@@ -53,6 +53,8 @@ interface Context {
   vendorProgramId: number;
   /** A validated report by the researcher actor on the vendor actor's program. */
   reportId: string;
+  /** A file the researcher attached to that report. */
+  attachmentId: string;
 }
 
 interface Row {
@@ -86,7 +88,10 @@ const MATRIX: Record<string, Row> = {
   "POST /api/v1/check": publicRow(undefined, {}),
   "GET /api/v1/leaderboard/{type}": publicRow("/api/v1/leaderboard/all-time"),
   "GET /api/v1/osv": publicRow(),
+  "GET /database/feed": publicRow(),
+  "GET /database/{platform}/{kind}/{product}/feed": publicRow("/database/wordpress/plugin/akismet/feed"),
   "GET /api/v1/programs": publicRow(),
+  "GET /api/v1/products": publicRow("/api/v1/products?q=akismet&kind=plugin"),
   "GET /api/v1/statistics/{platform}/{timeframe}": publicRow("/api/v1/statistics/wordpress/2025"),
   // Accounts
   "GET /api/csrf-cookie": { expected: all(204) },
@@ -172,8 +177,9 @@ const MATRIX: Record<string, Row> = {
   // Reports (issue 7, decision 008): another researcher's or vendor's report does not exist for them.
   "GET /api/captcha/challenge": publicRow(),
   "POST /api/reports": {
-    // Signed out with an e-mail (the captcha is off in tests); any signed-in account reports as a researcher.
-    expected: all(201),
+    // Signed out with an e-mail (the captcha is off in tests); any signed-in account with a verified
+    // e-mail reports as a researcher; an unverified one is refused (the other two actors).
+    expected: { ...all(201), otherResearcher: 403, otherVendor: 403 },
     body: () => ({ ...matrixReport(), email: uniqueEmail("matrix-report") }),
   },
   "GET /api/reports/{id}": {
@@ -186,6 +192,40 @@ const MATRIX: Record<string, Row> = {
       staff: 200,
     },
     url: ({ reportId }) => `/api/reports/${reportId}`,
+  },
+  // The PIN preview (PRODUCT.md §2): public, answered by the PIN and its cookie, never by the session.
+  "POST /api/report-previews/{id}/pin": publicRow(`/api/report-previews/${SAMPLE_UUID}/pin`, {
+    pin: "123456",
+  }),
+  "GET /api/report-previews/{id}": {
+    expected: all(401),
+    url: ({ reportId }) => `/api/report-previews/${reportId}`,
+  },
+  "POST /api/report-previews/{id}/patch": {
+    expected: all(401),
+    url: ({ reportId }) => `/api/report-previews/${reportId}/patch`,
+    body: () => ({ fixed_version: "1.0.1", notes: "Fixed." }),
+  },
+  // Attachments: the matrix sends JSON, so a signed-in caller is told to send multipart (attachments.test.ts).
+  "POST /api/reports/{id}/attachments": {
+    expected: signedIn(415),
+    url: ({ reportId }) => `/api/reports/${reportId}/attachments`,
+    body: () => ({ file: "not multipart" }),
+  },
+  "GET /api/reports/{id}/attachments/{attachmentId}": {
+    expected: {
+      anonymous: 401,
+      researcher: 200,
+      otherResearcher: 404,
+      vendor: 200,
+      otherVendor: 404,
+      staff: 200,
+    },
+    url: ({ reportId, attachmentId }) => `/api/reports/${reportId}/attachments/${attachmentId}`,
+  },
+  "GET /api/report-previews/{id}/attachments/{attachmentId}": {
+    expected: all(401),
+    url: ({ reportId, attachmentId }) => `/api/report-previews/${reportId}/attachments/${attachmentId}`,
   },
   "POST /api/reports/{id}/comments": {
     expected: {
@@ -237,6 +277,7 @@ describe("the authorization matrix", () => {
   let ipCounter = 0;
   let vendorProgramId = 0;
   let reportId = "";
+  let attachmentId = "";
 
   beforeAll(async () => {
     harness = await createTestApp();
@@ -246,6 +287,10 @@ describe("the authorization matrix", () => {
     userIds.vendor = (await registerUser(app, { role: "vendor" })).user.id;
     userIds.otherVendor = (await registerUser(app, { role: "vendor" })).user.id;
     userIds.staff = await createStaffUser(harness.database);
+    // Reports need a verified e-mail (PRODUCT.md); the other researcher and vendor stay unverified.
+    await harness.database.sql.query("update users set email_verified_at = now() where id = any($1::int[])", [
+      [userIds.researcher, userIds.staff],
+    ]);
     const vendorCaller = createApiCaller(app, { ip: "10.98.0.1" });
     vendorCaller.cookies.set("pressguard_session", (await sessionFor(userIds.vendor)).secret);
     await harness.database.sql.query("update users set email_verified_at = now() where id = $1", [
@@ -259,6 +304,15 @@ describe("the authorization matrix", () => {
     reportId = (await researcherCaller.post("/api/reports", matrixReport(MATRIX_PROGRAM_SLUG))).json<{
       id: string;
     }>().id;
+    const boundary = "----matrix-boundary";
+    const attached = await researcherCaller.post(
+      `/api/reports/${reportId}/attachments`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="poc.txt"\r\nContent-Type: text/plain\r\n\r\nproof\r\n--${boundary}--\r\n`,
+      { headers: { "content-type": `multipart/form-data; boundary=${boundary}` } },
+    );
+    if (attached.statusCode !== 201)
+      throw new Error(`matrix attachment: ${attached.statusCode} ${attached.body}`);
+    attachmentId = attached.json<{ id: string }>().id;
     const staffCaller = createApiCaller(app, { ip: "10.98.0.3" });
     staffCaller.cookies.set("pressguard_session", (await sessionFor(userIds.staff)).secret);
     for (const step of [
@@ -316,6 +370,7 @@ describe("the authorization matrix", () => {
           researcherSessionId: (await sessionFor(userIds.researcher)).id,
           vendorProgramId,
           reportId,
+          attachmentId,
         };
         const url = row.url?.(context) ?? path;
         const body = row.body?.();

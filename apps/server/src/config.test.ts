@@ -66,6 +66,12 @@ describe("loadConfig", () => {
     // Unset: a random key per process.
     expect(loadConfig({}).captchaHmacKey).toMatch(/^[0-9a-f]{64}$/);
     expect(loadConfig({}).captchaHmacKey).not.toBe(loadConfig({}).captchaHmacKey);
+    expect(problemsOf({ PREVIEW_TOKEN_KEY: "short" })[0]).toMatch(/^PREVIEW_TOKEN_KEY: /);
+    expect(loadConfig({ PREVIEW_TOKEN_KEY: "p".repeat(32) }).previewTokenKey).toBe("p".repeat(32));
+    expect(loadConfig({}).previewTokenKey).not.toBe(loadConfig({}).previewTokenKey);
+    expect(loadConfig({}).deadlineJobIntervalSeconds).toBe(3600);
+    expect(loadConfig({}).attachmentsDir).toBe("./data/attachments");
+    expect(problemsOf({ DEADLINE_JOB_INTERVAL_SECONDS: "1" })[0]).toMatch(/^DEADLINE_JOB_INTERVAL_SECONDS: /);
   });
 
   it("keeps the auth rate limits as they are unless a load test raises them", () => {

@@ -55,6 +55,16 @@ const Env = z.object({
    * instances behind a load balancer must share one. Never logged.
    */
   CAPTCHA_HMAC_KEY: optionalText.pipe(z.string().min(32, "must be at least 32 characters long").optional()),
+  /**
+   * Signs the 7-day report preview links of e-mails and the PIN preview credential (decision 008).
+   * Unset: a random key per process, so links die with a restart and several instances must share
+   * one. Never logged.
+   */
+  PREVIEW_TOKEN_KEY: optionalText.pipe(z.string().min(32, "must be at least 32 characters long").optional()),
+  /** Where report attachments are stored: a directory outside the web root (the data directory). */
+  ATTACHMENTS_DIR: z.string().min(1).default("./data/attachments"),
+  /** How often the report deadline job runs (seconds); it also runs once at start. */
+  DEADLINE_JOB_INTERVAL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(3600),
   SENTRY_DSN: optionalText.pipe(z.url().optional()),
   /** Behind a reverse proxy: trust its X-Forwarded-For (client IPs for rate limits and sessions). */
   TRUST_PROXY: z.enum(["on", "off", "true", "false", "1", "0"]).default("off"),
@@ -156,6 +166,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : ["on", "true", "1"].includes(vars.DEV_MAILBOX),
     captcha: vars.CAPTCHA,
     captchaHmacKey: vars.CAPTCHA_HMAC_KEY ?? randomBytes(32).toString("hex"),
+    previewTokenKey: vars.PREVIEW_TOKEN_KEY ?? randomBytes(32).toString("hex"),
+    deadlineJobIntervalSeconds: vars.DEADLINE_JOB_INTERVAL_SECONDS,
+    attachmentsDir: vars.ATTACHMENTS_DIR,
     sentryDsn: vars.SENTRY_DSN,
     logLevel: vars.LOG_LEVEL,
     trustProxy: ["on", "true", "1"].includes(vars.TRUST_PROXY),

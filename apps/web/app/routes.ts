@@ -90,6 +90,16 @@ export default [
     ]),
   ]),
 
+  // Staff area (PRODUCT.md §1; user-role, capability: staff with the second factor)
+  layout("layouts/staff.tsx", [
+    ...prefix("staff", [
+      route("reports", "routes/staff/reports.tsx"),
+      route("reports/:uuid", "routes/staff/report.tsx"),
+      route("claims", "routes/staff/claims.tsx"),
+      route("two-factor", "routes/staff/two-factor.tsx"), // user-role only: where staff set it up
+    ]),
+  ]),
+
   // Researcher area (auth-researcher) and every other path
   layout("layouts/base.tsx", [
     route("researchers/settings", "routes/researchers/settings.tsx"),

@@ -122,11 +122,11 @@ export function createMailer({ database, smtpUrl, from, siteName, onError }: Mai
     deliverDue,
     kick,
     /** The development mailbox: newest first. */
-    async listMailbox(limit = 50): Promise<MailboxEntry[]> {
+    async listMailbox(limit = 50, to?: string): Promise<MailboxEntry[]> {
       const { rows } = await database.sql.query<MailboxEntry & { created_at: Date | string }>(
         `select id, template, to_address as "to", subject, text_body as "text", html_body as "html", status, created_at
-         from mail_outbox order by id desc limit $1`,
-        [limit],
+         from mail_outbox where ($2::text is null or to_address = $2) order by id desc limit $1`,
+        [limit, to ?? null],
       );
       return rows.map((row) => ({ ...row, created_at: new Date(row.created_at).toISOString() }));
     },

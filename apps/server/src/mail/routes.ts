@@ -25,7 +25,11 @@ export const devMailRoutes: FastifyPluginAsyncZod<{ mailer: Mailer; enabled: boo
       schema: {
         tags: ["development"],
         summary: "The development mailbox, newest first (off in production unless DEV_MAILBOX=on)",
-        querystring: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }),
+        querystring: z.object({
+          limit: z.coerce.number().int().min(1).max(200).default(50),
+          /** Only the mail sent to this address. */
+          to: z.string().trim().toLowerCase().max(254).optional(),
+        }),
         response: { 200: z.object({ data: z.array(MailboxEntry) }) },
       },
       config: { access: "public" },
@@ -33,7 +37,7 @@ export const devMailRoutes: FastifyPluginAsyncZod<{ mailer: Mailer; enabled: boo
     async (request, reply) => {
       if (!enabled) throw new AppError("not_found");
       reply.header("cache-control", "no-store");
-      return { data: await mailer.listMailbox(request.query.limit) };
+      return { data: await mailer.listMailbox(request.query.limit, request.query.to) };
     },
   );
 };

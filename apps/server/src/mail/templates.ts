@@ -26,6 +26,29 @@ export type MailTemplate =
       url: string;
     }
   | {
+      /**
+       * A product with no active program: its contact e-mail gets a private link to the PIN page;
+       * the PIN itself comes in a separate e-mail (`report_pin`, PRODUCT.md §2).
+       */
+      template: "report_pin_notice";
+      reportTitle: string;
+      productName: string;
+      /** The fix deadline, ISO 8601. */
+      deadline: string;
+      url: string;
+    }
+  | { template: "report_pin"; reportTitle: string; productName: string; pin: string; url: string }
+  | {
+      /** The deadline job: 7 days before the fix deadline, and once it has passed. */
+      template: "report_deadline_near" | "report_deadline_passed";
+      name: string;
+      reportTitle: string;
+      productName: string;
+      /** The fix deadline, ISO 8601. */
+      deadline: string;
+      url: string;
+    }
+  | {
       template: "product_claim_decided";
       name: string;
       productName: string;
@@ -144,6 +167,51 @@ function contentOf(mail: MailTemplate, siteName: string): Content {
         action: { label: "Open the report", url: mail.url },
         footnote:
           "You received this e-mail because you run the vulnerability disclosure program of this product.",
+      };
+    case "report_pin_notice":
+      return {
+        subject: `Vulnerability report for ${mail.productName}: ${mail.reportTitle}`,
+        greeting: "Hello,",
+        paragraphs: [
+          `A security researcher reported a vulnerability in ${mail.productName}, and our team validated it: "${mail.reportTitle}".`,
+          "The product has no vulnerability disclosure program with us, so the report is waiting behind the private link below. Open it with the 6-digit PIN we sent in a separate e-mail.",
+          `Please fix it and submit the fixed version by ${mail.deadline.slice(0, 10)} (UTC). After that date the vulnerability may be published without a fix.`,
+        ],
+        action: { label: "Open the report", url: mail.url },
+        footnote: `You received this e-mail because this address is the security contact of ${mail.productName}. Do not share the link or the PIN.`,
+      };
+    case "report_pin":
+      return {
+        subject: `Your PIN for the ${mail.productName} report`,
+        greeting: "Hello,",
+        paragraphs: [
+          `The PIN for the vulnerability report "${mail.reportTitle}" is: ${mail.pin}`,
+          "Enter it on the report's page, linked in our other e-mail. Five wrong tries lock the report for 15 minutes.",
+        ],
+        action: { label: "Enter the PIN", url: mail.url },
+        footnote: `You received this e-mail because this address is the security contact of ${mail.productName}. Do not share the PIN.`,
+      };
+    case "report_deadline_near":
+      return {
+        subject: `7 days left to fix: ${mail.reportTitle}`,
+        greeting: mail.name ? `Hello ${mail.name},` : "Hello,",
+        paragraphs: [
+          `The fix deadline of the vulnerability report "${mail.reportTitle}" for ${mail.productName} ends on ${mail.deadline.slice(0, 10)} (UTC).`,
+          "Please submit the fixed version before then. After the deadline the vulnerability may be published without a fix.",
+        ],
+        action: { label: "Open the report", url: mail.url },
+        footnote: "You received this e-mail because you are the security contact of this product.",
+      };
+    case "report_deadline_passed":
+      return {
+        subject: `Fix deadline passed: ${mail.reportTitle}`,
+        greeting: mail.name ? `Hello ${mail.name},` : "Hello,",
+        paragraphs: [
+          `The fix deadline of the vulnerability report "${mail.reportTitle}" for ${mail.productName} ended on ${mail.deadline.slice(0, 10)} (UTC) without a fix.`,
+          "Our team may now publish the vulnerability unpatched. Submitting a fix still helps your users and is shown on the public record.",
+        ],
+        action: { label: "Open the report", url: mail.url },
+        footnote: "You received this e-mail because you are the security contact of this product.",
       };
     case "password_reset":
       return {

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import type { Database } from "../db/client.ts";
@@ -9,7 +12,9 @@ import { openTestDatabase } from "../db/test-database.ts";
  */
 export async function createTestApp(env: Record<string, string> = {}) {
   const database: Database = await openTestDatabase();
-  const config = loadConfig({ NODE_ENV: "test", CAPTCHA: "off", ...env });
+  // Attachments go to a throwaway directory, never the repository's data directory.
+  const attachmentsDir = mkdtempSync(join(tmpdir(), "pressguard-attachments-"));
+  const config = loadConfig({ NODE_ENV: "test", CAPTCHA: "off", ATTACHMENTS_DIR: attachmentsDir, ...env });
   const app = await buildApp({ config, database });
   await app.ready();
   return {
@@ -18,6 +23,7 @@ export async function createTestApp(env: Record<string, string> = {}) {
     async close() {
       await app.close();
       await database.close();
+      rmSync(attachmentsDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { type NavItem, RESEARCHER_LINKS, researcherMenu, vendorMenu } from "../lib/navigation.ts";
+import { type NavItem, RESEARCHER_LINKS, researcherMenu, STAFF_MENU, vendorMenu } from "../lib/navigation.ts";
 import { Logo } from "../ui/logo.tsx";
 import { MenuLink } from "./menu-link.tsx";
 
@@ -74,4 +74,9 @@ export function ResearcherHeader({
       actions={actions}
     />
   );
+}
+
+/** PRODUCT.md §1: the staff area's menu (Reports queue, Product claims). */
+export function StaffHeader({ actions }: { actions?: ReactNode }) {
+  return <AppHeader label="Staff" items={STAFF_MENU} actions={actions} />;
 }

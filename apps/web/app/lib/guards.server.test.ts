@@ -99,4 +99,25 @@ describe("the route guards", () => {
     signedInAs({ ...VENDOR, is_staff: true });
     expect(await outcome(["user-role"], "/staff")).toBe("pass");
   });
+
+  it("sends an anonymous visitor of a staff page to the login with a way back", async () => {
+    signedInAs(null);
+    expect(await outcome(["user-role", "capability"], "/staff/reports", "")).toBe(
+      "/vdp/login?redirect=%2Fstaff%2Freports",
+    );
+  });
+
+  it("asks staff without a second factor to set one up before the triage pages", async () => {
+    const STAFF = { roles: [], vendor: null, researcher: null, is_staff: true };
+    signedInAs({ ...STAFF, two_factor_enabled: false });
+    expect(await outcome(["user-role", "capability"], "/staff/reports")).toBe("/staff/two-factor");
+    expect(await outcome(["user-role"], "/staff/two-factor")).toBe("pass");
+    signedInAs({ ...STAFF, two_factor_enabled: true });
+    expect(await outcome(["user-role", "capability"], "/staff/reports")).toBe("pass");
+  });
+
+  it("sends a signed-in non-staff user away from the staff pages", async () => {
+    signedInAs({ ...RESEARCHER, two_factor_enabled: true });
+    expect(await outcome(["user-role", "capability"], "/staff/reports")).toBe("/researchers/r-1/in-review");
+  });
 });

@@ -2,7 +2,15 @@ import { type AppLoadContext, redirect } from "react-router";
 import { getRequestContext } from "./request-context.server.ts";
 import type { GuardName, RouteHandle } from "./route-handle.ts";
 import { getOptionalUser } from "./session.server.ts";
-import { homePathFor, isResearcher, isVendor, programsPathFor, type SessionUser } from "./session-user.ts";
+import {
+  homePathFor,
+  isResearcher,
+  isStaff,
+  isVendor,
+  programsPathFor,
+  type SessionUser,
+  STAFF_TWO_FACTOR_PATH,
+} from "./session-user.ts";
 
 export const RESEARCHER_LOGIN_PATH = "/researchers/login";
 export const VENDOR_LOGIN_PATH = "/vdp/login";
@@ -39,7 +47,10 @@ function guestOnly(user: SessionUser | null, { request, context }: GuardArgs) {
  * - check-token-vendor / check-token-researcher: preview pages opened from a shared link carry a
  *   `token` query parameter (checked by the preview's own API call); without it the visitor must be
  *   signed in with that role.
- * - capability, user-role: staff-only pages (no page of the route table uses them yet).
+ * - user-role: platform staff (`is_staff`); anonymous → the vendor login (where staff sign in) with
+ *   `redirect`; anyone else → their own start page.
+ * - capability: staff holding the triage capability, which needs the second factor (PRODUCT.md §7,
+ *   enforced by the API's `staff` access level too); staff without it → `/staff/two-factor`.
  */
 const GUARDS: Record<GuardName, (user: SessionUser | null, args: GuardArgs) => void> = {
   "auth-vendor": (user, { request }) => {
@@ -65,13 +76,13 @@ const GUARDS: Record<GuardName, (user: SessionUser | null, args: GuardArgs) => v
     if (new URL(args.request.url).searchParams.get("token")) return;
     GUARDS["auth-researcher"](user, args);
   },
-  capability: (user, { request }) => {
-    if (!user) throw loginRedirect(VENDOR_LOGIN_PATH, request);
-    if (user.is_staff !== true) throw redirect(homePathFor(user));
+  capability: (user, args) => {
+    GUARDS["user-role"](user, args);
+    if (user?.two_factor_enabled !== true) throw redirect(STAFF_TWO_FACTOR_PATH);
   },
   "user-role": (user, { request }) => {
     if (!user) throw loginRedirect(VENDOR_LOGIN_PATH, request);
-    if (user.is_staff !== true) throw redirect(homePathFor(user));
+    if (!isStaff(user)) throw redirect(homePathFor(user));
   },
 };
 

@@ -135,3 +135,9 @@ export function activeTab<T extends NavItem>(tabs: readonly T[], pathname: strin
   const path = pathname.replace(/\/+$/, "") || "/";
   return tabs.find((tab) => tab.to === path);
 }
+
+/** PRODUCT.md §1, staff top menu: the triage queue and the lobby claims waiting for a decision. */
+export const STAFF_MENU: readonly NavItem[] = [
+  { label: "Reports queue", to: "/staff/reports", match: ["/staff/reports"] },
+  { label: "Product claims", to: "/staff/claims" },
+];

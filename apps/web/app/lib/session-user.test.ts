@@ -31,7 +31,11 @@ describe("homePathFor (spec §2, root redirect)", () => {
   });
 
   it("sends a user with neither role to the public database", () => {
-    expect(homePathFor(user({ roles: ["staff"] }))).toBe("/database");
+    expect(homePathFor(user({ roles: [] }))).toBe("/database");
+  });
+
+  it("sends staff without a role to the triage queue", () => {
+    expect(homePathFor(user({ roles: [], is_staff: true }))).toBe("/staff/reports");
   });
 });
 

@@ -21,6 +21,9 @@ export const SessionUser = z
       .object({ uuid: z.string().min(1) })
       .loose()
       .nullish(),
+    /** Platform staff (PRODUCT.md §1): the triage area, which also needs the second factor. */
+    is_staff: z.boolean().optional(),
+    two_factor_enabled: z.boolean().optional(),
   })
   .loose();
 export type SessionUser = z.infer<typeof SessionUser>;
@@ -28,6 +31,9 @@ export type SessionUser = z.infer<typeof SessionUser>;
 export const PROGRAMS_ALL_PATH = "/vdp/programs/all";
 export const PROGRAMS_PENDING_PATH = "/vdp/programs/pending";
 export const VENDOR_LOGIN_PATH = "/vdp/login";
+export const STAFF_HOME_PATH = "/staff/reports";
+/** Where a staff account without a second factor is told to set one up (PRODUCT.md §7). */
+export const STAFF_TWO_FACTOR_PATH = "/staff/two-factor";
 
 export function isVendor(user: SessionUser): boolean {
   return user.roles.includes("vendor");
@@ -35,6 +41,10 @@ export function isVendor(user: SessionUser): boolean {
 
 export function isResearcher(user: SessionUser): boolean {
   return user.roles.includes("researcher");
+}
+
+export function isStaff(user: SessionUser): boolean {
+  return user.is_staff === true;
 }
 
 /** Spec §2 menus: Programs opens "all" when the vendor has an active program, else "pending". */
@@ -49,11 +59,12 @@ export function researcherReportsPath(uuid: string): string {
 /**
  * Where `/` sends a visitor (spec §2): anonymous → the vendor login; a vendor (also one who is a
  * researcher too) → their programs; a researcher only → their reports in review. A signed-in user
- * with neither role has no area of their own and lands on the public database.
+ * with neither role lands on the triage queue when staff (PRODUCT.md §1), else on the public database.
  */
 export function homePathFor(user: SessionUser | null): string {
   if (!user) return VENDOR_LOGIN_PATH;
   if (isVendor(user)) return programsPathFor(user.vendor?.active_count);
   if (isResearcher(user) && user.researcher?.uuid) return researcherReportsPath(user.researcher.uuid);
+  if (isStaff(user)) return STAFF_HOME_PATH;
   return "/database";
 }

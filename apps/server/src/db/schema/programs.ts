@@ -105,6 +105,12 @@ export const reports = pgTable(
     vendorNotifiedAt: timestamp("vendor_notified_at", { withTimezone: true }),
     fixDeadlineAt: timestamp("fix_deadline_at", { withTimezone: true }),
     fixedAt: timestamp("fixed_at", { withTimezone: true }),
+    /** The patch (a unified diff) a PIN contact may attach to their fix. */
+    fixDiff: text("fix_diff"),
+    /** The deadline job's "deadline near" e-mail went out (7 days before; once). */
+    deadlineNearNotifiedAt: timestamp("deadline_near_notified_at", { withTimezone: true }),
+    /** The deadline job flagged the report to staff: its fix deadline passed while awaiting a fix (once). */
+    deadlinePassedAt: timestamp("deadline_passed_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -112,6 +118,7 @@ export const reports = pgTable(
     index("reports_product_status_idx").on(table.productId, table.status),
     index("reports_researcher_status_idx").on(table.researcherId, table.status, table.createdAt),
     index("reports_status_created_idx").on(table.status, table.createdAt),
+    index("reports_status_deadline_idx").on(table.status, table.fixDeadlineAt),
     check(
       "reports_rejection_reason_check",
       sql`${table.rejectionReason} in ('duplicate', 'out_of_scope', 'invalid', 'not_reproducible', 'informative')`,

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, serial, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./accounts.ts";
 import { reports } from "./programs.ts";
 
@@ -56,4 +56,44 @@ export const captchaSolutions = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },
   (table) => [index("captcha_solutions_expires_idx").on(table.expiresAt)],
+);
+
+/**
+ * The PIN of a report sent to the contact e-mail of a product with no active program (PRODUCT.md §2).
+ * Only the PIN's Argon2 hash is kept. Five wrong tries lock it for 15 minutes.
+ */
+export const reportPins = pgTable("report_pins", {
+  reportId: uuid("report_id")
+    .primaryKey()
+    .references(() => reports.id, { onDelete: "cascade" }),
+  pinHash: text("pin_hash").notNull(),
+  /** Where the notice and the PIN went: the product's vendor_contact_email at notification. */
+  contactEmail: text("contact_email").notNull(),
+  /** Wrong tries since the last lock (or the last success). */
+  failedAttempts: smallint("failed_attempts").notNull().default(0),
+  lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A proof-of-concept file of a report (issue 7): at most 5 per report, 20 MB each. The bytes live
+ * outside the web root under ATTACHMENTS_DIR/{report id}/{id}; the name is only for the download.
+ */
+export const reportAttachments = pgTable(
+  "report_attachments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    reportId: uuid("report_id")
+      .notNull()
+      .references(() => reports.id, { onDelete: "cascade" }),
+    /** The uploaded file's name, cleaned; used in Content-Disposition only. */
+    filename: text("filename").notNull(),
+    /** As the uploader declared it; never used to serve the file (always application/octet-stream). */
+    contentType: text("content_type").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    sha256: text("sha256").notNull(),
+    uploadedByUserId: integer("uploaded_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("report_attachments_report_idx").on(table.reportId, table.createdAt)],
 );

@@ -13,6 +13,8 @@ export interface ReportRow {
   product_vendor_id: number | null;
   product_is_active: boolean;
   product_is_lobby: boolean;
+  /** The product's contact e-mail: where the PIN notice goes when it has no active program. */
+  product_contact_email: string | null;
   fix_deadline_days: number;
   researcher_id: number | null;
   researcher_uuid: string | null;
@@ -33,6 +35,7 @@ export interface ReportRow {
   reported_cvss_vector: string | null;
   rejection_reason: string | null;
   fixed_version: string | null;
+  fix_diff: string | null;
   cvss_vector: string | null;
   cvss_score: string | number | null;
   severity: string | null;
@@ -42,6 +45,8 @@ export interface ReportRow {
   vulnerability_slug: string | null;
   vendor_notified_at: Date | string | null;
   fix_deadline_at: Date | string | null;
+  deadline_near_notified_at: Date | string | null;
+  deadline_passed_at: Date | string | null;
   fixed_at: Date | string | null;
   validated_at: Date | string | null;
   published_at: Date | string | null;
@@ -52,14 +57,16 @@ export interface ReportRow {
 const REPORT_SELECT = `
   select r.id, r.status, r.title, r.product_id, pl.slug as platform, p.kind as product_kind,
     p.slug as product_slug, p.name as product_name, p.vendor_id as product_vendor_id,
-    p.is_active as product_is_active, p.is_lobby_product as product_is_lobby, p.fix_deadline_days,
+    p.is_active as product_is_active, p.is_lobby_product as product_is_lobby, p.vendor_contact_email as product_contact_email,
+    p.fix_deadline_days,
     r.researcher_id, rs.uuid::text as researcher_uuid, rs.display_name as researcher_name,
     rs.user_id as researcher_user_id, ru.email as researcher_email,
     r.submitted_by_user_id, r.reporter_email, r.affected_version_prefix, r.affected_version, r.type_code,
     r.owasp_code, r.required_privilege, r.description, r.steps_to_reproduce, r.proof_of_concept,
-    r.suggested_fix, r.reported_cvss_vector, r.rejection_reason, r.fixed_version, r.cvss_vector,
+    r.suggested_fix, r.reported_cvss_vector, r.rejection_reason, r.fixed_version, r.fix_diff, r.cvss_vector,
     r.cvss_score, r.severity, r.cve, r.possible_duplicate_of::text, r.vulnerability_id::text,
-    v.slug as vulnerability_slug, r.vendor_notified_at, r.fix_deadline_at, r.fixed_at, r.validated_at,
+    v.slug as vulnerability_slug, r.vendor_notified_at, r.fix_deadline_at, r.deadline_near_notified_at,
+    r.deadline_passed_at, r.fixed_at, r.validated_at,
     r.published_at, r.created_at, r.updated_at
   from reports r
   join products p on p.id = r.product_id
@@ -80,6 +87,7 @@ export interface ReportListRow {
   severity: string | null;
   possible_duplicate_of: string | null;
   fix_deadline_at: Date | string | null;
+  deadline_passed_at: Date | string | null;
   created_at: Date | string;
   updated_at: Date | string;
 }
@@ -87,7 +95,7 @@ export interface ReportListRow {
 const LIST_SELECT = `
   select r.id, r.status, r.title, pl.slug as platform, p.kind as product_kind, p.slug as product_slug,
     p.name as product_name, r.type_code, r.severity, r.possible_duplicate_of::text, r.fix_deadline_at,
-    r.created_at, r.updated_at
+    r.deadline_passed_at, r.created_at, r.updated_at
   from reports r
   join products p on p.id = r.product_id
   join platforms pl on pl.id = p.platform_id`;
@@ -149,6 +157,7 @@ export type ReportChanges = Partial<{
   affected_version_prefix: string;
   affected_version: string;
   fixed_version: string | null;
+  fix_diff: string | null;
   cvss_vector: string | null;
   cvss_score: number | null;
   severity: string | null;
@@ -177,7 +186,13 @@ export function createReportQueries(sql: SqlRunner) {
     },
 
     async listReports(
-      filter: { researcherId?: number; vendorId?: number; statuses?: readonly string[] },
+      filter: {
+        researcherId?: number;
+        vendorId?: number;
+        statuses?: readonly string[];
+        /** Only reports the deadline job flagged (still awaiting a fix). */
+        deadlinePassed?: boolean;
+      },
       limit: number,
       offset: number,
     ) {
@@ -195,6 +210,7 @@ export function createReportQueries(sql: SqlRunner) {
         params.push(filter.statuses);
         where.push(`r.status = any($${params.length}::text[])`);
       }
+      if (filter.deadlinePassed) where.push("r.deadline_passed_at is not null and r.status = 'awaiting_fix'");
       const whereSql = where.length > 0 ? `where ${where.join(" and ")}` : "";
       const { rows } = await sql.query<ReportListRow>(
         `${LIST_SELECT} ${whereSql} order by r.created_at desc, r.id limit ${limit} offset ${offset}`,
@@ -479,6 +495,94 @@ export function createReportQueries(sql: SqlRunner) {
           [record.id, record.researcherId],
         );
       }
+    },
+  };
+}
+
+export interface PinRow {
+  pin_hash: string;
+  contact_email: string;
+  failed_attempts: number;
+  /** Seconds until the lock ends; null or ≤ 0 when not locked. */
+  locked_seconds: number | null;
+  locked_until: Date | string | null;
+}
+
+/** The PIN of a report (PRODUCT.md §2), and the deadline job's reads and flags. */
+export function createPinAndDeadlineQueries(sql: SqlRunner) {
+  return {
+    /** A new PIN for the report (replacing an older one, its tries and lock). */
+    async savePin(reportId: string, pinHash: string, contactEmail: string, tx: SqlRunner = sql) {
+      await tx.query(
+        `insert into report_pins (report_id, pin_hash, contact_email) values ($1, $2, $3)
+         on conflict (report_id) do update set pin_hash = excluded.pin_hash,
+           contact_email = excluded.contact_email, failed_attempts = 0, locked_until = null, created_at = now()`,
+        [reportId, pinHash, contactEmail],
+      );
+    },
+
+    /** The PIN row, locked for the caller's transaction so that concurrent tries count one by one. */
+    async lockPin(reportId: string, tx: SqlRunner): Promise<PinRow | null> {
+      const { rows } = await tx.query<PinRow>(
+        `select pin_hash, contact_email, failed_attempts, locked_until,
+           extract(epoch from locked_until - now())::float8 as locked_seconds
+         from report_pins where report_id = $1 for update`,
+        [reportId],
+      );
+      return rows[0] ?? null;
+    },
+
+    /** A wrong PIN: counts it; the `maxAttempts`-th locks the PIN for `lockSeconds` and restarts the count. */
+    async recordWrongPin(
+      reportId: string,
+      maxAttempts: number,
+      lockSeconds: number,
+      tx: SqlRunner,
+    ): Promise<{ locked: boolean; attemptsLeft: number }> {
+      const { rows } = await tx.query<{ failed_attempts: number; locked: boolean }>(
+        `update report_pins set
+           failed_attempts = case when failed_attempts + 1 >= $2 then 0 else failed_attempts + 1 end,
+           locked_until = case when failed_attempts + 1 >= $2 then now() + make_interval(secs => $3::int)
+             else locked_until end
+         where report_id = $1
+         returning failed_attempts, (locked_until is not null and locked_until > now()) as locked`,
+        [reportId, maxAttempts, lockSeconds],
+      );
+      const row = rows[0];
+      return { locked: row?.locked ?? false, attemptsLeft: maxAttempts - (row?.failed_attempts ?? 0) };
+    },
+
+    async clearPinFailures(reportId: string, tx: SqlRunner) {
+      await tx.query("update report_pins set failed_attempts = 0, locked_until = null where report_id = $1", [
+        reportId,
+      ]);
+    },
+
+    /**
+     * Flags, once, every report awaiting a fix whose deadline is at or before `now`; answers their ids.
+     * The update is the claim: two instances running the job never flag one report twice.
+     */
+    async flagPassedDeadlines(now: Date, tx: SqlRunner = sql): Promise<string[]> {
+      const { rows } = await tx.query<{ id: string }>(
+        `update reports set deadline_passed_at = $1
+         where status = 'awaiting_fix' and fix_deadline_at <= $1 and deadline_passed_at is null
+         returning id::text`,
+        [now],
+      );
+      return rows.map((row) => row.id);
+    },
+
+    /** Claims, once, every report awaiting a fix whose deadline is within `days` of `now` (not yet passed). */
+    async claimNearDeadlines(now: Date, days: number, tx: SqlRunner = sql): Promise<string[]> {
+      const { rows } = await tx.query<{ id: string }>(
+        `update reports set deadline_near_notified_at = $1
+         where status = 'awaiting_fix' and fix_deadline_at > $1
+           and fix_deadline_at <= $1::timestamptz + make_interval(days => $2::int)
+           and deadline_near_notified_at is null and deadline_passed_at is null
+         returning id::text`,
+        [now, days],
+      );
+      return rows.map((row) => row.id);
     },
   };
 }

@@ -82,6 +82,15 @@ async function mailTo(address: string) {
   return rows;
 }
 
+/** A researcher whose e-mail address is verified (PRODUCT.md: reports need a verified address). */
+async function researcherAccount(overrides: { name?: string } = {}) {
+  const account = await registerUser(harness.app, { role: "researcher", ...overrides });
+  await harness.database.sql.query("update users set email_verified_at = now() where email = $1", [
+    account.email,
+  ]);
+  return account;
+}
+
 /** A vendor with an active program for `slug`. */
 async function vendorWithProgram(slug: string) {
   const vendor = await registerUser(harness.app, { role: "vendor" });
@@ -113,7 +122,7 @@ afterAll(() => harness.close());
 
 describe("submitting a report (PRODUCT.md §3)", () => {
   it("stores a signed-in researcher's report with its first timeline event and e-mails them", async () => {
-    const researcher = await registerUser(harness.app, { role: "researcher" });
+    const researcher = await researcherAccount();
     const submitted = await submit(researcher.caller);
     expect(submitted).toMatchObject({ status: "submitted", account_created: false, magic_link_sent: false });
 
@@ -140,8 +149,24 @@ describe("submitting a report (PRODUCT.md §3)", () => {
     expect(own.json<Detail>()).not.toHaveProperty("reporter_email");
   });
 
+  it("refuses a signed-in account whose e-mail is not verified (403) and stores nothing", async () => {
+    const unverified = await registerUser(harness.app, { role: "researcher" });
+    const refused = await unverified.caller.post("/api/reports", report());
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      message: "Verify your e-mail address before submitting a report.",
+    });
+    const { rows } = await harness.database.sql.query<{ count: number }>(
+      "select count(*)::int as count from reports where submitted_by_user_id = $1",
+      [unverified.user.id],
+    );
+    expect(rows[0]?.count).toBe(0);
+    // Signed out with that very address still works: the magic link verifies it.
+    expect((await submit(anonymous(), { email: unverified.email })).magic_link_sent).toBe(true);
+  });
+
   it("answers 422 with a message for each bad field and stores nothing", async () => {
-    const researcher = await registerUser(harness.app, { role: "researcher" });
+    const researcher = await researcherAccount();
     const response = await researcher.caller.post(
       "/api/reports",
       report({
@@ -174,7 +199,7 @@ describe("submitting a report (PRODUCT.md §3)", () => {
   });
 
   it("answers odd bodies with a 4xx, ignores unknown fields and stores metacharacters as text", async () => {
-    const researcher = await registerUser(harness.app, { role: "researcher" });
+    const researcher = await researcherAccount();
     expect((await researcher.caller.post("/api/reports", "text")).statusCode).toBe(415);
     for (const body of [
       [],
@@ -230,7 +255,7 @@ describe("submitting a report (PRODUCT.md §3)", () => {
   });
 
   it("picks an existing product by kind and slug, whatever the slug's case, and keeps its name", async () => {
-    const researcher = await registerUser(harness.app, { role: "researcher" });
+    const researcher = await researcherAccount();
     const slug = `known-plugin-${Math.random().toString(36).slice(2, 8)}`;
     await submit(researcher.caller, { product_slug: slug, product_name: "Known Plugin" });
     await submit(researcher.caller, { product_slug: slug.toUpperCase(), product_name: "Other name" });
@@ -246,7 +271,7 @@ describe("submitting a report (PRODUCT.md §3)", () => {
   });
 
   it("links a signed-out report to the existing account of its e-mail", async () => {
-    const researcher = await registerUser(harness.app, { role: "researcher" });
+    const researcher = await researcherAccount();
     const submitted = await submit(anonymous(), { email: researcher.email.toUpperCase() });
     expect(submitted.account_created).toBe(false);
     const listed = await researcher.caller.get("/api/researcher/reports?tab=in-review");
@@ -262,7 +287,7 @@ describe("submitting a report (PRODUCT.md §3)", () => {
   });
 
   it("flags a report with the same product and type as a possible duplicate, and keeps it", async () => {
-    const researcher = await registerUser(harness.app, { role: "researcher" });
+    const researcher = await researcherAccount();
     const slug = `dup-plugin-${Math.random().toString(36).slice(2, 8)}`;
     const first = await submit(researcher.caller, { product_slug: slug });
     const second = await submit(researcher.caller, { product_slug: slug });
@@ -294,8 +319,8 @@ describe("submitting a report (PRODUCT.md §3)", () => {
 
 describe("who sees a report", () => {
   it("shows a researcher only their own reports; another researcher's or a malformed id is 404", async () => {
-    const owner = await registerUser(harness.app, { role: "researcher" });
-    const other = await registerUser(harness.app, { role: "researcher" });
+    const owner = await researcherAccount();
+    const other = await researcherAccount();
     const submitted = await submit(owner.caller);
     expect((await other.caller.get(`/api/reports/${submitted.id}`)).statusCode).toBe(404);
     expect((await other.caller.get("/api/reports/not-a-uuid")).statusCode).toBe(404);
@@ -313,7 +338,7 @@ describe("the report lifecycle through the API (PRODUCT.md §2)", () => {
     const slug = `acme-gallery-${Math.random().toString(36).slice(2, 8)}`;
     const vendor = await vendorWithProgram(slug);
     const otherVendor = await registerUser(harness.app, { role: "vendor" });
-    const researcher = await registerUser(harness.app, { role: "researcher", name: "Ada Finder" });
+    const researcher = await researcherAccount({ name: "Ada Finder" });
     const { id } = await submit(researcher.caller, { product_slug: slug, product_name: "ignored name" });
 
     // Not the vendor's before validation.
@@ -442,7 +467,7 @@ describe("the report lifecycle through the API (PRODUCT.md §2)", () => {
   });
 
   it("refuses an action the current state does not allow with 409 and a clear message", async () => {
-    const researcher = await registerUser(harness.app, { role: "researcher" });
+    const researcher = await researcherAccount();
     const { id } = await submit(researcher.caller);
     const refused = await staff.post(`/api/staff/reports/${id}/transitions`, {
       action: "reject",
@@ -462,7 +487,7 @@ describe("the report lifecycle through the API (PRODUCT.md §2)", () => {
   });
 
   it("rejects with a reason, which it requires, and tells the researcher", async () => {
-    const researcher = await registerUser(harness.app, { role: "researcher" });
+    const researcher = await researcherAccount();
     const { id } = await submit(researcher.caller);
     await transition(id, { action: "take_into_review" });
     const missing = await staff.post(`/api/staff/reports/${id}/transitions`, { action: "reject" });
@@ -486,7 +511,7 @@ describe("the report lifecycle through the API (PRODUCT.md §2)", () => {
   });
 
   it("validates only with a valid CVSS 3.1 vector", async () => {
-    const researcher = await registerUser(harness.app, { role: "researcher" });
+    const researcher = await researcherAccount();
     const { id } = await submit(researcher.caller);
     await transition(id, { action: "take_into_review" });
     const bad = await staff.post(
@@ -500,7 +525,7 @@ describe("the report lifecycle through the API (PRODUCT.md §2)", () => {
   });
 
   it("publishes unpatched only once the fix deadline has passed", async () => {
-    const researcher = await registerUser(harness.app, { role: "researcher" });
+    const researcher = await researcherAccount();
     const { id } = await submit(researcher.caller);
     await transition(id, { action: "take_into_review" });
     await transition(id, validation({ fixed_version: null }));
@@ -523,7 +548,7 @@ describe("the report lifecycle through the API (PRODUCT.md §2)", () => {
 
 describe("comments on a report", () => {
   it("shares researcher–vendor comments and keeps staff-only ones from the researcher", async () => {
-    const researcher = await registerUser(harness.app, { role: "researcher" });
+    const researcher = await researcherAccount();
     const { id } = await submit(researcher.caller);
     const own = await researcher.caller.post(`/api/reports/${id}/comments`, {
       body: "More detail: it needs PHP 8.",
@@ -541,7 +566,7 @@ describe("comments on a report", () => {
     expect(seenByResearcher.map((comment) => comment.body)).toEqual(["More detail: it needs PHP 8."]);
     const seenByStaff = (await staff.get(`/api/staff/reports/${id}`)).json<Detail>().comments;
     expect(seenByStaff.map((comment) => comment.visibility)).toEqual(["vendor_researcher", "staff"]);
-    const other = await registerUser(harness.app, { role: "researcher" });
+    const other = await researcherAccount();
     expect((await other.caller.post(`/api/reports/${id}/comments`, { body: "hi" })).statusCode).toBe(404);
   });
 });

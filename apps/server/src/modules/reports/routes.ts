@@ -1,13 +1,22 @@
-import type { FastifyRequest } from "fastify";
+import fastifyMultipart from "@fastify/multipart";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AppError } from "../../errors.ts";
 import { clientInfoOf } from "../../http/access.ts";
 import { pageRequest } from "../../http/pagination.ts";
+import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MESSAGES, contentDispositionOf } from "./attachments.ts";
+import { PIN_CREDENTIAL_SECONDS } from "./preview-tokens.ts";
 import {
+  AttachmentParams,
   CommentBody,
+  PinAccepted,
+  PinBody,
+  PinPatchBody,
+  ReportAttachment,
   ReportDetail,
   ReportIdParams,
   ReportPage,
+  ReportReadQuery,
   ReportSubmissionBody,
   ResearcherReportsQuery,
   StaffReportsQuery,
@@ -18,7 +27,37 @@ import {
 } from "./schemas.ts";
 import { type ReportService, reportIdOf } from "./service.ts";
 
+/**
+ * The PIN preview credential: an HttpOnly cookie holding a signed pin_contact token, scoped by its
+ * path to the one report's preview API (`/api/report-previews/{id}`), valid PIN_CREDENTIAL_SECONDS.
+ */
+export const PIN_PREVIEW_COOKIE = "pressguard_report_preview";
+
 const tags = ["reports"];
+
+/** A stored attachment as a download: never rendered by the browser, never sniffed. */
+function sendDownload(
+  reply: FastifyReply,
+  file: { filename: string; size: number; stream: NodeJS.ReadableStream },
+) {
+  return reply
+    .header("content-type", "application/octet-stream")
+    .header("content-disposition", contentDispositionOf(file.filename))
+    .header("content-length", String(file.size))
+    .header("x-content-type-options", "nosniff")
+    .header("cache-control", "private, no-store")
+    .header("content-security-policy", "default-src 'none'; sandbox")
+    .send(file.stream);
+}
+
+function multipartError(error: unknown): AppError {
+  const code = (error as { code?: string }).code;
+  if (code === "FST_REQ_FILE_TOO_LARGE")
+    return new AppError("payload_too_large", { message: ATTACHMENT_MESSAGES.tooLarge });
+  if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT")
+    return new AppError("validation", { fieldErrors: { file: [ATTACHMENT_MESSAGES.field] } });
+  return new AppError("bad_request", { message: "The upload could not be read as multipart/form-data." });
+}
 
 function signedIn(request: FastifyRequest) {
   if (!request.auth) throw new AppError("unauthenticated");
@@ -26,7 +65,10 @@ function signedIn(request: FastifyRequest) {
 }
 
 /** The disclosure workflow's API (issue 7, decision 008); ownership is checked in the service. */
-export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService }> = async (app, { reports }) => {
+export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService; secureCookies: boolean }> = async (
+  app,
+  { reports, secureCookies },
+) => {
   app.post(
     "/reports",
     {
@@ -47,13 +89,161 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService }> = a
     {
       schema: {
         tags,
-        summary: "A report, for its researcher, staff, or the owning vendor once validated",
+        summary:
+          "A report, for its researcher, staff, or the owning vendor once validated; or for the holder of an e-mail link's preview token (`?token=`)",
+        params: ReportIdParams,
+        querystring: ReportReadQuery,
+        response: { 200: ReportDetail },
+      },
+      // Signed out, only with a token (401 without one); checked in the service.
+      config: { access: "public" },
+    },
+    (request) => reports.getReport(request.auth, reportIdOf(request.params.id), request.query.token),
+  );
+
+  const previewTags = ["report previews"];
+
+  app.post(
+    "/report-previews/:id/pin",
+    {
+      schema: {
+        tags: previewTags,
+        summary:
+          "The PIN of a report on a product with no program: sets the HttpOnly preview cookie (5 wrong tries lock it 15 minutes)",
+        params: ReportIdParams,
+        body: PinBody,
+        response: { 200: PinAccepted },
+      },
+      config: { access: "public" },
+    },
+    async (request, reply) => {
+      const id = reportIdOf(request.params.id);
+      const { credential, expiresAt } = await reports.checkPin(id, request.body.pin, clientInfoOf(request));
+      reply.setCookie(PIN_PREVIEW_COOKIE, credential, {
+        path: `/api/report-previews/${request.params.id}`,
+        httpOnly: true,
+        sameSite: "strict",
+        secure: secureCookies,
+        maxAge: PIN_CREDENTIAL_SECONDS,
+      });
+      return { expires_at: expiresAt.toISOString() };
+    },
+  );
+
+  app.get(
+    "/report-previews/:id",
+    {
+      schema: {
+        tags: previewTags,
+        summary: "The report as its vendor sees it, for the holder of the PIN preview cookie",
         params: ReportIdParams,
         response: { 200: ReportDetail },
       },
+      config: { access: "public" },
+    },
+    (request) => reports.getPinPreview(reportIdOf(request.params.id), request.cookies[PIN_PREVIEW_COOKIE]),
+  );
+
+  app.post(
+    "/report-previews/:id/patch",
+    {
+      schema: {
+        tags: previewTags,
+        summary:
+          "The PIN contact submits a fix (fixed version, notes, optional diff): awaiting_fix → fix_pending",
+        params: ReportIdParams,
+        body: PinPatchBody,
+        response: { 200: ReportDetail },
+      },
+      config: { access: "public" },
+    },
+    (request) =>
+      reports.submitPinPatch(
+        reportIdOf(request.params.id),
+        request.cookies[PIN_PREVIEW_COOKIE],
+        request.body,
+      ),
+  );
+
+  await app.register(fastifyMultipart, {
+    // One byte over the limit is enough to refuse; the store counts the bytes itself too.
+    limits: { fileSize: ATTACHMENT_MAX_BYTES + 1, files: 1, fields: 0, parts: 1 },
+  });
+
+  app.post(
+    "/reports/:id/attachments",
+    {
+      schema: {
+        tags,
+        summary:
+          "Attaches a proof-of-concept file (multipart field `file`; 20 MB, 5 per report): its researcher or staff",
+        consumes: ["multipart/form-data"],
+        params: ReportIdParams,
+        response: { 201: ReportAttachment },
+      },
       config: { access: "user" },
     },
-    (request) => reports.getReport(signedIn(request), reportIdOf(request.params.id)),
+    async (request, reply) => {
+      const auth = signedIn(request);
+      const id = reportIdOf(request.params.id);
+      if (!request.isMultipart())
+        throw new AppError("unsupported_media_type", { message: ATTACHMENT_MESSAGES.field });
+      const part = await request.file().catch((error: unknown) => {
+        throw multipartError(error);
+      });
+      if (part?.fieldname !== "file")
+        throw new AppError("validation", { fieldErrors: { file: [ATTACHMENT_MESSAGES.field] } });
+      const stored = await reports
+        .addAttachment(auth, id, { filename: part.filename, mimetype: part.mimetype, file: part.file })
+        .catch((error: unknown) => {
+          throw error instanceof AppError ? error : multipartError(error);
+        });
+      return reply.status(201).send(stored);
+    },
+  );
+
+  app.get(
+    "/reports/:id/attachments/:attachmentId",
+    {
+      schema: {
+        tags,
+        summary: "Downloads an attachment (as a download, never inline), for whoever may read the report",
+        params: AttachmentParams,
+        querystring: ReportReadQuery,
+      },
+      config: { access: "public" },
+    },
+    async (request, reply) =>
+      sendDownload(
+        reply,
+        await reports.openAttachment(
+          request.auth,
+          reportIdOf(request.params.id),
+          request.params.attachmentId,
+          {
+            token: request.query.token,
+          },
+        ),
+      ),
+  );
+
+  app.get(
+    "/report-previews/:id/attachments/:attachmentId",
+    {
+      schema: {
+        tags: ["report previews"],
+        summary: "Downloads an attachment for the holder of the PIN preview cookie",
+        params: AttachmentParams,
+      },
+      config: { access: "public" },
+    },
+    async (request, reply) =>
+      sendDownload(
+        reply,
+        await reports.openAttachment(null, reportIdOf(request.params.id), request.params.attachmentId, {
+          pinCredential: request.cookies[PIN_PREVIEW_COOKIE],
+        }),
+      ),
   );
 
   app.post(
@@ -144,6 +334,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService }> = a
       reports.listStaffReports(
         request.query.status,
         pageRequest(request, request.query.page, request.query.per_page),
+        request.query.deadline_passed === "true",
       ),
   );
 

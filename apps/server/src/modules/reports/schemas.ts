@@ -6,6 +6,9 @@ import { PageQuery, Pagination } from "../vulnerabilities/schemas.ts";
 
 export const ReportIdParams = z.object({ id: z.string() });
 
+/** `?token=`: the signed preview token of an e-mail link (decision 008). */
+export const ReportReadQuery = z.object({ token: z.string().optional() });
+
 /** The form's fields are checked by the domain schemas in the service, whose rules depend on the caller. */
 export const ReportSubmissionBody = z.record(z.string(), z.unknown()).meta({
   id: "ReportSubmissionBody",
@@ -46,6 +49,8 @@ export const ReportListItem = z
     vulnerability_type: z.number().int().nullable(),
     severity: z.string().nullable(),
     fix_deadline_at: z.string().nullable(),
+    /** When the deadline job flagged it: the fix deadline passed while awaiting a fix. */
+    deadline_passed_at: z.string().nullable(),
     created_at: z.string(),
     updated_at: z.string(),
     /** Staff only: an open or published report on the same product with the same type. */
@@ -77,6 +82,21 @@ export const ReportComment = z.object({
   created_at: z.string(),
 });
 
+/** A proof-of-concept file; downloaded from `/reports/{id}/attachments/{attachment id}`. */
+export const ReportAttachment = z
+  .object({
+    id: z.string(),
+    filename: z.string(),
+    /** As the uploader declared it; the download is always application/octet-stream. */
+    content_type: z.string(),
+    size: z.number().int(),
+    created_at: z.string(),
+  })
+  .meta({ id: "ReportAttachment" });
+export type ReportAttachment = z.infer<typeof ReportAttachment>;
+
+export const AttachmentParams = z.object({ id: z.string(), attachmentId: z.string() });
+
 export const ReportDetail = z
   .object({
     id: z.string(),
@@ -99,9 +119,12 @@ export const ReportDetail = z
     severity: z.string().nullable(),
     cve: z.string().nullable(),
     fixed_version: z.string().nullable(),
+    /** The patch a PIN contact attached to their fix (not shown to the researcher). */
+    fix_diff: z.string().nullable().optional(),
     rejection_reason: z.string().nullable(),
     vendor_notified_at: z.string().nullable(),
     fix_deadline_at: z.string().nullable(),
+    deadline_passed_at: z.string().nullable(),
     fixed_at: z.string().nullable(),
     validated_at: z.string().nullable(),
     published_at: z.string().nullable(),
@@ -111,6 +134,7 @@ export const ReportDetail = z
     public_path: z.string().nullable(),
     /** What the caller may do next (the domain's TRANSITIONS for the caller's role). */
     actions: z.array(z.string()),
+    attachments: z.array(ReportAttachment),
     timeline: z.array(ReportEvent),
     comments: z.array(ReportComment),
     /** Staff only. */
@@ -122,7 +146,11 @@ export type ReportDetail = z.infer<typeof ReportDetail>;
 
 export const ResearcherReportsQuery = PageQuery.extend({ tab: ResearcherReportTab.default("in-review") });
 export const VendorReportsQuery = PageQuery.extend({ tab: VendorReportTab.default("awaiting_fix") });
-export const StaffReportsQuery = PageQuery.extend({ status: ReportState.optional() });
+export const StaffReportsQuery = PageQuery.extend({
+  status: ReportState.optional(),
+  /** `true`: only reports whose fix deadline passed while awaiting a fix (flagged by the deadline job). */
+  deadline_passed: z.enum(["true", "false"], { error: "deadline_passed must be true or false." }).optional(),
+});
 
 /** Checked per action in the service (validate and reject need their own fields). */
 export const TransitionBody = z.record(z.string(), z.unknown()).meta({
@@ -146,6 +174,46 @@ export const VendorFixBody = z.object({
     .max(10_000, { error: "The notes must be at most 10,000 characters long." })
     .optional(),
 });
+
+const FixedVersion = z
+  .string({ error: "The fixed version is required." })
+  .trim()
+  .min(1, { error: "The fixed version is required." })
+  .max(64, { error: "The version must be at most 64 characters long." })
+  .regex(/^[0-9A-Za-z][0-9A-Za-z.+_-]*$/, {
+    error: "The version may contain only letters, digits, dots, plus signs, hyphens and underscores.",
+  });
+
+/** The PIN page (PRODUCT.md §2): the 6 digits of the PIN e-mail. */
+export const PinBody = z.object({
+  pin: z
+    .string({ error: "Enter the 6-digit PIN from the e-mail." })
+    .trim()
+    .regex(/^[0-9]{6}$/, { error: "Enter the 6-digit PIN from the e-mail." }),
+});
+
+export const PinAccepted = z
+  .object({
+    /** When the preview credential (an HttpOnly cookie scoped to this report's API path) expires. */
+    expires_at: z.string(),
+  })
+  .meta({ id: "ReportPinAccepted" });
+
+/** The PIN contact's patch: the fixed version, notes and optionally a unified diff. */
+export const PinPatchBody = z.object({
+  fixed_version: FixedVersion,
+  notes: z
+    .string({ error: "The notes must be text." })
+    .trim()
+    .min(1, { error: "Tell us what the fix changes." })
+    .max(10_000, { error: "The notes must be at most 10,000 characters long." }),
+  diff: z
+    .string({ error: "The diff must be text." })
+    .max(200_000, { error: "The diff must be at most 200,000 characters long." })
+    .optional()
+    .transform((value) => (value?.trim() ? value : undefined)),
+});
+export type PinPatchBody = z.infer<typeof PinPatchBody>;
 
 export const CommentBody = z.object({
   body: z

@@ -1,3 +1,6 @@
+import { randomInt } from "node:crypto";
+import type { Readable } from "node:stream";
+import { hash as argon2Hash, verify as argon2Verify } from "@node-rs/argon2";
 import {
   actionsFrom,
   OPEN_REPORT_STATES,
@@ -29,7 +32,21 @@ import type { MailTemplate } from "../../mail/templates.ts";
 import type { ClientInfo, RequestAuth } from "../auth/service.ts";
 import type { CaptchaService } from "../captcha/service.ts";
 import {
+  ATTACHMENT_MESSAGES,
+  ATTACHMENTS_PER_REPORT,
+  type AttachmentStore,
+  cleanFilename,
+  FileTooLargeError,
+} from "./attachments.ts";
+import {
+  PIN_CREDENTIAL_SECONDS,
+  PREVIEW_LINK_SECONDS,
+  type PreviewAudience,
+  type PreviewTokens,
+} from "./preview-tokens.ts";
+import {
   type CommentRow,
+  createPinAndDeadlineQueries,
   createReportQueries,
   type EventRow,
   type ReportChanges,
@@ -37,7 +54,14 @@ import {
   type ReportRow,
   type ReportStamps,
 } from "./queries.ts";
-import type { ReportDetail, ReportListItem, ReportPage, SubmittedReport } from "./schemas.ts";
+import type {
+  PinPatchBody,
+  ReportAttachment,
+  ReportDetail,
+  ReportListItem,
+  ReportPage,
+  SubmittedReport,
+} from "./schemas.ts";
 
 export const REPORT_NOT_FOUND = "Report not found.";
 
@@ -47,11 +71,33 @@ export const REPORT_RATE_LIMITS = {
   submitEmail: [5, 600],
 } as const satisfies Record<string, readonly [number, number]>;
 
+/** The PIN endpoint: [hits, window in seconds] per IP, besides the per-report lock. */
+export const PIN_RATE_LIMIT = [20, 900] as const;
+export const PIN_MAX_ATTEMPTS = 5;
+export const PIN_LOCK_SECONDS = 15 * 60;
+/** The deadline job e-mails "deadline near" this many days before the fix deadline. */
+export const DEADLINE_NEAR_DAYS = 7;
+
+export const REPORT_MESSAGES = {
+  verifyEmail: "Verify your e-mail address before submitting a report.",
+  wrongPin: (left: number) =>
+    `The PIN is not correct. ${left} ${left === 1 ? "try" : "tries"} left before the report is locked for 15 minutes.`,
+  pinLocked: (until: Date, seconds: number) =>
+    `Too many wrong PINs: the report is locked until ${until.toISOString().slice(11, 16)} UTC. Try again in ${Math.ceil(seconds / 60)} minute${Math.ceil(seconds / 60) === 1 ? "" : "s"}.`,
+  pinCredential: "Enter the PIN from the e-mail to open this report.",
+} as const;
+
+/** The argon2id cost of PIN hashes: a 6-digit PIN is cheap to guess offline, so never a fast hash. */
+const PIN_HASH_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+
 export const COMMENT_MESSAGES = {
   staffOnly: "Only staff can write staff-only comments.",
 } as const;
 
-/** Who reads a report: the three parties of PRODUCT.md §2. Anyone else gets 404. */
+/**
+ * Who reads a report: the three parties of PRODUCT.md §2. Anyone else gets 404. A holder of a
+ * preview link reads as its audience (researcher or vendor), the PIN contact as the vendor.
+ */
 type Viewer = "staff" | "researcher" | "vendor";
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -136,14 +182,37 @@ function listItemOf(row: ReportListRow, staff: boolean): ReportListItem {
     vulnerability_type: row.type_code,
     severity: row.severity,
     fix_deadline_at: iso(row.fix_deadline_at),
+    deadline_passed_at: iso(row.deadline_passed_at),
     created_at: iso(row.created_at) ?? "",
     updated_at: iso(row.updated_at) ?? "",
     ...(staff && { possible_duplicate_of: row.possible_duplicate_of }),
   };
 }
 
-function detailOf(row: ReportRow, viewer: Viewer, events: EventRow[], comments: CommentRow[]): ReportDetail {
-  const actor: ReportActor | null = viewer === "staff" ? "staff" : viewer === "vendor" ? "vendor" : null;
+interface AttachmentRow {
+  id: string;
+  filename: string;
+  content_type: string;
+  size_bytes: number;
+  created_at: Date | string;
+}
+
+const attachmentOf = (row: AttachmentRow): ReportAttachment => ({
+  id: row.id,
+  filename: row.filename,
+  content_type: row.content_type,
+  size: row.size_bytes,
+  created_at: iso(row.created_at) ?? "",
+});
+
+function detailOf(
+  row: ReportRow,
+  viewer: Viewer,
+  events: EventRow[],
+  comments: CommentRow[],
+  actor: ReportActor | null,
+  attachments: AttachmentRow[],
+): ReportDetail {
   return {
     id: row.id,
     status: row.status,
@@ -176,9 +245,11 @@ function detailOf(row: ReportRow, viewer: Viewer, events: EventRow[], comments: 
     severity: row.severity,
     cve: row.cve,
     fixed_version: row.fixed_version,
+    ...(viewer !== "researcher" && { fix_diff: row.fix_diff }),
     rejection_reason: row.rejection_reason,
     vendor_notified_at: iso(row.vendor_notified_at),
     fix_deadline_at: iso(row.fix_deadline_at),
+    deadline_passed_at: iso(row.deadline_passed_at),
     fixed_at: iso(row.fixed_at),
     validated_at: iso(row.validated_at),
     published_at: iso(row.published_at),
@@ -187,6 +258,7 @@ function detailOf(row: ReportRow, viewer: Viewer, events: EventRow[], comments: 
     public_path:
       row.status === "published" && row.vulnerability_slug ? publicPathOf(row, row.vulnerability_slug) : null,
     actions: actor ? actionsFrom(row.status, actor) : [],
+    attachments: attachments.map(attachmentOf),
     timeline: events.map((event) => ({
       action: event.action,
       from_state: event.from_state,
@@ -212,8 +284,15 @@ function detailOf(row: ReportRow, viewer: Viewer, events: EventRow[], comments: 
   };
 }
 
+/** Whether the product has a vendor with an active program (else the PIN flow reaches its contact). */
+const hasActiveProgram = (row: ReportRow) => row.product_vendor_id !== null && row.product_is_active;
+
 export interface ReportServiceOptions {
   mailer: Mailer;
+  /** Signs and checks preview links and the PIN credential (PREVIEW_TOKEN_KEY). */
+  previewTokens: PreviewTokens;
+  /** Where attachment bytes live (ATTACHMENTS_DIR, outside the web root). */
+  attachments: AttachmentStore;
   appUrl: string;
   captcha: CaptchaService;
   /** The shared fixed-window counter of the auth module (rate_limits). */
@@ -230,14 +309,15 @@ export interface ReportServiceOptions {
 
 export function createReportService(database: Database, options: ReportServiceOptions) {
   const queries = createReportQueries(database.sql);
-  const { appUrl, captcha } = options;
+  const pins = createPinAndDeadlineQueries(database.sql);
+  const { appUrl, captcha, previewTokens } = options;
 
-  async function limit(key: string, [budget, windowSeconds]: readonly [number, number]) {
+  async function limit(key: string, [budget, windowSeconds]: readonly [number, number], what = "reports") {
     const maxHits = Math.max(1, Math.floor(budget * (options.rateLimitFactor ?? 1)));
     const { hits, secondsLeft } = await options.hitRateLimit(key, windowSeconds);
     if (hits > maxHits) {
       throw new AppError("rate_limited", {
-        message: `Too many reports. Please try again in ${secondsLeft} seconds.`,
+        message: `Too many ${what}. Please try again in ${secondsLeft} seconds.`,
         headers: { "retry-after": String(secondsLeft) },
       });
     }
@@ -252,13 +332,57 @@ export function createReportService(database: Database, options: ReportServiceOp
     }
   }
 
-  const reportUrl = (id: string) => `${appUrl}/researchers/reports/${id}/preview`;
+  /** An e-mail link to a report's preview page, carrying a 7-day token for that report and audience. */
+  const previewUrl = (id: string, audience: Exclude<PreviewAudience, "pin_contact">) =>
+    `${appUrl}${audience === "vendor" ? "/vdp/vulnerabilities" : "/researchers/reports"}/${id}/preview?token=${previewTokens.sign(id, audience, PREVIEW_LINK_SECONDS)}`;
+  const reportUrl = (id: string) => previewUrl(id, "researcher");
+  const pinUrl = (id: string) => `${appUrl}/database/report-preview/${id}/pin`;
+
+  /**
+   * Who hears of the vendor's side of a report: the owning vendor's contact when the product has an
+   * active program (a signed vendor link), else the PIN contact (the link to the PIN page).
+   */
+  async function vendorRecipient(row: ReportRow): Promise<{ to: string; name: string; url: string } | null> {
+    if (hasActiveProgram(row)) {
+      const vendor = await queries.vendorContact(row.product_vendor_id!);
+      return vendor
+        ? { to: vendor.contact_email, name: vendor.vendor_name, url: previewUrl(row.id, "vendor") }
+        : null;
+    }
+    const { rows } = await database.sql.query<{ contact_email: string }>(
+      "select contact_email from report_pins where report_id = $1",
+      [row.id],
+    );
+    return rows[0] ? { to: rows[0].contact_email, name: "", url: pinUrl(row.id) } : null;
+  }
 
   /**
    * E-mail after a transition: the researcher hears of rejected, validated and published, the
    * owning vendor of its notification (issue 7 lists more steps).
    */
-  async function mailAfter(row: ReportRow, action: ReportAction, note: string | null) {
+  async function mailAfter(
+    row: ReportRow,
+    action: ReportAction,
+    note: string | null,
+    pin: { pin: string; contactEmail: string } | null,
+  ) {
+    if (pin) {
+      // PRODUCT.md §2: the private link and, in a separate e-mail, the PIN.
+      await mail(pin.contactEmail, {
+        template: "report_pin_notice",
+        reportTitle: row.title,
+        productName: row.product_name,
+        deadline: iso(row.fix_deadline_at) ?? "",
+        url: pinUrl(row.id),
+      });
+      await mail(pin.contactEmail, {
+        template: "report_pin",
+        reportTitle: row.title,
+        productName: row.product_name,
+        pin: pin.pin,
+        url: pinUrl(row.id),
+      });
+    }
     const base = { name: row.researcher_name ?? "", reportTitle: row.title };
     if (action === "reject") {
       const label = REJECTION_REASONS.find((reason) => reason.value === row.rejection_reason)?.label;
@@ -275,15 +399,15 @@ export function createReportService(database: Database, options: ReportServiceOp
         detail: note,
         url: reportUrl(row.id),
       });
-    } else if (action === "notify_vendor" && row.product_vendor_id !== null) {
-      const vendor = await queries.vendorContact(row.product_vendor_id);
+    } else if (action === "notify_vendor" && hasActiveProgram(row)) {
+      const vendor = await queries.vendorContact(row.product_vendor_id!);
       await mail(vendor?.contact_email ?? null, {
         template: "report_vendor_notified",
         name: vendor?.vendor_name ?? "",
         reportTitle: row.title,
         productName: row.product_name,
         deadline: iso(row.fix_deadline_at) ?? "",
-        url: `${appUrl}/vdp/vulnerabilities/${row.id}/preview`,
+        url: previewUrl(row.id, "vendor"),
       });
     } else if ((action === "publish" || action === "publish_unpatched") && row.vulnerability_slug) {
       await mail(row.researcher_email, {
@@ -293,6 +417,36 @@ export function createReportService(database: Database, options: ReportServiceOp
         url: `${appUrl}${publicPathOf(row, row.vulnerability_slug)}`,
       });
     }
+  }
+
+  let deadlineTimer: NodeJS.Timeout | null = null;
+  let deadlineRun: Promise<void> | null = null;
+
+  /**
+   * Who reads a report: a caller who may as themselves, else the holder of a genuine, unexpired
+   * preview token for this very report (as its audience, with no actions). Signed out without a
+   * token: 401; anyone else: 404.
+   */
+  async function requireReader(auth: RequestAuth | null, id: string, token: string | undefined) {
+    if (!auth && token === undefined) throw new AppError("unauthenticated");
+    const row = await requireReport(id);
+    const viewer = auth ? viewerOf(auth, row) : null;
+    if (viewer) return { row, viewer, actor: undefined };
+    const claims = token === undefined ? null : previewTokens.verify(token);
+    if (claims && claims.reportId === row.id) {
+      if (claims.audience === "researcher") return { row, viewer: "researcher" as const, actor: null };
+      if (claims.audience === "vendor" && VENDOR_VISIBLE_REPORT_STATES.includes(row.status))
+        return { row, viewer: "vendor" as const, actor: null };
+    }
+    throw new AppError("not_found", { message: REPORT_NOT_FOUND });
+  }
+
+  /** The report behind a PIN credential (a pin_contact token for this very report), else 401/404. */
+  async function requirePinContact(id: string, credential: string | undefined) {
+    const claims = previewTokens.verify(credential);
+    if (claims?.audience !== "pin_contact" || claims.reportId !== id)
+      throw new AppError("unauthenticated", { message: REPORT_MESSAGES.pinCredential });
+    return requireReport(id);
   }
 
   async function requireReport(id: string, tx?: SqlRunner, lock = false) {
@@ -346,15 +500,24 @@ export function createReportService(database: Database, options: ReportServiceOp
     return { userId: raced.id, name: raced.name, accountCreated: false };
   }
 
-  async function detailFor(row: ReportRow, viewer: Viewer): Promise<ReportDetail> {
-    const [events, comments] = await Promise.all([
+  async function detailFor(
+    row: ReportRow,
+    viewer: Viewer,
+    actor: ReportActor | null = viewer === "staff" ? "staff" : viewer === "vendor" ? "vendor" : null,
+  ): Promise<ReportDetail> {
+    const [events, comments, attachments] = await Promise.all([
       queries.listEvents(row.id),
       queries.listComments(
         row.id,
         viewer === "staff" ? ["staff", "vendor_researcher"] : ["vendor_researcher"],
       ),
+      database.sql.query<AttachmentRow>(
+        `select id::text, filename, content_type, size_bytes, created_at from report_attachments
+         where report_id = $1 order by created_at, id`,
+        [row.id],
+      ),
     ]);
-    return detailOf(row, viewer, events, comments);
+    return detailOf(row, viewer, events, comments, actor, attachments.rows);
   }
 
   async function page(
@@ -370,7 +533,7 @@ export function createReportService(database: Database, options: ReportServiceOp
     };
   }
 
-  return {
+  const service = {
     /**
      * POST /reports (PRODUCT.md §3): a signed-in researcher, or a signed-out reporter with an e-mail
      * and a solved captcha. Answers only after the report and its first timeline event are committed.
@@ -380,6 +543,9 @@ export function createReportService(database: Database, options: ReportServiceOp
       body: Record<string, unknown>,
       client: ClientInfo,
     ): Promise<SubmittedReport> {
+      // PRODUCT.md: reports need a verified address (signed out, the magic link verifies it).
+      if (auth && !auth.user.email_verified)
+        throw new AppError("forbidden", { message: REPORT_MESSAGES.verifyEmail });
       if (!auth) await limit(`report:ip:${client.ip}`, REPORT_RATE_LIMITS.submitIp);
       const parsed = (auth ? ReportSubmission : SignedOutReportSubmission).safeParse(body);
       const captchaPayload = typeof body.captcha === "string" ? body.captcha : null;
@@ -476,12 +642,256 @@ export function createReportService(database: Database, options: ReportServiceOp
       };
     },
 
-    /** GET /reports/{id}: the researcher who reported it, staff, or the owning vendor from validation on. */
-    async getReport(auth: RequestAuth, id: string): Promise<ReportDetail> {
+    /**
+     * GET /reports/{id}: the researcher who reported it, staff, or the owning vendor from validation on;
+     * or anyone holding a preview link's token for this report, who reads as its audience (no actions).
+     * Signed out without a token: 401. A token of another report, expired or forged: 404.
+     */
+    async getReport(auth: RequestAuth | null, id: string, token?: string): Promise<ReportDetail> {
+      const { row, viewer, actor } = await requireReader(auth, id, token);
+      return detailFor(row, viewer, actor);
+    },
+
+    /**
+     * POST /reports/{id}/attachments: a proof-of-concept file from the report's researcher or staff
+     * (ATTACHMENT_MAX_BYTES, ATTACHMENTS_PER_REPORT). Counted under the report's row lock, so two
+     * uploads at once never make a sixth.
+     */
+    async addAttachment(
+      auth: RequestAuth,
+      id: string,
+      upload: { filename: string; mimetype: string; file: Readable },
+    ): Promise<ReportAttachment> {
       const row = await requireReport(id);
       const viewer = viewerOf(auth, row);
       if (!viewer) throw new AppError("not_found", { message: REPORT_NOT_FOUND });
-      return detailFor(row, viewer);
+      if (viewer === "vendor") throw new AppError("forbidden", { message: ATTACHMENT_MESSAGES.notAllowed });
+      const countOf = async (tx: SqlRunner) =>
+        (
+          await tx.query<{ count: number }>(
+            "select count(*)::int as count from report_attachments where report_id = $1",
+            [id],
+          )
+        ).rows[0]?.count ?? 0;
+      if ((await countOf(database.sql)) >= ATTACHMENTS_PER_REPORT) {
+        upload.file.resume();
+        throw new AppError("conflict", { message: ATTACHMENT_MESSAGES.tooMany });
+      }
+      const received = await options.attachments.receive(id, upload.file).catch((error: unknown) => {
+        if (error instanceof FileTooLargeError)
+          throw new AppError("payload_too_large", { message: ATTACHMENT_MESSAGES.tooLarge });
+        throw error;
+      });
+      if (received.size === 0) {
+        await options.attachments.discard(received.tempPath);
+        throw new AppError("validation", { fieldErrors: { file: [ATTACHMENT_MESSAGES.empty] } });
+      }
+      try {
+        const stored = await database.sql.transaction(async (tx) => {
+          await requireReport(id, tx, true);
+          if ((await countOf(tx)) >= ATTACHMENTS_PER_REPORT)
+            throw new AppError("conflict", { message: ATTACHMENT_MESSAGES.tooMany });
+          const { rows } = await tx.query<AttachmentRow>(
+            `insert into report_attachments (report_id, filename, content_type, size_bytes, sha256, uploaded_by_user_id)
+             values ($1, $2, $3, $4, $5, $6) returning id::text, filename, content_type, size_bytes, created_at`,
+            [
+              id,
+              cleanFilename(upload.filename),
+              upload.mimetype.slice(0, 200) || "application/octet-stream",
+              received.size,
+              received.sha256,
+              auth.user.id,
+            ],
+          );
+          const inserted = rows[0]!;
+          await options.attachments.keep(received.tempPath, id, inserted.id);
+          return inserted;
+        });
+        return attachmentOf(stored);
+      } catch (error) {
+        await options.attachments.discard(received.tempPath);
+        throw error;
+      }
+    },
+
+    /**
+     * GET /reports/{id}/attachments/{attachmentId} (and the PIN preview's): the bytes, to whoever may
+     * read the report; the route serves them as a download, never inline.
+     */
+    async openAttachment(
+      auth: RequestAuth | null,
+      id: string,
+      attachmentId: string,
+      access: { token?: string | undefined } | { pinCredential: string | undefined },
+    ) {
+      if ("pinCredential" in access) await requirePinContact(id, access.pinCredential);
+      else await requireReader(auth, id, access.token);
+      const { rows } = await database.sql.query<AttachmentRow>(
+        `select id::text, filename, content_type, size_bytes, created_at from report_attachments
+         where report_id = $1 and id::text = $2`,
+        [id, attachmentId.toLowerCase()],
+      );
+      const found = rows[0];
+      const file = found ? await options.attachments.open(id, found.id) : null;
+      if (!found || !file) throw new AppError("not_found", { message: "Attachment not found." });
+      return { filename: found.filename, size: file.size, stream: file.stream };
+    },
+
+    /**
+     * POST /report-previews/{id}/pin (PRODUCT.md §2): the PIN the product's contact received. Right:
+     * a preview credential for this report (PIN_CREDENTIAL_SECONDS). Wrong: 422 with the tries left;
+     * the PIN_MAX_ATTEMPTS-th wrong one locks it for PIN_LOCK_SECONDS (429 with Retry-After), during
+     * which even the right PIN is refused. Limited per IP too.
+     */
+    async checkPin(
+      id: string,
+      pin: string,
+      client: ClientInfo,
+    ): Promise<{ credential: string; expiresAt: Date }> {
+      await limit(`report-pin:ip:${client.ip}`, PIN_RATE_LIMIT, "PIN attempts");
+      const outcome = await database.sql.transaction(async (tx) => {
+        const found = await pins.lockPin(id, tx);
+        if (!found) throw new AppError("not_found", { message: REPORT_NOT_FOUND });
+        if (found.locked_seconds !== null && found.locked_seconds > 0)
+          return { kind: "locked" as const, seconds: found.locked_seconds, until: found.locked_until };
+        const right = await argon2Verify(found.pin_hash, pin).catch(() => false);
+        if (right) {
+          if (found.failed_attempts > 0) await pins.clearPinFailures(id, tx);
+          return { kind: "right" as const };
+        }
+        const wrong = await pins.recordWrongPin(id, PIN_MAX_ATTEMPTS, PIN_LOCK_SECONDS, tx);
+        return wrong.locked
+          ? { kind: "locked" as const, seconds: PIN_LOCK_SECONDS, until: null }
+          : { kind: "wrong" as const, attemptsLeft: wrong.attemptsLeft };
+      });
+      if (outcome.kind === "locked") {
+        const seconds = Math.max(1, Math.ceil(outcome.seconds));
+        const until = outcome.until ? new Date(outcome.until) : new Date(Date.now() + seconds * 1000);
+        throw new AppError("rate_limited", {
+          message: REPORT_MESSAGES.pinLocked(until, seconds),
+          headers: { "retry-after": String(seconds) },
+        });
+      }
+      if (outcome.kind === "wrong")
+        throw new AppError("validation", {
+          fieldErrors: { pin: [REPORT_MESSAGES.wrongPin(outcome.attemptsLeft)] },
+        });
+      return {
+        credential: previewTokens.sign(id, "pin_contact", PIN_CREDENTIAL_SECONDS),
+        expiresAt: new Date(Date.now() + PIN_CREDENTIAL_SECONDS * 1000),
+      };
+    },
+
+    /** GET /report-previews/{id}: the report as its vendor sees it, for the holder of the PIN credential. */
+    async getPinPreview(id: string, credential: string | undefined): Promise<ReportDetail> {
+      const row = await requirePinContact(id, credential);
+      return detailFor(row, "vendor", "pin_contact");
+    },
+
+    /**
+     * POST /report-previews/{id}/patch: the PIN contact's fix — awaiting_fix → fix_pending through the
+     * domain's TRANSITIONS (actor pin_contact), one timeline event with the notes, in one transaction.
+     */
+    async submitPinPatch(
+      id: string,
+      credential: string | undefined,
+      patch: PinPatchBody,
+    ): Promise<ReportDetail> {
+      await requirePinContact(id, credential);
+      await database.sql.transaction(async (tx) => {
+        const row = await requireReport(id, tx, true);
+        const result = transitionOf(row.status, "submit_fix", { actor: "pin_contact" });
+        if (!result.ok) throw new AppError("conflict", { message: result.message });
+        await queries.updateReport(
+          row.id,
+          result.to,
+          { fixed_version: patch.fixed_version, fix_diff: patch.diff ?? null },
+          {},
+          tx,
+        );
+        await queries.insertEvent(
+          {
+            reportId: row.id,
+            actorUserId: null,
+            action: "submit_fix",
+            fromState: row.status,
+            toState: result.to,
+            note: patch.notes,
+          },
+          tx,
+        );
+      });
+      return detailFor(await requireReport(id), "vendor", "pin_contact");
+    },
+
+    /**
+     * The deadline job (PRODUCT.md §2, issue 7): reports awaiting a fix whose deadline is within
+     * DEADLINE_NEAR_DAYS get one "deadline near" e-mail; those whose deadline passed are flagged once
+     * (deadline_passed_at, a `deadline_passed` timeline event) and their vendor contact is e-mailed.
+     * Claims are single UPDATEs, so concurrent runs never repeat one. `now` is the job's clock.
+     */
+    async runDeadlineJob(now: Date = new Date()): Promise<{ near: number; passed: number }> {
+      const passed = await database.sql.transaction(async (tx) => {
+        const ids = await pins.flagPassedDeadlines(now, tx);
+        for (const reportId of ids) {
+          await queries.insertEvent(
+            {
+              reportId,
+              actorUserId: null,
+              action: "deadline_passed",
+              fromState: "awaiting_fix",
+              toState: "awaiting_fix",
+              note: null,
+            },
+            tx,
+          );
+        }
+        return ids;
+      });
+      const near = await pins.claimNearDeadlines(now, DEADLINE_NEAR_DAYS);
+      for (const [ids, template] of [
+        [near, "report_deadline_near"],
+        [passed, "report_deadline_passed"],
+      ] as const) {
+        for (const reportId of ids) {
+          const row = await requireReport(reportId);
+          const recipient = await vendorRecipient(row);
+          if (!recipient) continue;
+          await mail(recipient.to, {
+            template,
+            name: recipient.name,
+            reportTitle: row.title,
+            productName: row.product_name,
+            deadline: iso(row.fix_deadline_at) ?? "",
+            url: recipient.url,
+          });
+        }
+      }
+      return { near: near.length, passed: passed.length };
+    },
+
+    /** Runs the deadline job now and every `intervalSeconds` (unref'd) until stopDeadlineJob. */
+    startDeadlineJob(intervalSeconds: number, onError: (error: unknown) => void) {
+      if (deadlineTimer) return;
+      const run = () => {
+        if (deadlineRun) return;
+        deadlineRun = service
+          .runDeadlineJob()
+          .then(() => undefined)
+          .catch(onError)
+          .finally(() => {
+            deadlineRun = null;
+          });
+      };
+      deadlineTimer = setInterval(run, intervalSeconds * 1000);
+      deadlineTimer.unref();
+      run();
+    },
+
+    async stopDeadlineJob() {
+      if (deadlineTimer) clearInterval(deadlineTimer);
+      deadlineTimer = null;
+      await deadlineRun;
     },
 
     async listResearcherReports(
@@ -504,8 +914,12 @@ export function createReportService(database: Database, options: ReportServiceOp
       return page({ vendorId: auth.user.vendor.id, statuses: VENDOR_REPORT_TABS[tab] }, request);
     },
 
-    async listStaffReports(status: ReportState | undefined, request: PageRequest): Promise<ReportPage> {
-      return page(status ? { statuses: [status] } : {}, request, true);
+    async listStaffReports(
+      status: ReportState | undefined,
+      request: PageRequest,
+      deadlinePassed = false,
+    ): Promise<ReportPage> {
+      return page({ ...(status && { statuses: [status] }), deadlinePassed }, request, true);
     },
 
     async getStaffReport(id: string): Promise<ReportDetail> {
@@ -546,6 +960,7 @@ export function createReportService(database: Database, options: ReportServiceOp
         const changes: ReportChanges = {};
         const stamps: ReportStamps = {};
         let publicChange = false;
+        let pin: { pin: string; contactEmail: string } | null = null;
         switch (action) {
           case "reject":
             changes.rejection_reason = reason;
@@ -557,6 +972,17 @@ export function createReportService(database: Database, options: ReportServiceOp
           case "notify_vendor":
             stamps.vendor_notified_at = true;
             stamps.fix_deadline_days = row.fix_deadline_days;
+            // No active program: the product's contact gets the PIN preview (PRODUCT.md §2).
+            if (!hasActiveProgram(row) && row.product_contact_email) {
+              const plain = String(randomInt(0, 1_000_000)).padStart(6, "0");
+              await pins.savePin(
+                row.id,
+                await argon2Hash(plain, PIN_HASH_OPTIONS),
+                row.product_contact_email,
+                tx,
+              );
+              pin = { pin: plain, contactEmail: row.product_contact_email };
+            }
             break;
           case "verify_fix":
             stamps.fixed_at = true;
@@ -580,12 +1006,12 @@ export function createReportService(database: Database, options: ReportServiceOp
           },
           tx,
         );
-        return { row, publicChange };
+        return { row, publicChange, pin };
       });
 
       if (before.publicChange) await options.onPublicChange?.();
       const after = await requireReport(id);
-      await mailAfter(after, action, note);
+      await mailAfter(after, action, note, before.pin);
       return detailFor(after, "staff");
     },
 
@@ -637,6 +1063,7 @@ export function createReportService(database: Database, options: ReportServiceOp
       return detailFor(row, viewer);
     },
   };
+  return service;
 }
 
 /** A first display name for an account made from an e-mail: its local part. */

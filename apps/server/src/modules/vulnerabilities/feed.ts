@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from "fastify";
+import { z } from "zod";
 import { AppError } from "../../errors.ts";
 import { type ResponseStore, registerHttpCache } from "../../http/http-cache.ts";
 import type { SummaryRow, VulnerabilityQueries } from "./queries.ts";
@@ -85,6 +86,20 @@ export function renderAtomFeed(options: {
   ].join("\n");
 }
 
+/** The feeds' OpenAPI description: they sit outside /api but are part of the public contract. */
+function feedSchema(scope: string) {
+  return {
+    tags: ["public database"],
+    summary: `Atom feed of the ${FEED_SIZE} newest vulnerabilities of ${scope}`,
+    description:
+      "An Atom 1.0 (RFC 4287) document, newest first by publication date (undated records by the day " +
+      "they were imported). Each entry links to the vulnerability page and summarises the product, " +
+      "affected versions, fix, CVE and severity. Cached for 15 minutes; ETag and 304 as on the JSON API.",
+    produces: ["application/atom+xml"],
+    response: { 200: z.string().describe("An Atom feed (application/atom+xml; charset=utf-8).") },
+  };
+}
+
 /** The feeds live beside the pages they follow, outside /api, so they are registered at the root. */
 export const feedRoutes: FastifyPluginAsync<{
   queries: VulnerabilityQueries;
@@ -98,7 +113,7 @@ export const feedRoutes: FastifyPluginAsync<{
     return body;
   };
 
-  app.get("/database/feed", { config, schema: { hide: true } }, async (_request, reply) => {
+  app.get("/database/feed", { config, schema: feedSchema("every product") }, async (_request, reply) => {
     const { rows } = await queries.search({ sort: "date", limit: FEED_SIZE, offset: 0 });
     return send(
       reply,
@@ -114,7 +129,17 @@ export const feedRoutes: FastifyPluginAsync<{
 
   app.get<{ Params: { platform: string; kind: string; product: string } }>(
     "/database/:platform/:kind/:product/feed",
-    { config, schema: { hide: true } },
+    {
+      config,
+      schema: {
+        ...feedSchema("one product (404 when the product is unknown)"),
+        params: z.object({
+          platform: z.string().describe("wordpress"),
+          kind: z.string().describe("plugin, theme or core"),
+          product: z.string().describe("the product's slug, e.g. contact-form-7"),
+        }),
+      },
+    },
     async (request, reply) => {
       const { platform, kind, product: slug } = request.params;
       const product = await queries.findProductByPath(platform, kind, slug);

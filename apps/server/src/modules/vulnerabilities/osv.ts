@@ -1,40 +1,131 @@
 import type { VulnerabilityDetail } from "./schemas.ts";
 
 /**
- * A vulnerability as an OSV record (schema 1.6.0, https://ossf.github.io/osv-schema/).
+ * A vulnerability as an OSV record (schema 1.7.5, https://ossf.github.io/osv-schema/), valid against
+ * the published JSON schema (osv-schema.json beside this file, checked by osv.test.ts) except for the
+ * registry of home-database id prefixes, which only OSV can extend (decision 009).
  *
- * OSV has no WordPress ecosystem yet: packages use the ecosystem "WordPress" and the name
- * "<kind>/<slug>" (e.g. "plugin/contact-form-7", "core/wordpress"), the way the WordPress.org SVN and
- * most scanners key components. Ranges are ECOSYSTEM ranges compared as WordPress versions.
+ * OSV has no WordPress ecosystem. Plugins and themes are named as WPackagist serves them to Composer
+ * (ecosystem "Packagist:https://wpackagist.org", name "wpackagist-plugin/<slug>"), and core as the
+ * Composer package "roots/wordpress" on Packagist: both carry the WordPress.org version strings
+ * unchanged, and they are what a composer.lock names, so OSV tooling can match them. The
+ * WordPress.org kind and slug stay in each package's `database_specific`.
  */
-export const OSV_SCHEMA_VERSION = "1.6.0";
-export const OSV_ECOSYSTEM = "WordPress";
+export const OSV_SCHEMA_VERSION = "1.7.5";
+export const WPACKAGIST_ECOSYSTEM = "Packagist:https://wpackagist.org";
+export const PACKAGIST_ECOSYSTEM = "Packagist";
+const CORE_PACKAGE = "roots/wordpress";
 
+type Range = VulnerabilityDetail["affected"][number];
 type OsvEvent = { introduced: string } | { fixed: string } | { last_affected: string };
 
-function eventsOf(range: VulnerabilityDetail["affected"][number]): OsvEvent[] {
-  const events: OsvEvent[] = [{ introduced: range.introduced ?? "0" }];
+/** The OSV package of a WordPress component: its ecosystem, name and Package URL. */
+export function osvPackageOf(product: { kind: string; slug: string }) {
+  if (product.kind === "core") {
+    return { ecosystem: PACKAGIST_ECOSYSTEM, name: CORE_PACKAGE, purl: `pkg:composer/${CORE_PACKAGE}` };
+  }
+  const name = `wpackagist-${product.kind}/${product.slug}`;
+  return {
+    ecosystem: WPACKAGIST_ECOSYSTEM,
+    name,
+    purl: `pkg:composer/${name}?repository_url=${encodeURIComponent("https://wpackagist.org")}`,
+  };
+}
+
+/** The range's bounds as OSV events (the domain's isVersionAffected reads the same fields). */
+function eventsOf(range: Range): OsvEvent[] {
+  const bounded = Boolean(range.fixed) || Boolean(range.last_affected && range.last_affected !== "*");
+  // "" X without explicit bounds is exactly version X.
+  const exact = !bounded && range.prefix === "" && range.version !== "" && range.version !== "*";
+  const events: OsvEvent[] = [{ introduced: range.introduced || (exact ? range.version : "0") }];
   if (range.fixed) events.push({ fixed: range.fixed });
   else if (range.last_affected && range.last_affected !== "*")
     events.push({ last_affected: range.last_affected });
   else if (range.prefix === "<" && range.version) events.push({ fixed: range.version });
-  else if (range.prefix === "<=" && range.version !== "*") events.push({ last_affected: range.version });
-  else if (range.prefix === "") events.push({ last_affected: range.version });
+  else if (range.prefix === "<=" && range.version && range.version !== "*")
+    events.push({ last_affected: range.version });
+  else if (exact) events.push({ last_affected: range.version });
   return events;
+}
+
+/** Characters RFC 3986 allows in a URI; anything else in a source's link is percent-encoded. */
+const NOT_URI_CHARACTER = /[^A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]/g;
+
+/** An absolute http(s) URL as an RFC 3986 URI, or null for anything that is not one. */
+export function uriOf(value: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    return null;
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return null;
+  return url.href
+    .replace(NOT_URI_CHARACTER, (character) => encodeURIComponent(character))
+    .replace(/%(?![0-9A-Fa-f]{2})/g, "%25");
+}
+
+const CVSS_TYPES = [
+  [/^CVSS:3\.[01]\//, "CVSS_V3"],
+  [/^CVSS:4\.0\//, "CVSS_V4"],
+] as const;
+
+function severityOf(vector: string) {
+  const type = CVSS_TYPES.find(([pattern]) => pattern.test(vector))?.[1];
+  return type ? [{ type, score: vector }] : null;
+}
+
+/** One `affected` entry per package with all of its ranges, in the order the record lists them. */
+function affectedOf(ranges: Range[]) {
+  const byProduct = new Map<number, Range[]>();
+  for (const range of ranges) {
+    const group = byProduct.get(range.product.id);
+    if (group) group.push(range);
+    else byProduct.set(range.product.id, [range]);
+  }
+  return [...byProduct.values()].map((group) => {
+    const product = group[0]!.product;
+    return {
+      package: osvPackageOf(product),
+      ranges: group.map((range) => ({
+        type: "ECOSYSTEM",
+        events: eventsOf(range),
+        database_specific: {
+          prefix: range.prefix,
+          version: range.version,
+          ...(range.introduced && !range.introduced_inclusive ? { introduced_exclusive: true } : {}),
+        },
+      })),
+      database_specific: {
+        platform: product.platform,
+        kind: product.kind,
+        slug: product.slug,
+        name: product.name,
+        url: product.url,
+        ...(group[0]!.fixed_in ? { fixed_in: group[0]!.fixed_in } : {}),
+      },
+    };
+  });
 }
 
 export function toOsv(vulnerability: VulnerabilityDetail, pageUrl: string) {
   const modified = vulnerability.updated_at ?? vulnerability.published_at ?? new Date(0).toISOString();
-  const references = [
-    { type: "WEB", url: pageUrl },
-    ...(vulnerability.source_url ? [{ type: "ADVISORY", url: vulnerability.source_url }] : []),
+  const sourceUrl = vulnerability.source_url ? uriOf(vulnerability.source_url) : null;
+  const links = [
+    { type: "WEB", url: uriOf(pageUrl) },
+    { type: "ADVISORY", url: sourceUrl },
     ...(vulnerability.cve
       ? [{ type: "ADVISORY", url: `https://www.cve.org/CVERecord?id=${vulnerability.cve}` }]
       : []),
-    ...vulnerability.references
-      .filter((url) => url !== vulnerability.source_url && /^https?:\/\//.test(url))
-      .map((url) => ({ type: "WEB", url })),
+    ...vulnerability.references.map((url) => ({ type: "WEB", url: uriOf(url) })),
   ];
+  const seen = new Set<string>();
+  const references = links.filter((link): link is { type: string; url: string } => {
+    if (!link.url || seen.has(link.url)) return false;
+    seen.add(link.url);
+    return true;
+  });
+  const severity = vulnerability.cvss ? severityOf(vulnerability.cvss.vector) : null;
   return {
     schema_version: OSV_SCHEMA_VERSION,
     id: vulnerability.id,
@@ -43,17 +134,8 @@ export function toOsv(vulnerability: VulnerabilityDetail, pageUrl: string) {
     aliases: vulnerability.cve ? [vulnerability.cve] : [],
     summary: vulnerability.title,
     details: vulnerability.description,
-    ...(vulnerability.cvss ? { severity: [{ type: "CVSS_V3", score: vulnerability.cvss.vector }] } : {}),
-    affected: vulnerability.affected.map((range) => ({
-      package: { ecosystem: OSV_ECOSYSTEM, name: `${range.product.kind}/${range.product.slug}` },
-      ranges: [{ type: "ECOSYSTEM", events: eventsOf(range) }],
-      database_specific: {
-        prefix: range.prefix,
-        version: range.version,
-        ...(range.introduced && !range.introduced_inclusive ? { introduced_exclusive: true } : {}),
-        ...(range.fixed_in ? { fixed_in: range.fixed_in } : {}),
-      },
-    })),
+    ...(severity ? { severity } : {}),
+    affected: affectedOf(vulnerability.affected),
     references,
     credits: vulnerability.credits.map((credit) => ({
       name: credit.display_name,

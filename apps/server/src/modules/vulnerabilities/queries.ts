@@ -214,6 +214,51 @@ export function createVulnerabilityQueries(database: Database) {
     )
     .prepare("public_product_by_path");
 
+  /**
+   * A full text search in one statement: the matches (two GIN scans, a union and every match's rank)
+   * are computed once and serve both the page and the count, which as two queries cost twice that
+   * (EXPLAIN ANALYZE at 250 000 records: 8.6 ms instead of 12.5 + 6.2 ms for "contact form" and a
+   * severity). Only for text: without one, the page is a top-N read of the date index and the
+   * materialised match set would be the whole filtered table.
+   */
+  async function searchText(
+    whereSql: string,
+    rank: string,
+    filters: SearchFilters,
+    params: unknown[],
+    filterParams: unknown[],
+  ): Promise<{ rows: SummaryRow[]; total: number }> {
+    const byRank = filters.sort === "relevance" ? "f.rank desc, " : "";
+    const order = `${byRank}f.published_at desc nulls last, f.cve desc nulls last, f.id`;
+    const { rows } = await run.query<SummaryRow & { total: number }>(
+      `with filtered as materialized (
+         select v.id, ${rank} as rank, v.published_at, v.cve
+         from vulnerabilities v join products p on p.id = v.product_id
+         ${whereSql}
+       ), page as (
+         select f.* from filtered f order by ${order}
+         limit $${params.length + 1} offset $${params.length + 2}
+       )
+       select ${SUMMARY_COLUMNS}, (select count(*)::int from filtered) as total
+       from page f
+       join vulnerabilities v on v.id = f.id
+       join products p on p.id = v.product_id
+       join platforms pl on pl.id = p.platform_id
+       order by ${order}`,
+      [...params, filters.limit, filters.offset],
+    );
+    if (rows.length > 0 || filters.offset === 0) {
+      return { rows: rows.map(({ total: _total, ...row }) => row), total: rows[0]?.total ?? 0 };
+    }
+    // A page past the end has no row to carry the count.
+    const counted = await run.query<{ total: number }>(
+      `select count(*)::int as total from vulnerabilities v join products p on p.id = v.product_id
+       ${whereSql}`,
+      filterParams,
+    );
+    return { rows: [], total: counted.rows[0]?.total ?? 0 };
+  }
+
   const productById = db
     .select({ id: products.id })
     .from(products)
@@ -329,6 +374,7 @@ export function createVulnerabilityQueries(database: Database) {
       const order = filters.sort === "relevance" && filters.text ? `${rank} desc, ${DATE_ORDER}` : DATE_ORDER;
       const whereSql = where.length ? `where ${where.join(" and ")}` : "";
       const filterParams = [...params];
+      if (filters.text) return searchText(whereSql, rank, filters, params, filterParams);
       // The page and the count are two queries: a window count would compute every match's row.
       const page = run.query<SummaryRow>(
         `select ${SUMMARY_COLUMNS}
@@ -379,6 +425,57 @@ export function createVulnerabilityQueries(database: Database) {
       );
       const counted = await run.query<{ total: number }>(
         `select count(*)::int as total from products p where ${where}`,
+        params,
+      );
+      return { rows, total: counted.rows[0]?.total ?? 0 };
+    },
+
+    /**
+     * The report form's product picker (PRODUCT.md §3): products of any state by name or slug, each
+     * word a prefix (`conta form` finds Contact Form 7). An exact slug comes first, then active
+     * programs, then the most installed.
+     */
+    async searchProducts(
+      filters: { words: string[]; slug?: string | undefined; kind?: string | undefined },
+      limit: number,
+      offset: number,
+    ) {
+      const params: unknown[] = [];
+      const where: string[] = [];
+      if (filters.words.length > 0) {
+        params.push(filters.words.map((word) => `${word}:*`).join(" & "));
+        where.push(
+          `(p.search @@ to_tsquery('simple', $${params.length})${filters.slug ? ` or p.slug = $${params.length + 1}` : ""})`,
+        );
+        if (filters.slug) params.push(filters.slug);
+      }
+      if (filters.kind) {
+        params.push(filters.kind);
+        where.push(`p.kind = $${params.length}`);
+      }
+      const whereSql = where.length ? `where ${where.join(" and ")}` : "";
+      const slugParam = filters.slug && filters.words.length > 0 ? "$2" : null;
+      const { rows } = await run.query<{
+        id: number;
+        platform: string;
+        kind: string;
+        slug: string;
+        name: string;
+        is_active: boolean;
+        is_lobby_product: boolean;
+        vulnerabilities: number;
+      }>(
+        `select p.id, pl.slug as platform, p.kind, p.slug, p.name, p.is_active, p.is_lobby_product,
+           (select count(*)::int from affected_ranges ar where ar.product_id = p.id) as vulnerabilities
+         from products p join platforms pl on pl.id = p.platform_id
+         ${whereSql}
+         order by ${slugParam ? `(p.slug = ${slugParam}) desc, ` : ""}p.is_active desc,
+           p.active_installs desc nulls last, lower(p.name), p.id
+         limit ${limit} offset ${offset}`,
+        params,
+      );
+      const counted = await run.query<{ total: number }>(
+        `select count(*)::int as total from products p ${whereSql}`,
         params,
       );
       return { rows, total: counted.rows[0]?.total ?? 0 };

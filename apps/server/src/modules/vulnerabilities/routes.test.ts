@@ -112,6 +112,21 @@ describe("GET /api/v1/vulnerabilities", () => {
     expect(odd.statusCode).toBe(200);
   });
 
+  it("pages a text search and keeps its total on every page, past the end included", async () => {
+    const search = "/api/v1/vulnerabilities?q=sql%20injection&per_page=1";
+    const first = (await get(`${search}&sort=date`)).json();
+    const second = (await get(`${search}&sort=date&page=2`)).json();
+    expect([...ids(first), ...ids(second)]).toEqual([WEB_DIRECTORY_SQLI.id, CORE_SQLI.id]);
+    expect(first.pagination).toMatchObject({ total: 2, last_page: 2, current_page: 1 });
+    expect(second.pagination).toMatchObject({ total: 2, next_page_url: null });
+    const past = (await get(`${search}&page=3`)).json();
+    expect(past.data).toEqual([]);
+    expect(past.pagination).toMatchObject({ total: 2, current_page: 3 });
+    const filtered = (await get("/api/v1/vulnerabilities?q=sql%20injection&kind=core")).json();
+    expect(ids(filtered)).toEqual([CORE_SQLI.id]);
+    expect(filtered.pagination.total).toBe(1);
+  });
+
   it("filters by kind, type, severity, patched and year", async () => {
     expect(ids((await get("/api/v1/vulnerabilities?kind=core")).json())).toEqual([CORE_SQLI.id]);
     expect(ids((await get("/api/v1/vulnerabilities?severity=critical")).json())).toEqual([
@@ -242,7 +257,7 @@ describe("GET /api/v1/osv/{id}", () => {
     expect(response.statusCode).toBe(200);
     const osv = response.json();
     expect(osv).toMatchObject({
-      schema_version: "1.6.0",
+      schema_version: "1.7.5",
       id: WEB_DIRECTORY_SQLI.id,
       modified: WEB_DIRECTORY_SQLI.updated_at,
       published: "2024-06-13T06:00:02Z",
@@ -251,7 +266,10 @@ describe("GET /api/v1/osv/{id}", () => {
       severity: [{ type: "CVSS_V3", score: WEB_DIRECTORY_SQLI.cvss_vector }],
       affected: [
         {
-          package: { ecosystem: "WordPress", name: "plugin/web-directory-free" },
+          package: {
+            ecosystem: "Packagist:https://wpackagist.org",
+            name: "wpackagist-plugin/web-directory-free",
+          },
           ranges: [{ type: "ECOSYSTEM", events: [{ introduced: "0" }, { last_affected: "1.6.9" }] }],
         },
       ],
@@ -517,6 +535,18 @@ describe("Atom feeds", () => {
     expect(body.match(/<entry>/g)).toHaveLength(1);
     expect(body).toContain(`<id>${APP_URL}/database/wordpress/core/wordpress/feed</id>`);
     expect((await get("/database/wordpress/plugin/no-such-plugin/feed")).statusCode).toBe(404);
+  });
+
+  it("documents both feeds and the OSV bulk export, with their media types, in the OpenAPI document", async () => {
+    const { paths } = (await get("/api/openapi.json")).json();
+    const mediaTypes = (path: string) => Object.keys(paths[path]?.get?.responses?.["200"]?.content ?? {});
+    expect(mediaTypes("/database/feed")).toEqual(["application/atom+xml"]);
+    expect(mediaTypes("/database/{platform}/{kind}/{product}/feed")).toEqual(["application/atom+xml"]);
+    expect(
+      paths["/database/{platform}/{kind}/{product}/feed"].get.parameters.map((p: { name: string }) => p.name),
+    ).toEqual(["platform", "kind", "product"]);
+    expect(mediaTypes("/api/v1/osv")).toEqual(["application/x-ndjson"]);
+    expect(paths["/api/v1/osv"].get.description).toContain("GET /api/v1/osv/{id}");
   });
 });
 

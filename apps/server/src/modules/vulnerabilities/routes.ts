@@ -13,6 +13,8 @@ import {
   Leaderboard,
   OsvRecord,
   PageQuery,
+  ProductSearchPage,
+  ProductSearchQuery,
   ProductVulnerabilitiesQuery,
   ProgramDirectory,
   ProgramDirectoryQuery,
@@ -85,7 +87,17 @@ export const vulnerabilityRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: "Every vulnerability as OSV, one JSON record per line (JSON Lines)",
+        description:
+          "The bulk export: every record of the database as an OSV record (the same document as " +
+          "GET /api/v1/osv/{id}), one per line, in id order, streamed. Cached for 5 minutes.",
         produces: ["application/x-ndjson"],
+        response: {
+          // A stream, not a string, at run time: documented as text without typing the handler's reply.
+          200: z.unknown().meta({
+            type: "string",
+            description: "JSON Lines: one OsvRecord per line (application/x-ndjson).",
+          }),
+        },
       },
       config: { access: "public" },
     },
@@ -102,7 +114,7 @@ export const vulnerabilityRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags,
-        summary: "One vulnerability as an OSV 1.6 record",
+        summary: "One vulnerability as an OSV record (schema 1.7.5)",
         params: z.object({ id: z.string() }),
         response: { 200: OsvRecord },
       },
@@ -134,6 +146,26 @@ export const vulnerabilityRoutes: FastifyPluginAsyncZod<{
     (request) =>
       vulnerabilities.findActivePrograms(
         request.query.q,
+        pageRequest(request, request.query.page, request.query.per_page),
+      ),
+  );
+
+  app.get(
+    "/v1/products",
+    {
+      schema: {
+        tags,
+        summary: "Search products by name or slug (the report form's product picker)",
+        description:
+          "Every product of the database, each word of q a prefix; an exact slug first, then active programs, then by installs.",
+        querystring: ProductSearchQuery,
+        response: { 200: ProductSearchPage },
+      },
+      config: publicRead,
+    },
+    (request) =>
+      vulnerabilities.findProducts(
+        request.query,
         pageRequest(request, request.query.page, request.query.per_page),
       ),
   );

@@ -234,8 +234,15 @@ export const CheckResponse = z.object({
 });
 export type CheckResponse = z.infer<typeof CheckResponse>;
 
-/** OSV 1.6 (https://ossf.github.io/osv-schema/); kept loose here, the mapping in osv.ts builds it. */
-export const OsvRecord = z.record(z.string(), z.unknown()).meta({ id: "OsvRecord" });
+/** OSV (https://ossf.github.io/osv-schema/); kept loose here, osv.ts builds it and osv.test.ts validates it. */
+export const OsvRecord = z.record(z.string(), z.unknown()).meta({
+  id: "OsvRecord",
+  description:
+    "An OSV 1.7.5 record. Plugins and themes are Composer packages of WPackagist (ecosystem " +
+    '"Packagist:https://wpackagist.org", name "wpackagist-plugin/<slug>" or "wpackagist-theme/<slug>"); ' +
+    'WordPress core is "roots/wordpress" on Packagist. database_specific keeps source_id, source_url ' +
+    "and attribution.",
+});
 
 export const LeaderboardEntry = z.object({
   rank: z.number().int(),
@@ -286,6 +293,26 @@ export const Statistics = z
   })
   .meta({ id: "Statistics" });
 export type Statistics = z.infer<typeof Statistics>;
+
+/** The report form's product picker (PRODUCT.md §3): every product, not only active programs. */
+export const ProductSearchQuery = PageQuery.extend({
+  q: z.string().trim().max(200, "q must be at most 200 characters.").optional(),
+  kind: ComponentKind.optional(),
+});
+
+export const ProductSearchPage = z
+  .object({
+    data: z.array(
+      ProductRef.extend({
+        is_active: z.boolean(),
+        is_lobby_product: z.boolean(),
+        vulnerabilities: z.number().int(),
+      }),
+    ),
+    pagination: Pagination,
+  })
+  .meta({ id: "ProductSearchPage" });
+export type ProductSearchPage = z.infer<typeof ProductSearchPage>;
 
 export const ProgramDirectoryQuery = PageQuery.extend({
   q: z.string().trim().max(200, "q must be at most 200 characters.").optional(),

@@ -15,6 +15,7 @@ import type {
   Contributors,
   DatabaseCounts,
   ProductRef,
+  ProductSearchPage,
   ProgramDirectory,
   PublicProduct,
   ResearcherProfile,
@@ -360,6 +361,30 @@ export function createVulnerabilityService(
       return {
         data: rows.map((row) => ({
           ...productRef({ productId: row.id, ...row }),
+          vulnerabilities: row.vulnerabilities,
+        })),
+        pagination: paginationOf(request.path, request.query, request.page, request.perPage, total),
+      };
+    },
+
+    /** The report form's product picker: any product by name or slug, best match first. */
+    async findProducts(
+      query: { q?: string | undefined; kind?: string | undefined },
+      request: PageRequest,
+    ): Promise<ProductSearchPage> {
+      const text = query.q?.trim().toLowerCase() ?? "";
+      // Only letters and digits reach to_tsquery: its operators (& | ! : * ( )) are never the user's.
+      const words = (text.match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
+      const { rows, total } = await queries.searchProducts(
+        { words, slug: words.length > 0 ? text : undefined, kind: query.kind },
+        request.perPage,
+        (request.page - 1) * request.perPage,
+      );
+      return {
+        data: rows.map((row) => ({
+          ...productRef({ productId: row.id, ...row }),
+          is_active: row.is_active,
+          is_lobby_product: row.is_lobby_product,
           vulnerabilities: row.vulnerabilities,
         })),
         pagination: paginationOf(request.path, request.query, request.page, request.perPage, total),

@@ -73,7 +73,8 @@ function SessionList() {
 }
 
 /** Optional TOTP second factor (required for staff): start, scan or type the secret, confirm. */
-function TwoFactorSettings() {
+/** The second factor on its own, for the staff set-up page (PRODUCT.md §7: required for staff). */
+export function TwoFactorSettings() {
   const { api, user } = useAuth();
   const [enabled, setEnabled] = useState(Boolean(user()?.two_factor_enabled));
   const [enrolment, setEnrolment] = useState<{ secret: string; otpauth_url: string } | null>(null);

@@ -24,12 +24,12 @@ const ENDPOINTS: { method: string; path: string; what: string }[] = [
   {
     method: "GET",
     path: "/api/v1/osv/{id}",
-    what: 'The same record as OSV 1.6 JSON. Packages use the ecosystem "WordPress" and the name "<kind>/<slug>", e.g. "plugin/contact-form-7".',
+    what: "The same record as an OSV 1.7.5 document (see OSV records below); {id} may also be the CVE id.",
   },
   {
     method: "GET",
     path: "/api/v1/osv",
-    what: "Every record as OSV, one JSON document per line (JSON Lines): the bulk export.",
+    what: "The bulk export: every record as OSV, one JSON document per line (application/x-ndjson, JSON Lines), in id order, streamed. Each line equals the answer of /api/v1/osv/{id}.",
   },
   {
     method: "POST",
@@ -44,6 +44,11 @@ const ENDPOINTS: { method: string; path: string; what: string }[] = [
   { method: "GET", path: "/api/v1/programs?q=&page=", what: "The active VDP directory." },
   {
     method: "GET",
+    path: "/api/v1/products?q=&kind=&page=",
+    what: "Products by name or slug, each word a prefix (the report form's product search).",
+  },
+  {
+    method: "GET",
     path: "/api/v1/researchers/{uuid}",
     what: "A researcher's profile, points and rank; /vulnerabilities lists their published vulnerabilities.",
   },
@@ -55,8 +60,13 @@ const ENDPOINTS: { method: string; path: string; what: string }[] = [
   },
   {
     method: "GET",
-    path: "/database/feed and /database/{platform}/{kind}/{slug}/feed",
-    what: "Atom feeds of new vulnerabilities, overall and per product.",
+    path: "/database/feed",
+    what: "Atom 1.0 feed (application/atom+xml) of the 50 newest vulnerabilities of the whole database.",
+  },
+  {
+    method: "GET",
+    path: "/database/{platform}/{kind}/{slug}/feed",
+    what: "The same feed for one product, e.g. /database/wordpress/plugin/contact-form-7/feed; an unknown product is 404.",
   },
 ];
 
@@ -106,6 +116,28 @@ export default function DatabaseApiPage() {
             ))}
           </tbody>
         </table>
+        <h2 id="osv">OSV records</h2>
+        <p>
+          Records follow the <a href="https://ossf.github.io/osv-schema/">OSV schema</a> 1.7.5 and pass its
+          published JSON schema. OSV has no WordPress ecosystem, so components are named the way Composer
+          installs them: plugins and themes as <a href="https://wpackagist.org/">WPackagist</a> packages
+          (ecosystem <code>Packagist:https://wpackagist.org</code>, name{" "}
+          <code>wpackagist-plugin/&lt;slug&gt;</code> or <code>wpackagist-theme/&lt;slug&gt;</code>) and
+          WordPress core as <code>roots/wordpress</code> (ecosystem <code>Packagist</code>), with a{" "}
+          <code>purl</code>. Versions are the WordPress.org version strings; ranges are <code>ECOSYSTEM</code>{" "}
+          ranges with <code>introduced</code> (<code>0</code> when unknown) and <code>fixed</code> or{" "}
+          <code>last_affected</code>. Each package's <code>database_specific</code> keeps the WordPress.org
+          kind and slug; the record's keeps <code>source_id</code>, <code>source_url</code> and{" "}
+          <code>attribution</code>. The <code>id</code> is our id (the source's id for imported records); the
+          CVE id is in <code>aliases</code>.
+        </p>
+        <h2 id="feeds">Feeds</h2>
+        <p>
+          The Atom feeds list the newest records first by publication date; records without one are dated by
+          the day they were imported. Each entry links to the vulnerability page and sums up the product,
+          affected versions, fix, CVE id and severity. Feeds are cached for 15 minutes and answer{" "}
+          <code>ETag</code> and <code>304</code> like the JSON API.
+        </p>
         <p>
           The records come from Wordfence Intelligence and the CVE Program: every record keeps{" "}
           <code>source_url</code> and <code>attribution</code>, and any copy must keep them (

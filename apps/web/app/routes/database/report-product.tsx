@@ -1,3 +1,9 @@
+import { EmailVerificationNotice } from "../../features/auth/email-verification-notice.tsx";
+import type { ChosenProduct } from "../../features/reports/product-picker.tsx";
+import { ReportForm } from "../../features/reports/report-form.tsx";
+import { useReportSubmission } from "../../features/reports/use-report-submission.ts";
+import { isApiError } from "../../lib/api/api-error.ts";
+import { createServerApiClient } from "../../lib/api/client.server.ts";
 import {
   KIND_LABELS,
   PLATFORM_LABELS,
@@ -5,14 +11,44 @@ import {
   requireProductPath,
 } from "../../lib/database-params.ts";
 import { pageMeta } from "../../lib/seo.ts";
+import { getOptionalUser } from "../../lib/session.server.ts";
 import { PageHeader } from "../../ui/page-header.tsx";
 import type { Route } from "./+types/report-product";
 
-export function loader({ params }: Route.LoaderArgs) {
+interface PublicProduct {
+  id: number;
+  kind: string;
+  slug: string;
+  name: string;
+  counters: { vulnerabilities: number };
+}
+
+/**
+ * The report form with its product filled in from the path (PRODUCT.md §3). A product the database
+ * does not know yet is offered typed in, from the slug; the server makes it a lobby product.
+ */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { platform, kind } = requireProductPath(params);
+  const client = createServerApiClient(request, context, { forwardCookies: false, retry: 0 });
+  let product: ChosenProduct = { kind, slug: params.slug, name: productNameFromSlug(params.slug) };
+  try {
+    const found = await client.request<PublicProduct>(
+      `/v1/products/${platform}/${kind}/${encodeURIComponent(params.slug)}`,
+    );
+    product = {
+      kind: found.kind,
+      slug: found.slug,
+      name: found.name,
+      id: found.id,
+      vulnerabilities: found.counters.vulnerabilities,
+    };
+  } catch (error) {
+    if (!isApiError(error) || error.status !== 404) throw error;
+  }
   return {
     label: `${PLATFORM_LABELS[platform]} ${KIND_LABELS[kind]}`,
-    productName: productNameFromSlug(params.slug),
+    product,
+    signedIn: (await getOptionalUser(request, context)) !== null,
   };
 }
 
@@ -21,11 +57,19 @@ export const meta = pageMeta(
 );
 
 export default function ReportProductPage({ loaderData }: Route.ComponentProps) {
+  const submission = useReportSubmission();
   return (
-    <PageHeader
-      eyebrow={loaderData.label}
-      title={`Report a vulnerability in ${loaderData.productName}`}
-      lead="Describe the vulnerability, the affected versions and how to reproduce it. The report reaches the vendor privately, and you are credited when it is published."
-    />
+    <>
+      <PageHeader
+        eyebrow={loaderData.label}
+        title={`Report a vulnerability in ${loaderData.product.name}`}
+        lead="Describe the vulnerability, the affected versions and how to reproduce it. The report reaches the vendor privately, and you are credited when it is published."
+      />
+      {/* A signed-in reporter needs a confirmed address (the API refuses the report otherwise). */}
+      <div className="mb-6 overflow-hidden rounded-lg empty:hidden">
+        <EmailVerificationNotice />
+      </div>
+      <ReportForm signedIn={loaderData.signedIn} initialProduct={loaderData.product} {...submission} />
+    </>
   );
 }

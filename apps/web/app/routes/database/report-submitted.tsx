@@ -1,19 +1,63 @@
 import { Link } from "react-router";
+import { reportsApi } from "../../features/reports/api.ts";
+import { createServerApiClient } from "../../lib/api/client.server.ts";
 import { pageMeta } from "../../lib/seo.ts";
+import { getOptionalUser } from "../../lib/session.server.ts";
 import { PageHeader } from "../../ui/page-header.tsx";
+import type { Route } from "./+types/report-submitted";
 
 export const meta = pageMeta("Report submitted");
 
-export default function ReportSubmittedPage() {
+/** `?report={id}`: the signed-in reporter's new report, read back to show its title and link its preview. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const id = new URL(request.url).searchParams.get("report");
+  const user = await getOptionalUser(request, context);
+  const researcherUuid = user?.researcher?.uuid ?? null;
+  if (!id || !user) return { report: null, researcherUuid };
+  try {
+    const report = await reportsApi.getReport(createServerApiClient(request, context, { retry: 0 }), id);
+    return { report: { id: report.id, title: report.title }, researcherUuid };
+  } catch {
+    // Not theirs, or gone: the page still thanks them, without the link.
+    return { report: null, researcherUuid };
+  }
+}
+
+export default function ReportSubmittedPage({ loaderData }: Route.ComponentProps) {
+  const { report, researcherUuid } = loaderData;
   return (
     <>
       <PageHeader
         title="Report submitted"
-        lead="Thank you. A confirmation e-mail with a private link to follow your report is on its way."
+        lead="Thank you. Our triage team reviews every report; you get an e-mail at each step, and you are credited when it is published."
       />
-      <Link to="/database" className="btn-secondary">
-        Back to the database
-      </Link>
+      {report && (
+        <div className="mb-8 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+          <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Your report</p>
+          <p className="mt-1 text-lg font-semibold break-words text-slate-900" data-testid="submitted-title">
+            {report.title}
+          </p>
+          <Link
+            to={`/researchers/reports/${encodeURIComponent(report.id)}/preview`}
+            className="link mt-2 inline-block"
+          >
+            Open the report
+          </Link>
+        </div>
+      )}
+      <div className="flex flex-wrap gap-3">
+        {researcherUuid && (
+          <Link to={`/researchers/${encodeURIComponent(researcherUuid)}/in-review`} className="btn-primary">
+            My reports
+          </Link>
+        )}
+        <Link to="/database/report" className="btn-secondary">
+          Report another vulnerability
+        </Link>
+        <Link to="/database" className="btn-secondary">
+          Back to the database
+        </Link>
+      </div>
     </>
   );
 }

@@ -1,20 +1,81 @@
-import { guardedLoader } from "../../lib/guards.server.ts";
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { reportsApi } from "../../features/reports/api.ts";
+import { CommentForm } from "../../features/reports/comment-form.tsx";
+import { ReportView } from "../../features/reports/report-view.tsx";
+import { isApiError } from "../../lib/api/api-error.ts";
+import { createServerApiClient } from "../../lib/api/client.server.ts";
+import { throwNotFound } from "../../lib/errors.ts";
+import { enforceGuards } from "../../lib/guards.server.ts";
 import type { RouteHandle } from "../../lib/route-handle.ts";
 import { pageMeta } from "../../lib/seo.ts";
-import { PageHeader } from "../../ui/page-header.tsx";
+import type { Route } from "./+types/report-preview";
 
 export const handle: RouteHandle = { guards: ["check-token-researcher"] };
 
-/** Spec §6: the guards named in `handle`, enforced before the page renders. */
-export const loader = guardedLoader(handle);
-export const meta = pageMeta("Report preview");
+/**
+ * Spec §6 check-token-researcher, then the report itself (`GET /api/reports/{uuid}`, with the
+ * link's `token` when there is one). The API answers only its researcher (or the token's holder):
+ * anything it refuses is "Page not found", so the page never tells whether a report exists.
+ */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = await enforceGuards(handle.guards ?? [], { request, context });
+  const token = new URL(request.url).searchParams.get("token");
+  try {
+    const report = await reportsApi.getReport(
+      createServerApiClient(request, context, { retry: 0 }),
+      params.uuid,
+      token,
+    );
+    return { report, token, researcherUuid: user?.researcher?.uuid ?? null };
+  } catch (error) {
+    if (isApiError(error) && [401, 403, 404, 422].includes(error.status)) throwNotFound();
+    throw error;
+  }
+}
 
-export default function ResearcherReportPreviewPage() {
+export const meta = pageMeta(({ matches }) => {
+  const data = matches.find((match) => match?.id === "routes/researchers/report-preview")?.loaderData as
+    | { report?: { title?: string } }
+    | undefined;
+  return data?.report?.title ? `${data.report.title} — Report preview` : "Report preview";
+});
+
+export default function ResearcherReportPreviewPage({ loaderData }: Route.ComponentProps) {
+  const [report, setReport] = useState(loaderData.report);
+  // A new load (another report, or a revalidation) replaces what a comment returned.
+  useEffect(() => setReport(loaderData.report), [loaderData.report]);
   return (
-    <PageHeader
-      eyebrow="Researcher preview"
-      title="Report preview"
-      lead="A read-only view of your report as the vendor receives it, opened through a secure link."
-    />
+    <>
+      {loaderData.researcherUuid && (
+        <p className="mb-6 text-sm">
+          <Link
+            to={`/researchers/${encodeURIComponent(loaderData.researcherUuid)}/in-review`}
+            className="text-slate-600 underline-offset-4 hover:text-slate-900 hover:underline"
+          >
+            ← My reports
+          </Link>
+        </p>
+      )}
+      <ReportView
+        report={report}
+        footer={
+          loaderData.researcherUuid ? (
+            <CommentForm reportId={report.id} token={loaderData.token} onCommented={setReport} />
+          ) : (
+            // Opened from a mailed link without a session: reading works, commenting needs the account.
+            <p className="rounded-lg border border-slate-200 bg-white p-5 text-sm text-slate-600 shadow-sm">
+              <Link
+                to={`/researchers/login?${new URLSearchParams({ redirect: `/researchers/reports/${report.id}/preview` })}`}
+                className="link"
+              >
+                Sign in
+              </Link>{" "}
+              to comment on this report.
+            </p>
+          )
+        }
+      />
+    </>
   );
 }

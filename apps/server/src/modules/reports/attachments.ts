@@ -1,0 +1,106 @@
+import { createHash, randomUUID } from "node:crypto";
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdir, rename, rm, stat } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import type { Readable } from "node:stream";
+import { Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
+
+/** Proof-of-concept files (issue 7): 20 MB each, 5 per report. */
+export const ATTACHMENT_MAX_BYTES = 20 * 1024 * 1024;
+export const ATTACHMENTS_PER_REPORT = 5;
+
+export const ATTACHMENT_MESSAGES = {
+  tooMany: `A report has at most ${ATTACHMENTS_PER_REPORT} attachments.`,
+  tooLarge: "An attachment must be at most 20 MB.",
+  empty: "The file is empty.",
+  field: "Send one file as multipart/form-data in a field named file.",
+  notAllowed: "Only the researcher who reported it and staff can attach files to a report.",
+} as const;
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** A file name safe to keep and to put in Content-Disposition: no path, no control characters. */
+export function cleanFilename(name: string | undefined): string {
+  const base = (name ?? "").split(/[\\/]/).at(-1) ?? "";
+  const cleaned = [...base]
+    .filter((char) => char !== '"' && (char.codePointAt(0) ?? 0) > 0x1f && char !== "\u007f")
+    .join("")
+    .trim()
+    .slice(0, 200);
+  return cleaned && cleaned !== "." && cleaned !== ".." ? cleaned : "attachment";
+}
+
+/** `attachment` with an ASCII fallback name and the exact name in RFC 5987 form. */
+export function contentDispositionOf(filename: string): string {
+  const ascii = filename.replace(/[^A-Za-z0-9._ -]/g, "_");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+export class FileTooLargeError extends Error {}
+
+/**
+ * The bytes of attachments, under `dir/{report id}/{attachment id}` (ids are uuids, never names the
+ * uploader chose). An upload is streamed to a temporary file, counted and hashed on the way, and
+ * renamed into place once its row is stored.
+ */
+export function createAttachmentStore(dir: string) {
+  const root = resolve(dir);
+  const folderOf = (reportId: string) => {
+    if (!UUID_PATTERN.test(reportId)) throw new Error("not a report id");
+    return join(root, reportId);
+  };
+  const pathOf = (reportId: string, id: string) => {
+    if (!UUID_PATTERN.test(id)) throw new Error("not an attachment id");
+    return join(folderOf(reportId), id);
+  };
+
+  return {
+    /** Streams `file` to a temporary file; throws FileTooLargeError past `maxBytes` (and removes it). */
+    async receive(reportId: string, file: Readable, maxBytes = ATTACHMENT_MAX_BYTES) {
+      const folder = folderOf(reportId);
+      await mkdir(folder, { recursive: true, mode: 0o700 });
+      const tempPath = join(folder, `.upload-${randomUUID()}`);
+      const hash = createHash("sha256");
+      let size = 0;
+      const meter = new Transform({
+        transform(chunk: Buffer, _encoding, callback) {
+          size += chunk.length;
+          if (size > maxBytes) {
+            callback(new FileTooLargeError(ATTACHMENT_MESSAGES.tooLarge));
+            return;
+          }
+          hash.update(chunk);
+          callback(null, chunk);
+        },
+      });
+      try {
+        await pipeline(file, meter, createWriteStream(tempPath, { mode: 0o600 }));
+        if ((file as Readable & { truncated?: boolean }).truncated)
+          throw new FileTooLargeError(ATTACHMENT_MESSAGES.tooLarge);
+      } catch (error) {
+        await rm(tempPath, { force: true });
+        throw error;
+      }
+      return { tempPath, size, sha256: hash.digest("hex") };
+    },
+
+    async keep(tempPath: string, reportId: string, id: string) {
+      await rename(tempPath, pathOf(reportId, id));
+    },
+
+    async discard(tempPath: string) {
+      await rm(tempPath, { force: true });
+    },
+
+    /** The stored bytes, or null when the file is missing. */
+    async open(reportId: string, id: string): Promise<{ stream: Readable; size: number } | null> {
+      const path = pathOf(reportId, id);
+      const info = await stat(path).catch(() => null);
+      if (!info?.isFile()) return null;
+      return { stream: createReadStream(path), size: info.size };
+    },
+  };
+}
+
+export type AttachmentStore = ReturnType<typeof createAttachmentStore>;

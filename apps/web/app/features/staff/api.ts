@@ -1,0 +1,123 @@
+import type { ReportAction, ReportState } from "@pressguard/domain";
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import type { ApiClient } from "../../lib/api/request.ts";
+import type { CommentVisibility, ReportDetail, ReportListItem } from "../../lib/reports.ts";
+
+/** The staff API (decisions 006 and 008), as the triage pages call it. */
+
+export interface Pagination {
+  current_page: number;
+  per_page: number;
+  total: number;
+  last_page: number;
+  next_page_url: string | null;
+  prev_page_url: string | null;
+}
+
+export interface Page<T> {
+  data: T[];
+  pagination: Pagination;
+}
+
+export type ClaimStatus = "pending" | "approved" | "rejected";
+
+export interface ProductClaim {
+  id: number;
+  status: ClaimStatus;
+  reason: string | null;
+  created_at: string;
+  decided_at: string | null;
+  product: {
+    id: number;
+    platform: string;
+    kind: string;
+    slug: string;
+    name: string;
+    product_url: string | null;
+    vendor_website_url: string | null;
+    vendor_id: number | null;
+  };
+  vendor: { id: number; vendor_name: string; url: string | null; contact_email: string };
+  requested_by: { id: number; name: string; email: string } | null;
+}
+
+/** A transition: the action, an optional note, and the fields of the action that needs them. */
+export type TransitionRequest = { action: ReportAction; note?: string } & Record<string, unknown>;
+
+/** The page number a `next_page_url` asks for (the API writes it relative to its own origin). */
+export function pageFromUrl(url: string | null | undefined): number | null {
+  if (!url) return null;
+  try {
+    const page = Number(new URL(url, "http://localhost").searchParams.get("page"));
+    return Number.isInteger(page) && page >= 1 ? page : null;
+  } catch {
+    return null;
+  }
+}
+
+export const staffApi = {
+  findReports: (client: ApiClient, status: ReportState | null, page: number) =>
+    client.request<Page<ReportListItem>>("/staff/reports", {
+      query: { status: status ?? undefined, page },
+    }),
+  getReport: (client: ApiClient, id: string) =>
+    client.request<ReportDetail>(`/staff/reports/${encodeURIComponent(id)}`),
+  transition: (client: ApiClient, id: string, body: TransitionRequest) =>
+    client.request<ReportDetail>(`/staff/reports/${encodeURIComponent(id)}/transitions`, {
+      method: "POST",
+      body,
+    }),
+  addComment: (client: ApiClient, id: string, body: string, visibility: CommentVisibility) =>
+    client.request<ReportDetail>(`/reports/${encodeURIComponent(id)}/comments`, {
+      method: "POST",
+      body: { body, visibility },
+    }),
+  findClaims: (client: ApiClient, status: ClaimStatus, page: number) =>
+    client.request<Page<ProductClaim>>("/staff/product-claims", { query: { status, page } }),
+  approveClaim: (client: ApiClient, id: number) =>
+    client.request<{ status: "success" }>(`/staff/product-claims/${id}/approve`, { method: "POST" }),
+  rejectClaim: (client: ApiClient, id: number, reason: string) =>
+    client.request<{ status: "success" }>(`/staff/product-claims/${id}/reject`, {
+      method: "POST",
+      body: { reason },
+    }),
+};
+
+export const staffKeys = {
+  all: ["staff"] as const,
+  reportLists: () => [...staffKeys.all, "reports"] as const,
+  reportList: (status: ReportState | null) => [...staffKeys.reportLists(), status ?? "all"] as const,
+  report: (id: string) => [...staffKeys.all, "report", id] as const,
+  claims: (status: ClaimStatus) => [...staffKeys.all, "claims", status] as const,
+};
+
+/** The queue moves under staff's feet (new reports, other staff): refetched when the page is opened again. */
+const FRESH = { staleTime: 0, retry: false } as const;
+
+export function staffReportListQuery(client: ApiClient, status: ReportState | null) {
+  return infiniteQueryOptions({
+    queryKey: staffKeys.reportList(status),
+    queryFn: ({ pageParam }) => staffApi.findReports(client, status, pageParam),
+    initialPageParam: 1,
+    getNextPageParam: (last: Page<ReportListItem>) => pageFromUrl(last.pagination.next_page_url),
+    ...FRESH,
+  });
+}
+
+export function staffReportQuery(client: ApiClient, id: string) {
+  return queryOptions({
+    queryKey: staffKeys.report(id),
+    queryFn: () => staffApi.getReport(client, id),
+    ...FRESH,
+  });
+}
+
+export function claimListQuery(client: ApiClient, status: ClaimStatus) {
+  return infiniteQueryOptions({
+    queryKey: staffKeys.claims(status),
+    queryFn: ({ pageParam }) => staffApi.findClaims(client, status, pageParam),
+    initialPageParam: 1,
+    getNextPageParam: (last: Page<ProductClaim>) => pageFromUrl(last.pagination.next_page_url),
+    ...FRESH,
+  });
+}

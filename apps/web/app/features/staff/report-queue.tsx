@@ -1,0 +1,147 @@
+import { REPORT_STATES, type ReportState } from "@pressguard/domain";
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { Link } from "react-router";
+import { SeverityLabel, StateBadge } from "../../components/report-parts.tsx";
+import { useApiClient } from "../../lib/api/client.ts";
+import { formatDay, type ReportListItem, stateLabel, vulnerabilityTypeLabel } from "../../lib/reports.ts";
+import { LoadError } from "../../ui/form-field.tsx";
+import { TabNav } from "../../ui/tab-nav.tsx";
+import { staffReportListQuery } from "./api.ts";
+
+export const STAFF_QUEUE_PATH = "/staff/reports";
+
+/** The filter tabs of the queue: new reports first, then the lifecycle in order, then all. */
+const FILTERS: readonly (ReportState | null)[] = [
+  ...REPORT_STATES.filter((s) => s !== "rejected"),
+  "rejected",
+  null,
+];
+
+export function queueFilterPath(status: ReportState | null): string {
+  return status ? `${STAFF_QUEUE_PATH}?status=${status}` : `${STAFF_QUEUE_PATH}?status=all`;
+}
+
+/**
+ * The queue's filter from the page URL, leniently (STYLE.md): no `status` means new reports
+ * (`submitted`), `all` means every state, anything unknown falls back to new reports.
+ */
+export function queueStatusOf(search: URLSearchParams): ReportState | null {
+  const status = search.get("status");
+  if (status === "all") return null;
+  return (REPORT_STATES as readonly string[]).includes(status ?? "") ? (status as ReportState) : "submitted";
+}
+
+const TABS = FILTERS.map((status) => ({
+  label: status === null ? "All" : status === "submitted" ? "New" : stateLabel(status),
+  to: queueFilterPath(status),
+}));
+
+/** `/staff/reports`: the triage queue by state, newest first, "Load more" pages on (decision 008). */
+export function ReportQueue({ status }: { status: ReportState | null }) {
+  const client = useApiClient();
+  const list = useInfiniteQuery(staffReportListQuery(client, status));
+  const reports = list.data?.pages.flatMap((page) => page.data) ?? [];
+  const total = list.data?.pages[0]?.pagination.total;
+
+  return (
+    <>
+      <TabNav label="Report status" tabs={TABS} currentTo={queueFilterPath(status)} />
+      {list.isError ? (
+        <LoadError message="Error fetching reports" />
+      ) : !list.data ? (
+        <p className="text-slate-600" aria-busy="true">
+          Loading reports…
+        </p>
+      ) : reports.length === 0 ? (
+        <p className="rounded-lg border border-slate-200 bg-white p-6 text-slate-600">
+          {status === null
+            ? "No report has been submitted yet."
+            : `No report is ${stateLabel(status).toLowerCase()} right now.`}
+        </p>
+      ) : (
+        <>
+          <p className="mb-3 text-sm text-slate-600">
+            {total} {total === 1 ? "report" : "reports"}, newest first
+          </p>
+          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+            <table className="min-w-full divide-y divide-slate-200 text-sm">
+              <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
+                <tr>
+                  <th scope="col" className="px-4 py-3">
+                    Report
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Product
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Status
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Severity
+                  </th>
+                  <th scope="col" className="px-4 py-3 whitespace-nowrap">
+                    Received
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {reports.map((report) => (
+                  <QueueRow key={report.id} report={report} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+      {list.hasNextPage && (
+        <button
+          type="button"
+          className="btn-secondary mt-4"
+          disabled={list.isFetchingNextPage}
+          onClick={() => void list.fetchNextPage()}
+        >
+          {list.isFetchingNextPage ? "Loading…" : "Load more"}
+        </button>
+      )}
+    </>
+  );
+}
+
+function QueueRow({ report }: { report: ReportListItem }) {
+  const type = vulnerabilityTypeLabel(report.vulnerability_type);
+  return (
+    <tr className="align-top">
+      <td className="px-4 py-3">
+        <Link to={`/staff/reports/${report.id}`} className="link font-semibold">
+          {report.title}
+        </Link>
+        <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-600">
+          {type && <span>{type}</span>}
+          {report.possible_duplicate_of && (
+            <Link
+              to={`/staff/reports/${report.possible_duplicate_of}`}
+              className="rounded-full bg-red-100 px-2 py-0.5 font-semibold text-red-900 hover:underline"
+            >
+              Possible duplicate
+            </Link>
+          )}
+        </p>
+      </td>
+      <td className="px-4 py-3">
+        <span className="font-medium text-slate-900">{report.product.name}</span>
+        <span className="block font-mono text-xs break-all text-slate-500">
+          {report.product.kind}/{report.product.slug}
+        </span>
+      </td>
+      <td className="px-4 py-3">
+        <StateBadge state={report.status} />
+      </td>
+      <td className="px-4 py-3">
+        <SeverityLabel severity={report.severity} />
+      </td>
+      <td className="px-4 py-3 whitespace-nowrap text-slate-700">
+        <time dateTime={report.created_at}>{formatDay(report.created_at)}</time>
+      </td>
+    </tr>
+  );
+}

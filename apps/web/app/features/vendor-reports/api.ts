@@ -1,0 +1,90 @@
+import type { VendorReportTab } from "@pressguard/domain";
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import type { ApiClient } from "../../lib/api/request.ts";
+import type { CommentVisibility, ReportDetail, ReportListItem } from "../../lib/reports.ts";
+
+/** The vendor's side of the report API (decision 008), as the vendor pages call it. */
+
+export interface Page<T> {
+  data: T[];
+  pagination: {
+    current_page: number;
+    per_page: number;
+    total: number;
+    last_page: number;
+    next_page_url: string | null;
+    prev_page_url: string | null;
+  };
+}
+
+export interface FixSubmission {
+  fixed_version: string;
+  notes?: string;
+}
+
+/** The page number a `next_page_url` asks for (the API writes it relative to its own origin). */
+export function pageFromUrl(url: string | null | undefined): number | null {
+  if (!url) return null;
+  try {
+    const page = Number(new URL(url, "http://localhost").searchParams.get("page"));
+    return Number.isInteger(page) && page >= 1 ? page : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The e-mailed link's signed token travels with every call of the preview (decision 008). */
+const withToken = (token: string | null) => (token ? { token } : undefined);
+
+export const vendorReportsApi = {
+  findReports: (client: ApiClient, tab: VendorReportTab, page: number) =>
+    client.request<Page<ReportListItem>>("/vendor/reports", { query: { tab, page } }),
+  getReport: (client: ApiClient, id: string, token: string | null) =>
+    client.request<ReportDetail>(`/reports/${encodeURIComponent(id)}`, { query: withToken(token) }),
+  submitFix: (client: ApiClient, id: string, token: string | null, body: FixSubmission) =>
+    client.request<ReportDetail>(`/vendor/reports/${encodeURIComponent(id)}/fix`, {
+      method: "POST",
+      query: withToken(token),
+      body,
+    }),
+  addComment: (
+    client: ApiClient,
+    id: string,
+    token: string | null,
+    body: string,
+    visibility: CommentVisibility,
+  ) =>
+    client.request<ReportDetail>(`/reports/${encodeURIComponent(id)}/comments`, {
+      method: "POST",
+      query: withToken(token),
+      body: { body, visibility },
+    }),
+};
+
+export const vendorReportKeys = {
+  all: ["vendor-reports"] as const,
+  lists: () => [...vendorReportKeys.all, "list"] as const,
+  list: (tab: VendorReportTab) => [...vendorReportKeys.lists(), tab] as const,
+  report: (id: string) => [...vendorReportKeys.all, "report", id] as const,
+};
+
+/** Staff move reports between the tabs: fetched again whenever a page opens. */
+const FRESH = { staleTime: 0, retry: false } as const;
+
+export function vendorReportListQuery(client: ApiClient, tab: VendorReportTab) {
+  return infiniteQueryOptions({
+    queryKey: vendorReportKeys.list(tab),
+    queryFn: ({ pageParam }) => vendorReportsApi.findReports(client, tab, pageParam),
+    initialPageParam: 1,
+    getNextPageParam: (last: Page<ReportListItem>) => pageFromUrl(last.pagination.next_page_url),
+    ...FRESH,
+  });
+}
+
+export function vendorReportQuery(client: ApiClient, id: string, token: string | null) {
+  return queryOptions({
+    queryKey: vendorReportKeys.report(id),
+    queryFn: () => vendorReportsApi.getReport(client, id, token),
+    ...FRESH,
+  });
+}

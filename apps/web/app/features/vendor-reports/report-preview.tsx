@@ -1,0 +1,212 @@
+import { actionsFrom, versionField } from "@pressguard/domain";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useState } from "react";
+import { toast } from "react-toastify";
+import { z } from "zod";
+import { isApiError } from "../../lib/api/api-error.ts";
+import { useApiClient } from "../../lib/api/client.ts";
+import {
+  apiErrorToFieldErrors,
+  type FieldErrorMap,
+  FORM_ERROR_KEY,
+  validateForm,
+} from "../../lib/form-errors.ts";
+import { daysLeft, daysLeftLabel, formatDay, type ReportDetail } from "../../lib/reports.ts";
+import { errorIdFor, FormAlert, FormField, INPUT_CLASS, LoadError } from "../../ui/form-field.tsx";
+import { PageHeader } from "../../ui/page-header.tsx";
+import { type FixSubmission, vendorReportKeys, vendorReportQuery, vendorReportsApi } from "./api.ts";
+
+const PAGE_TITLE = "Vulnerability preview";
+
+/** The fix form's rules, as the API declares them (decision 008, `POST /vendor/reports/{id}/fix`). */
+export const FixForm = z.object({
+  fixed_version: versionField("The fixed version is required."),
+  notes: z.string().trim().max(10_000, { error: "The notes must be at most 10,000 characters long." }),
+});
+
+/**
+ * `/vdp/vulnerabilities/{uuid}/preview` loads the report in the browser: what the vendor may read
+ * of a report on one of its products (from validation on). Opened from the e-mail, the link's
+ * `token` goes with every call. The route composes the shared report view around these parts.
+ */
+export function useVendorReport(id: string, token: string | null) {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  const report = useQuery(vendorReportQuery(client, id, token));
+  /** A later answer (after a comment or a fix) replaces the report; the tab lists are refetched. */
+  const replace = async (answer: ReportDetail) => {
+    queryClient.setQueryData(vendorReportKeys.report(id), answer);
+    await queryClient.invalidateQueries({ queryKey: vendorReportKeys.lists() });
+  };
+  return { report, replace };
+}
+
+/** The page while the report loads or when it cannot be read. */
+export function VendorReportLoadState({ error }: { error: unknown }) {
+  return (
+    <>
+      <PageHeader eyebrow="Vendor preview" title={PAGE_TITLE} />
+      {error ? (
+        <LoadError
+          message={
+            isApiError(error) && (error.status === 404 || error.status === 403)
+              ? "This report does not exist, or it is not one of your products' reports. If you opened an e-mailed link, it may have expired: sign in to see your reports."
+              : "Error fetching the report"
+          }
+        />
+      ) : (
+        <p className="text-slate-600" aria-busy="true">
+          Loading the report…
+        </p>
+      )}
+    </>
+  );
+}
+
+/** The vendor's part of the report: the deadline and days left, and the fix form or where the fix stands. */
+export function VendorFixPanel({
+  report,
+  token,
+  onSaved,
+}: {
+  report: ReportDetail;
+  token: string | null;
+  onSaved: (report: ReportDetail) => Promise<void>;
+}) {
+  const canSubmitFix = actionsFrom(report.status, "vendor").includes("submit_fix");
+  return (
+    <div className="space-y-4">
+      <DeadlineNotice report={report} left={daysLeft(report.fix_deadline_at)} />
+      {canSubmitFix ? (
+        <section aria-labelledby="report-fix-form" className="max-w-xl">
+          <h2 id="report-fix-form" className="text-lg font-semibold text-slate-900">
+            Submit a fix
+          </h2>
+          <FixSubmissionForm report={report} token={token} onSaved={onSaved} />
+        </section>
+      ) : (
+        <p className="text-sm text-slate-700">{fixStatusText(report)}</p>
+      )}
+    </div>
+  );
+}
+
+function fixStatusText(report: ReportDetail): string {
+  switch (report.status) {
+    case "validated":
+      return "Our team validated this report and will notify you shortly; the fix deadline starts then.";
+    case "fix_pending":
+      return `Your fix${report.fixed_version ? ` (version ${report.fixed_version})` : ""} is waiting for verification by our team.`;
+    case "fixed":
+      return "Your fix is verified. The vulnerability will be published with credit to the researcher.";
+    case "published":
+      return "The vulnerability is published in the public database.";
+    default:
+      return "No fix can be submitted for this report now.";
+  }
+}
+
+function DeadlineNotice({ report, left }: { report: ReportDetail; left: number | null }) {
+  if (!report.fix_deadline_at || left === null || !["awaiting_fix", "fix_pending"].includes(report.status))
+    return null;
+  const overdue = left < 0;
+  return (
+    <p
+      role="note"
+      className={`rounded-md border px-4 py-3 text-sm ${
+        overdue ? "border-red-200 bg-red-50 text-red-900" : "border-amber-200 bg-amber-50 text-amber-950"
+      }`}
+    >
+      <strong>Fix deadline: {formatDay(report.fix_deadline_at)}</strong> — {daysLeftLabel(left)}.{" "}
+      {overdue
+        ? "Our team may now publish the vulnerability without a fix."
+        : "After the deadline our team may publish the vulnerability without a fix."}
+    </p>
+  );
+}
+
+function FixSubmissionForm({
+  report,
+  token,
+  onSaved,
+}: {
+  report: ReportDetail;
+  token: string | null;
+  onSaved: (report: ReportDetail) => Promise<void>;
+}) {
+  const client = useApiClient();
+  const [values, setValues] = useState({ fixed_version: "", notes: "" });
+  const [errors, setErrors] = useState<FieldErrorMap>({});
+  const submit = useMutation({
+    mutationFn: (body: FixSubmission) => vendorReportsApi.submitFix(client, report.id, token, body),
+    onSuccess: async (answer) => {
+      await onSaved(answer);
+      toast.success("Fix submitted: our team will verify it.");
+    },
+    onError: (error) => {
+      if (isApiError(error) && error.status === 409) toast.error(error.message);
+      setErrors(apiErrorToFieldErrors(error, ["fixed_version", "notes"]));
+    },
+  });
+
+  function send(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const checked = validateForm(FixForm, values);
+    if (!checked.success) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    submit.mutate({
+      fixed_version: checked.data.fixed_version,
+      ...(checked.data.notes && { notes: checked.data.notes }),
+    });
+  }
+
+  const invalid = (field: string) => Boolean(errors[field]?.length);
+  return (
+    <form aria-label="Submit a fix" onSubmit={send} noValidate className="space-y-3">
+      <p className="text-sm text-slate-600">
+        Tell us which release fixes the vulnerability. Our team verifies the fix before it is published.
+      </p>
+      <FormAlert messages={errors[FORM_ERROR_KEY]} />
+      <FormField label="Fixed in version" htmlFor="fix-version" errors={errors.fixed_version}>
+        <input
+          id="fix-version"
+          name="fixed_version"
+          type="text"
+          autoComplete="off"
+          maxLength={64}
+          placeholder="1.2.4"
+          value={values.fixed_version}
+          onChange={(event) => setValues((current) => ({ ...current, fixed_version: event.target.value }))}
+          aria-invalid={invalid("fixed_version") || undefined}
+          aria-describedby={invalid("fixed_version") ? errorIdFor("fix-version") : undefined}
+          className={INPUT_CLASS}
+        />
+      </FormField>
+      <FormField
+        label="Notes"
+        htmlFor="fix-notes"
+        optional
+        errors={errors.notes}
+        hint="What changed, and a link to the release, changeset or diff."
+      >
+        <textarea
+          id="fix-notes"
+          name="notes"
+          rows={5}
+          maxLength={10_000}
+          value={values.notes}
+          onChange={(event) => setValues((current) => ({ ...current, notes: event.target.value }))}
+          aria-invalid={invalid("notes") || undefined}
+          aria-describedby={invalid("notes") ? errorIdFor("fix-notes") : undefined}
+          className={INPUT_CLASS}
+        />
+      </FormField>
+      <button type="submit" className="btn-primary" disabled={submit.isPending}>
+        {submit.isPending ? "Submitting…" : "Submit the fix"}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,26 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { STATIC_PAGE } from "../../lib/route-handle.ts";
+import DatabaseApiPage, { handle } from "./api-docs.tsx";
+
+describe("the database API page", () => {
+  const html = renderToStaticMarkup(<DatabaseApiPage />);
+
+  it("documents the Atom feeds and the OSV bulk export with their media types", () => {
+    expect(html).toContain("GET /database/feed");
+    expect(html).toContain("GET /database/{platform}/{kind}/{slug}/feed");
+    expect(html).toContain("application/atom+xml");
+    expect(html).toContain("GET /api/v1/osv</code>");
+    expect(html).toContain("application/x-ndjson");
+  });
+
+  it("says how OSV packages are named", () => {
+    expect(html).toContain("Packagist:https://wpackagist.org");
+    expect(html).toContain("wpackagist-plugin/&lt;slug&gt;");
+    expect(html).toContain("roots/wordpress");
+  });
+
+  it("stays a static reading page", () => {
+    expect(handle).toBe(STATIC_PAGE);
+  });
+});

@@ -1,0 +1,136 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { Agent, request } from "node:http";
+import { join } from "node:path";
+import pg from "pg";
+
+/**
+ * Cold-path latency of the search and the batch check (issue 5: search p95 < 20 ms, batch check of
+ * 100 items p95 < 15 ms, 10 concurrent clients, PostgreSQL at 250 000 vulnerabilities).
+ *
+ *   DATABASE_URL=postgres://… npm run db:seed:scale
+ *   DATABASE_URL=postgres://… node --import tsx bench/cold-latency.ts [--duration 10 --connections 10]
+ *
+ * Starts the API-only server on that database and keeps `connections` requests in flight. Every search
+ * URL carries a unique cache-busting parameter, so no answer comes from the in-memory response store
+ * (decision 005): each request parses, queries PostgreSQL and serialises. Latencies are measured per
+ * request here (autocannon reports no p95).
+ */
+const args = process.argv.slice(2);
+const option = (name: string, fallback: number) => {
+  const index = args.indexOf(`--${name}`);
+  return index >= 0 ? Number(args[index + 1]) : fallback;
+};
+const duration = option("duration", 10);
+const connections = option("connections", 10);
+const databaseUrl = process.env.DATABASE_URL;
+if (!databaseUrl) throw new Error("Set DATABASE_URL to a database seeded by `npm run db:seed:scale`.");
+const PORT = 3293;
+const root = join(import.meta.dirname, "..");
+
+/** 100 real plugins with known vulnerabilities, each at version 1.0 (fixed: the same body every run). */
+async function checkBody(): Promise<string> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ slug: string }>(
+      `select p.slug from products p
+       where p.kind = 'plugin' and p.slug not like 'bench-%'
+         and exists (select 1 from affected_ranges ar where ar.product_id = p.id)
+       order by md5(p.slug) limit 100`,
+    );
+    return JSON.stringify({ items: rows.map(({ slug }) => ({ kind: "plugin", slug, version: "1.0" })) });
+  } finally {
+    await client.end();
+  }
+}
+
+const agent = new Agent({ keepAlive: true, maxSockets: connections });
+
+function send(method: "GET" | "POST", path: string, body?: string): Promise<number> {
+  const startedAt = performance.now();
+  return new Promise((resolve, reject) => {
+    const outgoing = request(
+      {
+        host: "127.0.0.1",
+        port: PORT,
+        method,
+        path,
+        agent,
+        headers: body
+          ? { "content-type": "application/json", "content-length": Buffer.byteLength(body) }
+          : {},
+      },
+      (response) => {
+        response.resume();
+        response.on("end", () => {
+          if (response.statusCode !== 200) reject(new Error(`${method} ${path}: ${response.statusCode}`));
+          else resolve(performance.now() - startedAt);
+        });
+      },
+    );
+    outgoing.on("error", reject);
+    outgoing.end(body);
+  });
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+async function measure(name: string, next: (n: number) => Promise<number>) {
+  for (let n = 0; n < 50; n++) await next(-n - 1); // warm-up: connections, prepared plans, JIT
+  const latencies: number[] = [];
+  let counter = 0;
+  const endAt = performance.now() + duration * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < endAt) latencies.push(await next(counter++));
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  const row = {
+    scenario: name,
+    requests: latencies.length,
+    rps: Math.round(latencies.length / duration),
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+  };
+  console.info(
+    `| ${row.scenario} | ${row.rps} | ${row.p50.toFixed(1)} ms | ${row.p95.toFixed(1)} ms | ${row.p99.toFixed(1)} ms |`,
+  );
+  return row;
+}
+
+const body = await checkBody();
+const server: ChildProcess = spawn(
+  process.execPath,
+  ["--import", "tsx", "apps/server/src/main.ts", "--api-only"],
+  {
+    cwd: root,
+    env: { ...process.env, PORT: String(PORT), LOG_LEVEL: "warn", SEED: "off", NODE_ENV: "production" },
+    stdio: ["ignore", "inherit", "inherit"],
+  },
+);
+try {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await send("GET", "/api/public/footer/metrics");
+      break;
+    } catch (error) {
+      if (attempt > 100) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  console.info(`\n${connections} clients, ${duration} s per scenario, every search URL unique:\n`);
+  console.info("| scenario | req/s | p50 | p95 | p99 |\n| --- | ---: | ---: | ---: | ---: |");
+  await measure("search `q=stored xss&kind=plugin`", (n) =>
+    send("GET", `/api/v1/vulnerabilities?q=stored%20xss&kind=plugin&_=${n}`),
+  );
+  await measure("search `q=contact form&severity=high`", (n) =>
+    send("GET", `/api/v1/vulnerabilities?q=contact%20form&severity=high&_=${n}`),
+  );
+  await measure("batch check, 100 items", () => send("POST", "/api/v1/check", body));
+} finally {
+  agent.destroy();
+  server.kill("SIGTERM");
+}

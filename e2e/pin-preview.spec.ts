@@ -1,0 +1,146 @@
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { fromMailbox, mailedLink, postAsUser, signUpThroughApi, uniqueEmail } from "./auth-helpers.ts";
+import { signInStaffWithRequest } from "./staff-session.ts";
+
+/**
+ * Issue 7, PRODUCT.md §2: a validated report on a product with no active program reaches the
+ * product's contact e-mail as a private link plus, separately, a 6-digit PIN. The contact opens it,
+ * is told of a wrong PIN, reads the report and submits a patch; the report moves to fix_pending.
+ */
+
+const CVSS = "CVSS:3.1/AV:N/AC:L/PR:L/UI:R/S:C/C:L/I:L/A:N";
+
+async function staffPost(staff: APIRequestContext, path: string, data: unknown) {
+  const cookie = (await staff.storageState()).cookies.find((entry) => entry.name === "XSRF-TOKEN");
+  const response = await staff.post(path, {
+    headers: { "X-XSRF-TOKEN": decodeURIComponent(cookie?.value ?? "") },
+    data,
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+function mailText(page: Page, to: string, subject: RegExp): Promise<string> {
+  return fromMailbox(page, to, (mail) => (subject.test(mail.subject) ? mail.text : undefined));
+}
+
+test("the contact of a product with no program opens a report with its PIN and submits a patch", async ({
+  browser,
+  playwright,
+  baseURL,
+}) => {
+  const contact = uniqueEmail("pin-contact");
+  const slug = `pin-e2e-${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
+
+  // A vendor registers the product without activating its program: no active program, a contact e-mail.
+  const vendorContext = await browser.newContext();
+  await signUpThroughApi(vendorContext, ["vendor"]);
+  const product = await postAsUser(vendorContext, "/api/products", {
+    kind: "plugin",
+    name: "Pin Preview Gallery",
+    product_url: "https://pin.example/gallery",
+    slug,
+    vendor_website_url: "https://pin.example",
+    vendor_contact_email: contact,
+  });
+  expect(product.status(), await product.text()).toBe(201);
+  await vendorContext.close();
+
+  // A researcher with a verified address reports it.
+  const researcherContext = await browser.newContext();
+  const researcherPage = await researcherContext.newPage();
+  const { email } = await signUpThroughApi(researcherContext, ["researcher"]);
+  await researcherPage.goto(
+    await mailedLink(researcherPage, email, /https?:\/\/\S+\/api\/email\/verify\/\S+/),
+  );
+  const title = `Stored XSS in the gallery caption ${Date.now()}`;
+  const submitted = await postAsUser(researcherContext, "/api/reports", {
+    kind: "plugin",
+    product_slug: slug,
+    product_name: "Pin Preview Gallery",
+    affected_version_prefix: "<=",
+    affected_version: "1.4.0",
+    vulnerability_type: 2,
+    owasp_category: 43,
+    required_privilege: 3,
+    title,
+    description: "The caption of a gallery image is printed without escaping on the front end.",
+    steps_to_reproduce: "1. Log in as an author. 2. Add a gallery. 3. Put a script in a caption.",
+    proof_of_concept: "Caption: <img src=x onerror=alert(1)>",
+  });
+  expect(submitted.status(), await submitted.text()).toBe(201);
+  const reportId = ((await submitted.json()) as { id: string }).id;
+  const xsrf =
+    (await researcherContext.cookies()).find((cookie) => cookie.name === "XSRF-TOKEN")?.value ?? "";
+  const attached = await researcherContext.request.post(`/api/reports/${reportId}/attachments`, {
+    headers: { "X-XSRF-TOKEN": decodeURIComponent(xsrf) },
+    multipart: {
+      file: { name: "poc.html", mimeType: "text/html", buffer: Buffer.from("<script>alert(1)</script>") },
+    },
+  });
+  expect(attached.status(), await attached.text()).toBe(201);
+  await researcherContext.close();
+
+  // Staff validate it and notify the vendor.
+  const staff = await playwright.request.newContext({ baseURL });
+  await signInStaffWithRequest(staff, baseURL ?? "");
+  const transitions = `/api/staff/reports/${reportId}/transitions`;
+  await staffPost(staff, transitions, { action: "take_into_review" });
+  await staffPost(staff, transitions, {
+    action: "validate",
+    vulnerability_type: 2,
+    owasp_category: 43,
+    required_privilege: 3,
+    affected_version_prefix: "<=",
+    affected_version: "1.4.0",
+    cvss_vector: CVSS,
+  });
+  await staffPost(staff, transitions, { action: "notify_vendor" });
+
+  // The contact reads the two e-mails as a user would.
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const notice = await mailText(page, contact, /^Vulnerability report for Pin Preview Gallery/);
+  const link = /https?:\/\/\S+\/database\/report-preview\/\S+\/pin/.exec(notice)?.[0];
+  expect(link).toBeTruthy();
+  const pin = /is: ([0-9]{6})/.exec(await mailText(page, contact, /^Your PIN/))?.[1] ?? "";
+  expect(pin).toMatch(/^[0-9]{6}$/);
+
+  const path = new URL(link ?? "").pathname;
+  await page.goto(path);
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await expect(page.locator("h1")).toHaveText("Enter the report PIN");
+  await page.getByLabel("PIN", { exact: true }).fill(pin === "000000" ? "111111" : "000000");
+  await page.getByRole("button", { name: "Open the report" }).click();
+  await expect(page.getByText(/The PIN is not correct\. 4 tries left/)).toBeVisible();
+
+  await page.getByLabel("PIN", { exact: true }).fill(pin);
+  await page.getByRole("button", { name: "Open the report" }).click();
+  await expect(page).toHaveURL(new RegExp(`/database/report-preview/${reportId}/preview$`));
+  await expect(page.locator("h1")).toHaveText(title);
+  // The proof of concept is shown as text, never run; its file is a download, never opened.
+  await expect(page.locator("img[src=x]")).toHaveCount(0);
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("link", { name: "poc.html" }).click();
+  expect((await downloading).suggestedFilename()).toBe("poc.html");
+
+  await page.getByRole("button", { name: "Submit the fix" }).click();
+  await expect(page.getByText("The fixed version is required.")).toBeVisible();
+  await page.getByLabel("Fixed version").fill("1.4.1");
+  await page.getByLabel("Notes").fill("Captions are escaped with esc_html() now.");
+  await page.getByLabel("Patch (diff)").fill("-echo $caption;\n+echo esc_html( $caption );");
+  await page.getByRole("button", { name: "Submit the fix" }).click();
+  await expect(page).toHaveURL(/\/database\/patch-submitted$/);
+  await expect(page.locator("h1")).toHaveText("Patch submitted");
+
+  const detail = await staff.get(`/api/staff/reports/${reportId}`);
+  expect(await detail.json()).toMatchObject({ status: "fix_pending", fixed_version: "1.4.1" });
+
+  // Back on the preview, the report no longer takes a fix; a new browser without the PIN is asked for it.
+  await page.goto(`/database/report-preview/${reportId}/preview`);
+  await expect(page.getByText("Your fix was received.")).toBeVisible();
+  const stranger = await (await browser.newContext()).newPage();
+  await stranger.goto(`/database/report-preview/${reportId}/preview`);
+  await expect(stranger.getByRole("link", { name: "Enter the PIN" })).toBeVisible();
+  await staff.dispose();
+  await context.close();
+});

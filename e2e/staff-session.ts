@@ -1,0 +1,140 @@
+import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type APIRequestContext, request as playwrightRequest } from "@playwright/test";
+import { Secret, TOTP } from "otpauth";
+
+/**
+ * The e2e staff account (playwright.config.ts makes it with `user:create --staff`) with its second
+ * factor, which staff need for the triage area (PRODUCT.md §7). Workers run in parallel and the
+ * server accepts each TOTP time step once per account, so the secret and the last step used live in
+ * a file shared by the run's workers, written under a lock directory (mkdir is atomic).
+ */
+
+const STEP_MS = 30_000;
+
+export function staffCredentials(): { email: string; password: string } {
+  const email = process.env.E2E_STAFF_EMAIL;
+  const password = process.env.E2E_STAFF_PASSWORD;
+  if (!email || !password) throw new Error("E2E_STAFF_EMAIL and E2E_STAFF_PASSWORD are not set");
+  return { email, password };
+}
+
+interface StaffState {
+  secret: string;
+  lastStep: number;
+}
+
+function stateFiles() {
+  const name = staffCredentials().email.replace(/[^a-z0-9]+/gi, "-");
+  const base = join(tmpdir(), `pressguard-e2e-${name}`);
+  return { state: `${base}.json`, lock: `${base}.lock` };
+}
+
+async function withLock<T>(work: () => Promise<T>): Promise<T> {
+  const { lock } = stateFiles();
+  const started = Date.now();
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      if (Date.now() - started > 90_000) throw new Error(`the staff lock ${lock} is held too long`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    rmdirSync(lock);
+  }
+}
+
+function totpOf(secret: string) {
+  return new TOTP({ algorithm: "SHA1", digits: 6, period: 30, secret: Secret.fromBase32(secret) });
+}
+
+function readState(): StaffState | null {
+  const { state } = stateFiles();
+  return existsSync(state) ? (JSON.parse(readFileSync(state, "utf8")) as StaffState) : null;
+}
+
+function writeState(state: StaffState) {
+  writeFileSync(stateFiles().state, JSON.stringify(state));
+}
+
+async function csrfHeaders(request: APIRequestContext): Promise<Record<string, string>> {
+  const find = async () =>
+    (await request.storageState()).cookies.find((entry) => entry.name === "XSRF-TOKEN")?.value;
+  if (!(await find())) await request.get("/api/csrf-cookie");
+  return { "X-XSRF-TOKEN": decodeURIComponent((await find()) ?? "") };
+}
+
+/**
+ * A code for a time step later than the last one used and not before the current one. The server
+ * accepts one step of drift, so the next step's code works at once; beyond that this waits.
+ */
+async function nextCodeLocked(state: StaffState): Promise<string> {
+  let current = Math.floor(Date.now() / STEP_MS);
+  let step = Math.max(current, state.lastStep + 1);
+  while (step > current + 1) {
+    await new Promise((resolve) => setTimeout(resolve, (current + 1) * STEP_MS - Date.now() + 250));
+    current = Math.floor(Date.now() / STEP_MS);
+    step = Math.max(current, state.lastStep + 1);
+  }
+  state.lastStep = step;
+  writeState(state);
+  return totpOf(state.secret).generate({ timestamp: step * STEP_MS + 1_000 });
+}
+
+/** Turns the staff account's second factor on once per run (idempotent across workers). */
+export async function ensureStaffTwoFactor(baseURL: string): Promise<void> {
+  await withLock(async () => {
+    if (readState()) return;
+    const { email, password } = staffCredentials();
+    const request = await playwrightRequest.newContext({ baseURL });
+    try {
+      const login = await request.post("/api/login", {
+        headers: await csrfHeaders(request),
+        data: { email, password },
+      });
+      if (login.status() !== 200) throw new Error(`staff login: ${login.status()} ${await login.text()}`);
+      const started = await request.post("/api/user/two-factor", { headers: await csrfHeaders(request) });
+      if (started.status() !== 200)
+        throw new Error(`two-factor start: ${started.status()} ${await started.text()}`);
+      const { secret } = (await started.json()) as { secret: string };
+      const state: StaffState = { secret, lastStep: 0 };
+      const code = await nextCodeLocked(state);
+      const confirmed = await request.post("/api/user/two-factor/confirm", {
+        headers: await csrfHeaders(request),
+        data: { code },
+      });
+      if (confirmed.status() !== 200)
+        throw new Error(`two-factor confirm: ${confirmed.status()} ${await confirmed.text()}`);
+    } finally {
+      await request.dispose();
+    }
+  });
+}
+
+/** A fresh TOTP code for the staff account (its second factor must be on). */
+export async function nextStaffCode(baseURL: string): Promise<string> {
+  await ensureStaffTwoFactor(baseURL);
+  return withLock(async () => {
+    const state = readState();
+    if (!state) throw new Error("the staff second factor is not set up");
+    return nextCodeLocked(state);
+  });
+}
+
+/** Signs a bare API context in as the staff account, with its second factor. */
+export async function signInStaffWithRequest(request: APIRequestContext, baseURL: string): Promise<void> {
+  const { email, password } = staffCredentials();
+  const code = await nextStaffCode(baseURL);
+  const response = await request.post("/api/login", {
+    headers: await csrfHeaders(request),
+    data: { email, password, code },
+  });
+  if (response.status() !== 200)
+    throw new Error(`staff login: ${response.status()} ${await response.text()}`);
+}

@@ -1,0 +1,290 @@
+import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { mailedLink, signUpThroughApi } from "./auth-helpers.ts";
+import { expectNoSeriousViolations } from "./axe.ts";
+import { nextStaffCode, staffCredentials } from "./staff-session.ts";
+
+/**
+ * Issue 7, the triage journey (PRODUCT.md §2): a researcher reports a vulnerability in a vendor's
+ * active program; staff sign in with their second factor, take it into review, validate it (a bad
+ * CVSS vector is refused first) and notify the vendor; the vendor sees it awaiting a fix and submits
+ * one; staff verify the fix and publish; the public vulnerability page credits the researcher. On the
+ * way: a possible duplicate flagged and rejected, a stale tab's action refused (409), a lobby claim
+ * rejected with a reason, and axe on each page photographed.
+ */
+
+const XSS = `<script>window.__pwned = 1</script><img src=x onerror="window.__pwned = 2"> [click](javascript:window.__pwned=3)`;
+
+async function gotoHydrated(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+}
+
+async function csrf(context: BrowserContext): Promise<Record<string, string>> {
+  let cookie = (await context.cookies()).find((entry) => entry.name === "XSRF-TOKEN");
+  if (!cookie) {
+    await context.request.get("/api/csrf-cookie");
+    cookie = (await context.cookies()).find((entry) => entry.name === "XSRF-TOKEN");
+  }
+  return { "X-XSRF-TOKEN": decodeURIComponent(cookie?.value ?? "") };
+}
+
+/** Opens the e-mail verification link mailed to `email`, read from the development mailbox. */
+async function verifyEmail(context: BrowserContext, email: string) {
+  await context.request.get(await mailedLink(context, email, /https?:\/\/\S+\/api\/email\/verify\/\S+/));
+}
+
+/** The vendor verifies its address, then starts and activates a program. */
+async function vendorWithActiveProgram(context: BrowserContext, slug: string) {
+  const { email } = await signUpThroughApi(context, ["vendor"]);
+  await verifyEmail(context, email);
+
+  const created = await context.request.post("/api/products", {
+    headers: await csrf(context),
+    data: {
+      kind: "plugin",
+      name: `Triage Journey ${slug}`,
+      slug,
+      product_url: `https://${slug}.example.test/plugin`,
+      vendor_website_url: `https://${slug}.example.test`,
+      plan: "free",
+    },
+  });
+  expect(created.status(), await created.text()).toBeLessThan(300);
+  const program = (await created.json()) as { id: number };
+  const activated = await context.request.post(`/api/products/${program.id}/activate-product`, {
+    headers: await csrf(context),
+    data: { is_lobby_product: false },
+  });
+  expect(await activated.json()).toMatchObject({ status: "success" });
+  return email;
+}
+
+/** The vendor claims a database product of another domain: the claim waits for staff (decision 006). */
+async function claimLobbyProduct(context: BrowserContext): Promise<string> {
+  const lobby = (await (await context.request.get("/api/products/lobby?q=gallery")).json()) as {
+    data: { id: number; name: string }[];
+  };
+  const product = lobby.data[0];
+  if (!product) throw new Error("no lobby product matches “gallery” in the seed data");
+  const claimed = await context.request.post(`/api/products/${product.id}/activate-product`, {
+    headers: await csrf(context),
+    data: { is_lobby_product: true },
+  });
+  expect(await claimed.json()).toMatchObject({ status: "pending" });
+  return product.name;
+}
+
+/** The picture, then no serious or critical axe violation (QUALITY.md). */
+async function screenshot(page: Page, name: string) {
+  await expect(page.getByText("Loading", { exact: false })).toHaveCount(0);
+  await page.screenshot({ path: `reports/screenshots/${name}-xl.png`, fullPage: true });
+  await expectNoSeriousViolations(page);
+}
+
+test("staff triage a report, the vendor fixes it, staff publish it with credit", async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const consoleErrors: string[] = [];
+  const watch = (page: Page) =>
+    page.on("console", (message) => {
+      if (message.type() === "error" && !message.text().startsWith("Failed to load resource"))
+        consoleErrors.push(message.text());
+    });
+
+  const slug = `triage-journey-${Date.now().toString(36)}`;
+  const title = `Stored XSS in the settings page of ${slug}`;
+
+  // The vendor, with an active program for the product.
+  const vendorContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const vendorEmail = await vendorWithActiveProgram(vendorContext, slug);
+  const claimedProduct = await claimLobbyProduct(vendorContext);
+
+  // The researcher reports through the API (signed in: no captcha).
+  const researcherContext = await browser.newContext();
+  const researcher = await signUpThroughApi(researcherContext, ["researcher"]);
+  await verifyEmail(researcherContext, researcher.email);
+  const reportBody = {
+    kind: "plugin",
+    product_slug: slug,
+    product_name: `Triage Journey ${slug}`,
+    affected_version_prefix: "<=",
+    affected_version: "1.0.0",
+    vulnerability_type: 2,
+    owasp_category: 43,
+    required_privilege: 6,
+    title,
+    description: `The **label** field of the settings page is printed without escaping. ${XSS}`,
+    steps_to_reproduce:
+      "1. Sign in as an administrator.\n2. Save the label `<svg onload=alert(1)>`.\n3. Open the page.",
+    proof_of_concept: "```html\n<svg onload=alert(document.domain)>\n```\nThe alert shows on every visit.",
+    suggested_fix: "Escape the label with `esc_html()` when printing it.",
+    cvss_vector: "CVSS:3.1/AV:N/AC:L/PR:H/UI:R/S:C/C:L/I:L/A:N",
+  };
+  const submitted = await researcherContext.request.post("/api/reports", {
+    headers: await csrf(researcherContext),
+    data: reportBody,
+  });
+  expect(submitted.status(), await submitted.text()).toBe(201);
+  const reportId = ((await submitted.json()) as { id: string }).id;
+  // The same product and type again: kept, and flagged to staff as a possible duplicate.
+  const duplicateTitle = `Another XSS in the settings page of ${slug}`;
+  const duplicate = await researcherContext.request.post("/api/reports", {
+    headers: await csrf(researcherContext),
+    data: { ...reportBody, title: duplicateTitle },
+  });
+  expect(duplicate.status(), await duplicate.text()).toBe(201);
+  const researcherView = await (await researcherContext.request.get(`/api/reports/${reportId}`)).json();
+  const researcherName = (researcherView as { researcher: { display_name: string } }).researcher.display_name;
+
+  // Staff sign in on the login page with their second factor and land on the queue.
+  const staffContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const staff = await staffContext.newPage();
+  watch(staff);
+  const { email, password } = staffCredentials();
+  await gotoHydrated(staff, "/vdp/login?redirect=/staff/reports");
+  await staff.getByLabel("E-mail").fill(email);
+  await staff.getByLabel("Password").fill(password);
+  await staff.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(staff.getByLabel("Authentication code")).toBeVisible();
+  await staff.getByLabel("Authentication code").fill(await nextStaffCode(baseURL ?? ""));
+  await staff.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(staff).toHaveURL(/\/staff\/reports$/);
+  await expect(staff.getByRole("heading", { level: 1 })).toHaveText("Reports queue");
+  await expect(staff.getByRole("link", { name: "New" })).toHaveAttribute("aria-current", "page");
+  const row = staff.getByRole("row").filter({ hasText: title });
+  await expect(row).toContainText("Submitted");
+  const duplicateRow = staff.getByRole("row").filter({ hasText: duplicateTitle });
+  await expect(duplicateRow.getByRole("link", { name: "Possible duplicate" })).toBeVisible();
+  await expect(row.getByRole("link", { name: "Possible duplicate" })).toHaveCount(0);
+  await screenshot(staff, "staff-queue");
+
+  // The report's full detail, untrusted Markdown rendered inert.
+  await row.getByRole("link", { name: title }).click();
+  await expect(staff).toHaveURL(new RegExp(`/staff/reports/${reportId}$`));
+  await expect(staff.getByRole("heading", { level: 1 })).toHaveText(title);
+  await expect(staff.getByRole("link", { name: researcherName })).toBeVisible();
+  await expect(staff.locator("#report-description + div strong")).toHaveText("label");
+  expect(await staff.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+  await expect(staff.getByRole("button", { name: "Validate the report" })).toHaveCount(0);
+
+  // A staff-only comment.
+  await staff.getByLabel("Comment", { exact: true }).fill("Reproduced on 1.0.0 with the default theme.");
+  await staff.getByRole("button", { name: "Add comment" }).click();
+  await expect(staff.getByRole("list", { name: "Comments" })).toContainText("Staff only");
+
+  await staff.getByRole("button", { name: "Take into review" }).click();
+  await expect(staff.getByText("The report is now in review.")).toBeVisible();
+  await expect(staff.getByRole("button", { name: "Take into review" })).toHaveCount(0);
+  await expect(staff.getByRole("button", { name: "Reject the report" })).toBeVisible();
+
+  // Validation: a bad vector is refused with the calculator's message, then the live score shows.
+  const vector = staff.getByLabel("CVSS 3.1 vector");
+  await expect(vector).toHaveValue("CVSS:3.1/AV:N/AC:L/PR:H/UI:R/S:C/C:L/I:L/A:N");
+  await vector.fill("CVSS:3.1/AV:N/AC:L/PR:N");
+  await staff.getByRole("button", { name: "Validate the report" }).click();
+  await expect(staff.locator("#validate-cvss-vector-error")).toHaveText(
+    "Missing base metrics: UI, S, C, I, A.",
+  );
+  await vector.fill("CVSS:3.1/AV:N/AC:L/PR:N/UI:R/S:C/C:L/I:L/A:N");
+  await expect(staff.getByTestId("cvss-preview")).toHaveText("Base score 6.1 · Medium");
+  await staff.getByLabel("CVE id").fill("CVE-2026-424242");
+  await screenshot(staff, "staff-report");
+  await staff.getByRole("button", { name: "Validate the report" }).click();
+  await expect(staff.getByText("The report is validated.")).toBeVisible();
+  await expect(staff.getByText("Medium 6.1")).toBeVisible();
+
+  await staff.getByRole("button", { name: "Notify the vendor" }).click();
+  await expect(staff.getByText("The vendor was notified; the fix deadline has started.")).toBeVisible();
+  await expect(staff.getByText("Waiting for the vendor's fix.")).toBeVisible();
+
+  // The vendor finds it awaiting a fix, with its deadline, and submits a fix.
+  const vendor = await vendorContext.newPage();
+  watch(vendor);
+  await gotoHydrated(vendor, "/vdp/reports/awaiting_fix");
+  const vendorRow = vendor.getByRole("row").filter({ hasText: title });
+  await expect(vendorRow).toContainText(/\d+ days left/);
+  await expect(vendorRow).toContainText("Medium");
+  await screenshot(vendor, "vendor-reports");
+  await vendorRow.getByRole("link", { name: title }).click();
+  await expect(vendor.getByRole("heading", { level: 1 })).toHaveText(title);
+  await expect(vendor.getByText(/Fix deadline: .* — \d+ days left/)).toBeVisible();
+  expect(await vendor.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+  await screenshot(vendor, "vendor-report");
+  // Staff-only comments stay with staff.
+  await expect(vendor.getByText("Reproduced on 1.0.0")).toHaveCount(0);
+  await vendor.getByRole("button", { name: "Submit the fix" }).click();
+  await expect(vendor.getByText("The fixed version is required.")).toBeVisible();
+  await vendor.getByLabel("Fixed in version").fill("1.0.1");
+  await vendor
+    .getByLabel("Notes")
+    .fill("The label is escaped since 1.0.1: https://example.test/changeset/42");
+  await vendor.getByRole("button", { name: "Submit the fix" }).click();
+  await expect(vendor.getByText("Fix submitted: our team will verify it.")).toBeVisible();
+  await expect(vendor.getByText("Your fix (version 1.0.1) is waiting for verification")).toBeVisible();
+  await vendor.getByLabel("Add a comment").fill("Thanks for the report: **1.0.1** is on wordpress.org now.");
+  await vendor.getByRole("button", { name: "Send comment" }).click();
+  await expect(vendor.locator("#report-comments + ol")).toContainText("1.0.1 is on wordpress.org now.");
+  await gotoHydrated(vendor, "/vdp/reports/fix_pending");
+  await expect(vendor.getByRole("row").filter({ hasText: title })).toBeVisible();
+
+  // Staff verify the fix and publish.
+  await gotoHydrated(staff, `/staff/reports/${reportId}`);
+  await expect(staff.getByRole("list", { name: "Timeline" })).toContainText("Fix submitted");
+  await expect(staff.getByRole("list", { name: "Comments" })).toContainText("1.0.1 is on wordpress.org now.");
+  // A second tab opened before the fix is verified: its action is refused with the server's message.
+  const staleTab = await staffContext.newPage();
+  watch(staleTab);
+  await gotoHydrated(staleTab, `/staff/reports/${reportId}`);
+  await expect(staleTab.getByRole("button", { name: "Verify the fix" })).toBeVisible();
+  await staff.getByRole("button", { name: "Verify the fix" }).click();
+  await expect(staff.getByText("The fix is verified.")).toBeVisible();
+  await staleTab.getByRole("button", { name: "Verify the fix" }).click();
+  await expect(staleTab.getByText("A report in fixed cannot be verified as fixed.")).toBeVisible();
+  await expect(staleTab.getByRole("button", { name: "Publish", exact: true })).toBeVisible();
+  await staleTab.close();
+  await staff.getByRole("button", { name: "Publish", exact: true }).click();
+  await expect(staff.getByText("The vulnerability is published.")).toBeVisible();
+
+  // The public page credits the researcher.
+  await staff.getByRole("link", { name: "Public page" }).click();
+  await expect(staff.getByRole("heading", { level: 1 })).toContainText(slug);
+  await expect(staff.getByRole("region", { name: "Credits" })).toContainText(researcherName);
+
+  // The duplicate: its page says so, and staff reject it with that reason.
+  await gotoHydrated(staff, "/staff/reports");
+  await staff
+    .getByRole("row")
+    .filter({ hasText: duplicateTitle })
+    .getByRole("link", { name: duplicateTitle })
+    .click();
+  await expect(staff.getByRole("note")).toContainText("Possible duplicate");
+  await staff.getByRole("button", { name: "Take into review" }).click();
+  await staff.getByLabel("Reason").selectOption("duplicate");
+  await staff.getByRole("button", { name: "Reject the report" }).click();
+  await expect(staff.getByText("The report was rejected.")).toBeVisible();
+  await expect(staff.getByText("This report is closed: no further action.")).toBeVisible();
+  await gotoHydrated(staff, "/staff/reports?status=rejected");
+  await expect(staff.getByRole("row").filter({ hasText: duplicateTitle })).toContainText("Rejected");
+
+  // The vendor's claim from another domain: staff reject it with a reason (the product stays unclaimed).
+  await staff.getByRole("link", { name: "Product claims" }).click();
+  await expect(staff.getByRole("heading", { level: 1 })).toHaveText("Product claims");
+  const claim = staff
+    .getByRole("listitem", { name: `Claim of ${claimedProduct}` })
+    .filter({ hasText: vendorEmail });
+  await expect(claim).toBeVisible();
+  await claim.getByRole("button", { name: "Reject…" }).click();
+  await claim.getByRole("button", { name: "Reject the claim" }).click();
+  await expect(claim.getByText("A reason is required.")).toBeVisible();
+  await claim
+    .getByLabel("Reason shown to the vendor")
+    .fill("The product's website does not name your company.");
+  await claim.getByRole("button", { name: "Reject the claim" }).click();
+  await expect(staff.getByText("Claim rejected.")).toBeVisible();
+  await expect(claim).toHaveCount(0);
+
+  expect(consoleErrors).toEqual([]);
+  for (const context of [vendorContext, researcherContext, staffContext]) await context.close();
+});
