@@ -1,9 +1,4 @@
-import {
-  owaspCategoryByCode,
-  type ReportState,
-  vulnerabilityTypeByCode,
-  wordPressRoleByCode,
-} from "@pressguard/domain";
+import { owaspCategoryByCode, vulnerabilityTypeByCode, wordPressRoleByCode } from "@pressguard/domain";
 import type { ReportComment } from "../features/reports/types.ts";
 
 /** The wording of reports shared by the researcher, staff and vendor pages (types: features/reports/types.ts). */
@@ -11,38 +6,7 @@ import type { ReportComment } from "../features/reports/types.ts";
 export type { ReportComment, ReportDetail, ReportEvent, ReportListItem } from "../features/reports/types.ts";
 export type CommentVisibility = ReportComment["visibility"];
 
-export const REPORT_STATE_LABELS: Record<ReportState, string> = {
-  submitted: "Submitted",
-  in_review: "In review",
-  rejected: "Rejected",
-  validated: "Validated",
-  awaiting_fix: "Awaiting fix",
-  fix_pending: "Fix pending",
-  fixed: "Fixed",
-  published: "Published",
-};
-
-export function stateLabel(state: string | null): string {
-  return (state && REPORT_STATE_LABELS[state as ReportState]) || (state ?? "—");
-}
-
-/** The timeline's words for each action of the lifecycle (decision 008). */
-const ACTION_LABELS: Record<string, string> = {
-  submit: "Reported",
-  take_into_review: "Taken into review",
-  reject: "Rejected",
-  validate: "Validated",
-  notify_vendor: "Vendor notified",
-  submit_fix: "Fix submitted",
-  mark_fix_insufficient: "Fix marked insufficient",
-  verify_fix: "Fix verified",
-  publish: "Published",
-  publish_unpatched: "Published unpatched",
-};
-
-export function actionLabel(action: string): string {
-  return ACTION_LABELS[action] ?? action.replaceAll("_", " ");
-}
+export { actionLabel, REPORT_STATE_LABELS, stateLabel } from "../features/reports/labels.ts";
 
 export function vulnerabilityTypeLabel(code: number | null): string | null {
   return code === null ? null : (vulnerabilityTypeByCode.get(code)?.label ?? `Type ${code}`);

@@ -1,16 +1,10 @@
+import type { Pagination } from "../../lib/api/page.ts";
+
+export type { Pagination };
 /**
  * The public database API's answers as the pages read them (apps/server/src/modules/vulnerabilities/
  * schemas.ts is the contract; the web app keeps its own view of it, as any API client would).
  */
-
-export interface Pagination {
-  current_page: number;
-  per_page: number;
-  total: number;
-  last_page: number;
-  next_page_url: string | null;
-  prev_page_url: string | null;
-}
 
 export interface ProductRef {
   id: number;

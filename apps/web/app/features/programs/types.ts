@@ -1,23 +1,13 @@
 import type { Plan, ProgramInput, SoftwareType } from "@pressguard/domain";
 
+import type { Page, Pagination } from "../../lib/api/page.ts";
+
+export type { Page, Pagination };
+
 /**
  * The vendor program API's answers as the pages read them (decision 006 is the contract; the web app
  * keeps its own view of it, as any API client would).
  */
-
-export interface Pagination {
-  current_page: number;
-  per_page: number;
-  total: number;
-  last_page: number;
-  next_page_url: string | null;
-  prev_page_url: string | null;
-}
-
-export interface Page<T> {
-  data: T[];
-  pagination: Pagination;
-}
 
 /** Spec §4: the fixed strings of the program list tabs. */
 export type ProgramFilter = "all-active" | "open-reports" | "vdp-pending";

@@ -1,23 +1,12 @@
 import type { ReportAction, ReportState } from "@pressguard/domain";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import type { Page, Pagination } from "../../lib/api/page.ts";
 import type { ApiClient } from "../../lib/api/request.ts";
 import type { CommentVisibility, ReportDetail, ReportListItem } from "../../lib/reports.ts";
 
+export type { Page, Pagination };
+
 /** The staff API (decisions 006 and 008), as the triage pages call it. */
-
-export interface Pagination {
-  current_page: number;
-  per_page: number;
-  total: number;
-  last_page: number;
-  next_page_url: string | null;
-  prev_page_url: string | null;
-}
-
-export interface Page<T> {
-  data: T[];
-  pagination: Pagination;
-}
 
 export type ClaimStatus = "pending" | "approved" | "rejected";
 

@@ -1,21 +1,12 @@
 import type { VendorReportTab } from "@pressguard/domain";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import type { Page } from "../../lib/api/page.ts";
 import type { ApiClient } from "../../lib/api/request.ts";
 import type { CommentVisibility, ReportDetail, ReportListItem } from "../../lib/reports.ts";
 
-/** The vendor's side of the report API (decision 008), as the vendor pages call it. */
+export type { Page };
 
-export interface Page<T> {
-  data: T[];
-  pagination: {
-    current_page: number;
-    per_page: number;
-    total: number;
-    last_page: number;
-    next_page_url: string | null;
-    prev_page_url: string | null;
-  };
-}
+/** The vendor's side of the report API (decision 008), as the vendor pages call it. */
 
 export interface FixSubmission {
   fixed_version: string;
