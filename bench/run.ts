@@ -2,6 +2,8 @@ import { type ChildProcess, fork, spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { type Challenge, solveChallenge } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import autocannon from "autocannon";
 import { openDatabase } from "../apps/server/src/db/client.ts";
 import { seedDatabase } from "../apps/server/src/db/seed.ts";
@@ -22,6 +24,8 @@ const option = (name: string, fallback: number) => Number(textOption(name) ?? fa
 const duration = option("duration", 10);
 const runs = option("runs", 3);
 const connections = option("connections", 50);
+/** Reports per run of the report submission scenario: each needs its own solved captcha. */
+const reportAmount = option("report-amount", 150);
 const only = textOption("only")
   ?.split(",")
   .map((part) => part.trim().toLowerCase())
@@ -48,6 +52,12 @@ interface Scenario {
   /** Read when the request is built, after the bench account exists. */
   headers?: () => Record<string, string>;
   body?: () => string;
+  /**
+   * A different body per request (single-use captcha answers): the run sends `amount` requests
+   * instead of running for `duration`, and its rate is requests / elapsed time. The ceiling answers the
+   * same bodies for `duration`.
+   */
+  bodies?: { next: () => string; amount: number };
 }
 
 const json = { "content-type": "application/json" };
@@ -90,6 +100,15 @@ const allScenarios: Scenario[] = [
     headers: () => ({ authorization: `Bearer ${account.token}` }),
   },
   // Vendor programs (issue 6): the bench account's organisation holds BENCH_PROGRAMS active programs.
+  // Report submission (issue 7, decision 008), signed out: each request carries a fresh e-mail and a
+  // real ALTCHA answer solved before the run (a verified answer is spent, so none can be replayed).
+  {
+    name: "POST /api/reports (signed out, ALTCHA)",
+    method: "POST",
+    path: "/api/reports",
+    headers: () => ({ ...json, cookie: `XSRF-TOKEN=${account.csrf}`, "x-xsrf-token": account.csrf }),
+    bodies: { next: () => nextReportBody(), amount: reportAmount },
+  },
   {
     name: "GET /api/products?filter=all-active (1,000 programs)",
     path: "/api/products?filter=all-active",
@@ -97,6 +116,50 @@ const allScenarios: Scenario[] = [
   },
 ];
 const BENCH_PROGRAMS = 1_000;
+
+/** Solved captcha payloads (base64 JSON `{ challenge, solution }`, as the widget sends them), used once each. */
+const solvedCaptchas: string[] = [];
+let reportCounter = 0;
+const REPORT_TITLE = "Bench report";
+function nextReportBody(): string {
+  reportCounter += 1;
+  // Out of answers: a reused one is refused (422) and the run fails as non-2xx, never silently.
+  const captcha = solvedCaptchas.pop() ?? "exhausted";
+  return JSON.stringify({
+    kind: "plugin",
+    product_slug: "contact-form-7",
+    product_name: "Contact Form 7",
+    affected_version_prefix: "<=",
+    affected_version: "5.9.5",
+    vulnerability_type: 2,
+    owasp_category: 43,
+    required_privilege: 2,
+    title: `${REPORT_TITLE} ${reportCounter}: stored XSS in the form name`,
+    description: "The form name is printed on the admin list screen without escaping.",
+    steps_to_reproduce: "1. Log in as a contributor. 2. Name a form with a script tag. 3. Open the list.",
+    proof_of_concept: "<script>alert(document.domain)</script> as the form name.",
+    email: `bench-reporter-${reportCounter}-${Date.now()}@example.test`,
+    captcha,
+  });
+}
+
+/** Fetches `count` challenges from the server and solves them as the widget does, a few at a time. */
+async function solveCaptchas(count: number) {
+  const started = Date.now();
+  const base = `http://127.0.0.1:${APP_PORT}/api`;
+  let left = count;
+  const worker = async () => {
+    while (left > 0) {
+      left -= 1;
+      const challenge = (await (await fetch(`${base}/captcha/challenge`)).json()) as Challenge;
+      const solution = await solveChallenge({ challenge, deriveKey });
+      if (!solution) throw new Error("an ALTCHA challenge could not be solved");
+      solvedCaptchas.push(Buffer.from(JSON.stringify({ challenge, solution })).toString("base64"));
+    }
+  };
+  await Promise.all(Array.from({ length: 4 }, worker));
+  console.info(`Solved ${count} captcha challenges in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
 const scenarios = allScenarios.filter(
   ({ name }) => !only || only.some((part) => name.toLowerCase().includes(part)),
 );
@@ -221,6 +284,12 @@ async function giveBenchVendorPrograms() {
   }
 }
 if (scenarios.some(({ path }) => path.startsWith("/api/products"))) await giveBenchVendorPrograms();
+// One answer per report request of every run, one for the fixture, and a connection's worth of spare.
+const reportRequests = scenarios.reduce((sum, { bodies }) => sum + (bodies ? bodies.amount * runs : 0), 0);
+if (reportRequests > 0) await solveCaptchas(reportRequests + 1 + connections);
+
+/** 2xx answers to report submissions, checked against the reports stored once the server stops. */
+let acceptedReports = 0;
 
 /** What the app answered each scenario (by index): the ceiling answers the same bytes. */
 const fixtures: { method: string; path: string; type: string; body: string }[] = [];
@@ -230,7 +299,9 @@ for (const scenario of scenarios) {
     method,
     headers: scenario.headers?.() ?? {},
     ...(scenario.body && { body: scenario.body() }),
+    ...(scenario.bodies && { body: scenario.bodies.next() }),
   });
+  if (scenario.bodies && response.ok) acceptedReports += 1;
   if (!response.ok) throw new Error(`${method} ${scenario.path} answered ${response.status}`);
   fixtures.push({
     method,
@@ -255,32 +326,55 @@ interface Sample {
 }
 
 /** The median run (by requests per second) of `runs` runs. */
-async function measure(url: string, scenario: Scenario, headers: Record<string, string>): Promise<Sample> {
+async function measure(
+  url: string,
+  scenario: Scenario,
+  headers: Record<string, string>,
+  target: "app" | "ceiling",
+): Promise<Sample> {
   const samples: Sample[] = [];
+  // The ceiling spends nothing: it answers the same-sized bodies for `duration`.
+  const ceilingBody = scenario.bodies && target === "ceiling" ? scenario.bodies.next() : undefined;
+  const perRequest = scenario.bodies && target === "app" ? scenario.bodies : undefined;
   for (let run = 0; run < runs; run++) {
     const result = await autocannon({
       url,
       connections,
-      duration,
       method: scenario.method ?? "GET",
       headers: { ...scenario.headers?.(), ...headers },
       ...(scenario.body && { body: scenario.body() }),
+      ...(ceilingBody && { body: ceilingBody }),
+      ...(perRequest
+        ? {
+            amount: perRequest.amount,
+            requests: [{ setupRequest: (request: object) => ({ ...request, body: perRequest.next() }) }],
+          }
+        : { duration }),
     });
+    if (perRequest) acceptedReports += result["2xx"];
     if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0)
       throw new Error(
         `${url}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`,
       );
-    samples.push({ rps: result.requests.average, p50: result.latency.p50, p97_5: result.latency.p97_5 });
+    // A fixed amount of requests: the rate over the whole run (per-second samples would be too few).
+    const rps =
+      scenario.bodies && result.duration > 0
+        ? result.requests.total / result.duration
+        : result.requests.average;
+    samples.push({ rps, p50: result.latency.p50, p97_5: result.latency.p97_5 });
   }
   return samples.sort((a, b) => a.rps - b.rps)[Math.floor(samples.length / 2)]!;
 }
 
 const results = [];
 for (const [index, scenario] of scenarios.entries()) {
-  const ceiling = await measure(`http://127.0.0.1:${CEILING_PORT}${scenario.path}`, scenario, {
-    "x-bench-fixture": String(index),
-  });
-  const measured = await measure(`http://127.0.0.1:${APP_PORT}${scenario.path}`, scenario, {});
+  const ceiling = await measure(
+    `http://127.0.0.1:${CEILING_PORT}${scenario.path}`,
+    scenario,
+    { "x-bench-fixture": String(index) },
+    "ceiling",
+  );
+  const measured = await measure(`http://127.0.0.1:${APP_PORT}${scenario.path}`, scenario, {}, "app");
   const bytes = Buffer.byteLength(fixtures[index]!.body);
   results.push({
     scenario: scenario.name,
@@ -304,9 +398,45 @@ for (const r of results) {
     `| ${r.scenario} | ${r.bytes} | ${Math.round(r.appRps)} | ${Math.round(r.ceilingRps)} | ${r.ratio.toFixed(3)} | ${r.appLatencyMs.p50} ms | ${r.appLatencyMs.p97_5} ms | ${r.ceilingLatencyMs.p97_5} ms |`,
   );
 }
+
+/**
+ * No accepted report missing: stop the server (it drains requests in flight), open its database and
+ * count the bench's reports against the 2xx answers.
+ */
+let reportCheck: { accepted: number; stored: number } | undefined;
+if (reportRequests > 0) {
+  const exited = new Promise((resolve) => app.once("exit", resolve));
+  app.kill("SIGTERM");
+  await exited;
+  const stoppedDatabase = await openDatabase({ pgliteDir: dataDir });
+  const { rows } = await stoppedDatabase.sql.query<{ stored: number }>(
+    "select count(*)::int as stored from reports where title like $1",
+    [`${REPORT_TITLE} %`],
+  );
+  await stoppedDatabase.close();
+  reportCheck = { accepted: acceptedReports, stored: rows[0]?.stored ?? 0 };
+  console.info(`\nReports: ${reportCheck.accepted} accepted (2xx), ${reportCheck.stored} stored.`);
+  if (reportCheck.stored !== reportCheck.accepted) {
+    console.error("Accepted and stored reports differ: a report answered 2xx is missing.");
+    process.exitCode = 1;
+  }
+}
 mkdirSync(join(import.meta.dirname, "results"), { recursive: true });
 writeFileSync(
   join(import.meta.dirname, "results", "latest.json"),
-  JSON.stringify({ date: new Date().toISOString(), connections, duration, runs, scale, results }, null, 2),
+  JSON.stringify(
+    {
+      date: new Date().toISOString(),
+      connections,
+      duration,
+      runs,
+      reportAmount,
+      scale,
+      results,
+      reportCheck,
+    },
+    null,
+    2,
+  ),
 );
-process.exit(0);
+process.exit(process.exitCode ?? 0);

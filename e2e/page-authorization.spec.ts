@@ -127,7 +127,12 @@ const PAGES: Record<string, Case[]> = {
   // auth-vendor then is-vendor-active: a fresh vendor's account is not complete yet, so it stays.
   "/vdp/create-account": [page("/vdp/create-account", vendorArea)],
   "/researchers/create": [page("/researchers/create", researcherArea)],
-  "/iframe/vendor": [page("/iframe/vendor", open)],
+  // The vendor embed: without a key, or with one no vendor has, "not available" (e2e/vendor-embed.spec.ts
+  // opens a real vendor's).
+  "/iframe/vendor": [
+    page("/iframe/vendor", notFound),
+    page(`/iframe/vendor?vendor=${SAMPLE_UUID}`, notFound),
+  ],
   "/login/magic-link/:uuid": [page(`/login/magic-link/${SAMPLE_UUID}`, open)],
   "/database/preview-email": [page("/database/preview-email", open)],
   "/dev/mail": [page("/dev/mail", open)],

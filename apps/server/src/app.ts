@@ -22,6 +22,8 @@ import { authRoutes } from "./modules/auth/routes.ts";
 import { createAuthService, SESSION_COOKIE } from "./modules/auth/service.ts";
 import { captchaRoutes } from "./modules/captcha/routes.ts";
 import { createCaptchaService } from "./modules/captcha/service.ts";
+import { embedRoutes } from "./modules/embed/routes.ts";
+import { createEmbedService } from "./modules/embed/service.ts";
 import { productClaimRoutes, programRoutes } from "./modules/products/program-routes.ts";
 import { createProgramService } from "./modules/products/program-service.ts";
 import { prepareProductQueries } from "./modules/products/queries.ts";
@@ -31,6 +33,8 @@ import { createAttachmentStore } from "./modules/reports/attachments.ts";
 import { createPreviewTokens } from "./modules/reports/preview-tokens.ts";
 import { reportRoutes } from "./modules/reports/routes.ts";
 import { createReportService } from "./modules/reports/service.ts";
+import { researcherProfileRoutes } from "./modules/researchers/routes.ts";
+import { createResearcherProfileService } from "./modules/researchers/service.ts";
 import { systemRoutes } from "./modules/system/routes.ts";
 import { vendorAccountRoutes } from "./modules/vendors/account-routes.ts";
 import { createVendorAccountService } from "./modules/vendors/account-service.ts";
@@ -118,6 +122,7 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
   };
   const programs = createProgramService(database, { onPublicChange, mailer, appUrl: config.appUrl });
   const vendorAccounts = createVendorAccountService(database, { onPublicChange });
+  const researcherProfiles = createResearcherProfileService(database, { onPublicChange });
   const captcha = createCaptchaService({ mode: config.captcha, hmacKey: config.captchaHmacKey });
   const reports = createReportService(database, {
     mailer,
@@ -146,6 +151,7 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
       await api.register(programRoutes, { programs });
       await api.register(productClaimRoutes, { programs });
       await api.register(vendorAccountRoutes, { accounts: vendorAccounts });
+      await api.register(researcherProfileRoutes, { profiles: researcherProfiles });
       await api.register(authRoutes, {
         auth,
         siteName: config.site.name,
@@ -154,6 +160,7 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
       });
       await api.register(devMailRoutes, { mailer, enabled: config.devMailbox });
       await api.register(captchaRoutes, { captcha });
+      await api.register(embedRoutes, { embed: createEmbedService(database) });
       await api.register(reportRoutes, { reports, secureCookies: config.appUrl.startsWith("https:") });
       await api.register(vulnerabilityRoutes, { vulnerabilities, rankings, responseStore });
       api.get("/openapi.json", { schema: { hide: true }, config: { access: "public" } }, () => app.swagger());

@@ -176,6 +176,8 @@ const MATRIX: Record<string, Row> = {
   },
   // Reports (issue 7, decision 008): another researcher's or vendor's report does not exist for them.
   "GET /api/captcha/challenge": publicRow(),
+  // The vendor report form embed: public, the same for everyone (an unknown key is a 404 for all).
+  "GET /api/v1/embed/vendors/{public_key}": publicRow(`/api/v1/embed/vendors/${SAMPLE_UUID}`),
   "POST /api/reports": {
     // Signed out with an e-mail (the captcha is off in tests); any signed-in account with a verified
     // e-mail reports as a researcher; an unverified one is refused (the other two actors).
@@ -242,6 +244,12 @@ const MATRIX: Record<string, Row> = {
   // Every signed-in actor holds the researcher role by now (POST /api/user/roles and POST /api/reports
   // above give it); each sees only their own reports (reports.test.ts).
   "GET /api/researcher/reports": { expected: signedIn(200) },
+  // Each caller reads and writes only their own profile (modules/researchers/profile.test.ts).
+  "GET /api/researcher/profile": { expected: signedIn(200) },
+  "PUT /api/researcher/profile": {
+    expected: signedIn(200),
+    body: () => ({ display_name: "Matrix Researcher" }),
+  },
   "GET /api/vendor/reports": { expected: vendors(200) },
   // The report is validated, not yet awaiting a fix: the owner is told so, anyone else never sees it.
   "POST /api/vendor/reports/{id}/fix": {

@@ -16,6 +16,7 @@ export * from "./reports/lifecycle.ts";
 export * from "./reports/report-form.ts";
 export * from "./schemas/fields.ts";
 export * from "./schemas/program.ts";
+export * from "./schemas/researcher-profile.ts";
 export * from "./schemas/slug.ts";
 export * from "./schemas/vendor-account.ts";
 export * from "./versions/affected-range.ts";

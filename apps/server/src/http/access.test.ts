@@ -19,7 +19,7 @@ const base: SessionUserBody = {
 
 /** Session secrets the fake authenticator knows, by actor. */
 const USERS: Record<string, SessionUserBody> = {
-  researcher: { ...base, roles: ["researcher"], researcher: { uuid: "r" } },
+  researcher: { ...base, roles: ["researcher"], researcher: { uuid: "r", profile_completed: false } },
   vendor: {
     ...base,
     roles: ["vendor"],

@@ -29,6 +29,18 @@ export interface WebOptions {
 }
 
 const STORED_PAGES = /^\/database(?:[/?.]|$)/;
+/** Pages made to be framed by other sites; each sets its own `frame-ancestors` (the vendor embed). */
+const EMBED_PAGES = /^\/iframe(?:[/?]|$)/;
+
+/**
+ * No page may be framed by another site (clickjacking), except the embeds, which list the origins that
+ * may frame them in their own `Content-Security-Policy` (this default is then replaced) and never send
+ * `X-Frame-Options`, which would override that list in older browsers.
+ */
+function setFramingPolicy(request: FastifyRequest, reply: FastifyReply) {
+  reply.raw.setHeader("content-security-policy", "frame-ancestors 'none'");
+  if (!EMBED_PAGES.test(request.url)) reply.raw.setHeader("x-frame-options", "DENY");
+}
 const WORKFLOW_PAGES = /^\/database\/(?:report|patch-submitted|preview-email)/;
 
 export interface BuildInfo {
@@ -141,6 +153,8 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
     web.removeAllContentTypeParsers();
     web.addContentTypeParser("*", (_request, _payload, done) => done(null));
     const render = async (request: FastifyRequest, reply: FastifyReply) => {
+      // Set on the raw response: kept through `hijack()`, replaced by a header of the same name the page sends.
+      setFramingPolicy(request, reply);
       if (pageStore && isAnonymousRead(request)) {
         const stored = pageStore.get(request);
         if (!stored) return renderAndStore(request, reply, pageStore);

@@ -18,7 +18,11 @@ export const SessionUser = z
       .loose()
       .nullish(),
     researcher: z
-      .object({ uuid: z.string().min(1) })
+      .object({
+        uuid: z.string().min(1),
+        /** Saved once through the profile form; `/researchers/create` then moves on (decision 010). */
+        profile_completed: z.boolean().optional(),
+      })
       .loose()
       .nullish(),
     /** Platform staff (PRODUCT.md §1): the triage area, which also needs the second factor. */

@@ -215,6 +215,13 @@ export const researchers = pgTable(
     country: text("country"),
     website: text("website"),
     bio: text("bio"),
+    /** Social handles without their URL (PRODUCT.md §5): `octocat`, `@user@host` for Mastodon. */
+    github: text("github"),
+    x: text("x"),
+    mastodon: text("mastodon"),
+    linkedin: text("linkedin"),
+    /** The researcher saved the profile once (`/researchers/create` done). */
+    profileCompletedAt: timestamp("profile_completed_at", { withTimezone: true }),
     ...timestamps,
   },
   (table) => [index("researchers_user_idx").on(table.userId)],

@@ -49,7 +49,10 @@ describe("registration and the current user (cookie mode)", () => {
       is_staff: false,
       email_verified: false,
     });
-    expect(user.researcher).toEqual({ uuid: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    expect(user.researcher).toEqual({
+      uuid: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      profile_completed: false,
+    });
   });
 
   it("registers a vendor with an organisation and an active_count of its active products", async () => {

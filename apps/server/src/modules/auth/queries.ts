@@ -9,6 +9,7 @@ export interface UserRow {
   two_factor: boolean;
   email_verified_at: Date | string | null;
   researcher_uuid: string | null;
+  researcher_profile_completed: boolean | null;
   vendor_id: number | null;
   vendor_name: string | null;
   vendor_role: string | null;
@@ -18,13 +19,15 @@ export interface UserRow {
 
 const USER_SELECT = `
   select u.id, u.name, u.email, u.is_staff, u.totp_secret is not null as two_factor, u.email_verified_at,
-         r.uuid::text as researcher_uuid,
+         r.uuid::text as researcher_uuid, r.profile_completed_at is not null as researcher_profile_completed,
          v.id as vendor_id, v.vendor_name, vm.role as vendor_role,
          v.account_completed_at is not null as vendor_account_completed,
          case when v.id is null then null else
            (select count(*)::int from products p where p.vendor_id = v.id and p.is_active) end as active_count
   from users u
-  left join lateral (select uuid from researchers where user_id = u.id order by id limit 1) r on true
+  left join lateral (
+    select uuid, profile_completed_at from researchers where user_id = u.id order by id limit 1
+  ) r on true
   left join lateral (
     select vendor_id, role from vendor_members where user_id = u.id order by created_at, vendor_id limit 1
   ) vm on true

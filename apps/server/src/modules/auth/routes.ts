@@ -26,7 +26,7 @@ export const SessionUser = z
         account_completed: z.boolean(),
       })
       .nullable(),
-    researcher: z.object({ uuid: z.string() }).nullable(),
+    researcher: z.object({ uuid: z.string(), profile_completed: z.boolean() }).nullable(),
     is_staff: z.boolean(),
     two_factor_enabled: z.boolean(),
     email_verified: z.boolean(),

@@ -68,7 +68,8 @@ export interface SessionUserBody {
     active_count: number;
     account_completed: boolean;
   } | null;
-  researcher: { uuid: string } | null;
+  /** `profile_completed`: the profile was saved once (`/researchers/create` done, decision 010). */
+  researcher: { uuid: string; profile_completed: boolean } | null;
   is_staff: boolean;
   two_factor_enabled: boolean;
   email_verified: boolean;
@@ -122,7 +123,9 @@ function toSessionUser(row: UserRow): SessionUserBody {
             active_count: row.active_count ?? 0,
             account_completed: row.vendor_account_completed === true,
           },
-    researcher: row.researcher_uuid ? { uuid: row.researcher_uuid } : null,
+    researcher: row.researcher_uuid
+      ? { uuid: row.researcher_uuid, profile_completed: row.researcher_profile_completed === true }
+      : null,
     is_staff: row.is_staff,
     two_factor_enabled: row.two_factor,
     email_verified: row.email_verified_at !== null,

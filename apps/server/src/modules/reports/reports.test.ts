@@ -278,6 +278,15 @@ describe("submitting a report (PRODUCT.md §3)", () => {
     expect(listed.json<Listed>().data.map((row) => row.id)).toEqual([submitted.id]);
   });
 
+  it("takes a signed-out report without the CSRF pair (vendor embeds), but not a signed-in one", async () => {
+    const email = `embed-${Math.random().toString(36).slice(2, 8)}@example.test`;
+    const framed = await anonymous().post("/api/reports", report({ email }), { csrf: false });
+    expect(framed.statusCode, framed.body).toBe(201);
+    const researcher = await researcherAccount();
+    const forged = await researcher.caller.post("/api/reports", report(), { csrf: false });
+    expect(forged.statusCode).toBe(419);
+  });
+
   it("requires the e-mail only when signed out", async () => {
     const response = await anonymous().post("/api/reports", report());
     expect(response.statusCode).toBe(422);

@@ -78,7 +78,10 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService; secur
         body: ReportSubmissionBody,
         response: { 201: SubmittedReport },
       },
-      config: { access: "public" },
+      // A signed-out report acts on nobody's behalf and carries a captcha; the vendor embed posts
+      // from inside another site's frame, where the Lax CSRF cookie is not sent. With a session
+      // cookie the CSRF pair is still required.
+      config: { access: "public", csrfOnlyWithSession: true },
     },
     async (request, reply) =>
       reply.status(201).send(await reports.submitReport(request.auth, request.body, clientInfoOf(request))),

@@ -489,7 +489,15 @@ export function createVulnerabilityQueries(database: Database) {
         country: string | null;
         website: string | null;
         bio: string | null;
-      }>("select id, uuid, display_name, country, website, bio from researchers where uuid = $1", [uuid]);
+        github: string | null;
+        x: string | null;
+        mastodon: string | null;
+        linkedin: string | null;
+      }>(
+        `select id, uuid, display_name, country, website, bio, github, x, mastodon, linkedin
+         from researchers where uuid = $1`,
+        [uuid],
+      );
       return rows[0] ?? null;
     },
 

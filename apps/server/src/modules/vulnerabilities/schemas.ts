@@ -177,6 +177,14 @@ export const ResearcherProfile = z
     country: z.string().nullable(),
     website: z.string().nullable(),
     bio: z.string().nullable(),
+    /** PRODUCT.md §5 social handles with their profile URLs; only the ones the researcher gave. */
+    social: z.array(
+      z.object({
+        network: z.enum(["github", "x", "mastodon", "linkedin"]),
+        handle: z.string(),
+        url: z.string(),
+      }),
+    ),
     url: z.string(),
     vulnerabilities: z.number().int(),
     /** PRODUCT.md §5: all-time points. */

@@ -2,6 +2,8 @@ import {
   isVersionAffected,
   owaspCategoryByCode,
   parseCvssVector,
+  SOCIAL_NETWORKS,
+  socialProfileUrl,
   vulnerabilityTypeByCode,
   wordPressRoleByCode,
 } from "@pressguard/domain";
@@ -341,6 +343,10 @@ export function createVulnerabilityService(
         country: row.country,
         website: row.website,
         bio: row.bio,
+        social: SOCIAL_NETWORKS.flatMap((network) => {
+          const handle = row[network];
+          return handle ? [{ network, handle, url: socialProfileUrl[network](handle) }] : [];
+        }),
         url: appUrl + pagePaths.researcher(row.uuid),
         ...standing,
       };

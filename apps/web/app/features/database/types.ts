@@ -103,6 +103,8 @@ export interface ResearcherProfile {
   country: string | null;
   website: string | null;
   bio: string | null;
+  /** PRODUCT.md §5 social handles, with their profile URLs. */
+  social: { network: "github" | "x" | "mastodon" | "linkedin"; handle: string; url: string }[];
   url: string;
   vulnerabilities: number;
   points: number;

@@ -28,6 +28,19 @@ interface ProductPickerProps {
   idPrefix: string;
   /** Typed in from the start (an unknown product on the pre-filled route). */
   initiallyManual?: boolean;
+  /**
+   * The only products that may be reported (the vendor embed): picked from this list, with no search
+   * and no typing in.
+   */
+  choices?: readonly ProductChoice[] | undefined;
+}
+
+/** A product the picker offers when it is limited to a list (the vendor's active programs). */
+export interface ProductChoice {
+  id: number;
+  kind: string;
+  slug: string;
+  name: string;
 }
 
 /** Waits `delay` ms after the last change, so that typing does not send a request per key. */
@@ -50,7 +63,81 @@ export function ProductPicker({
   errors,
   idPrefix,
   initiallyManual = false,
+  choices,
 }: ProductPickerProps) {
+  if (choices)
+    return (
+      <ProductChoiceSelect
+        value={value}
+        onChange={onChange}
+        errors={errors}
+        idPrefix={idPrefix}
+        choices={choices}
+      />
+    );
+  return (
+    <ProductSearch
+      value={value}
+      onChange={onChange}
+      errors={errors}
+      idPrefix={idPrefix}
+      initiallyManual={initiallyManual}
+    />
+  );
+}
+
+/** The vendor embed: one select over the vendor's products; the chosen one's known vulnerabilities below. */
+function ProductChoiceSelect({
+  value,
+  onChange,
+  errors,
+  idPrefix,
+  choices,
+}: Omit<ProductPickerProps, "initiallyManual"> & { choices: readonly ProductChoice[] }) {
+  const id = `${idPrefix}-product_slug`;
+  const selected = choices.find((choice) => choice.kind === value.kind && choice.slug === value.slug);
+  const problem = errors.kind ?? errors.product_slug ?? errors.product_name;
+  return (
+    <div className="space-y-4">
+      <FormField label="Affected software" htmlFor={id} errors={problem}>
+        <select
+          id={id}
+          name="product"
+          className={INPUT_CLASS}
+          value={selected ? String(selected.id) : ""}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? errorIdFor(id) : undefined}
+          onChange={(event) => {
+            const choice = choices.find((item) => String(item.id) === event.target.value);
+            onChange(
+              choice
+                ? { kind: choice.kind, slug: choice.slug, name: choice.name, id: choice.id }
+                : { kind: value.kind, slug: "", name: "" },
+            );
+          }}
+        >
+          {choices.length !== 1 && <option value="">Choose a product…</option>}
+          {choices.map((choice) => (
+            <option key={choice.id} value={choice.id}>
+              {choice.name} ({kindLabel(choice.kind)})
+            </option>
+          ))}
+        </select>
+      </FormField>
+      {selected && (
+        <KnownVulnerabilities productId={selected.id} product={value} count={value.vulnerabilities} />
+      )}
+    </div>
+  );
+}
+
+function ProductSearch({
+  value,
+  onChange,
+  errors,
+  idPrefix,
+  initiallyManual = false,
+}: Omit<ProductPickerProps, "choices">) {
   const client = useApiClient();
   const [manual, setManual] = useState(initiallyManual);
   const [search, setSearch] = useState("");

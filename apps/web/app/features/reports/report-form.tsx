@@ -18,7 +18,7 @@ import {
 } from "../../lib/form-errors.ts";
 import { errorIdFor, FormAlert, FormField, INPUT_CLASS } from "../../ui/form-field.tsx";
 import { CaptchaWidget } from "./captcha-widget.tsx";
-import { type ChosenProduct, ProductPicker } from "./product-picker.tsx";
+import { type ChosenProduct, type ProductChoice, ProductPicker } from "./product-picker.tsx";
 import type { SubmittedReport } from "./types.ts";
 
 type FieldName = (typeof REPORT_FORM_FIELDS)[number];
@@ -50,6 +50,8 @@ export interface ReportFormProps {
   captchaChallengeUrl: string;
   /** The product of the pre-filled route, if any; `id` when it is in the database. */
   initialProduct?: ChosenProduct;
+  /** Limits the product to these (the vendor embed): picked from a list, never searched or typed in. */
+  productChoices?: readonly ProductChoice[] | undefined;
   /** Sends the validated report (`POST /api/reports`); a thrown 422 puts the API's messages by the fields. */
   onSubmit: (body: Record<string, unknown>) => Promise<SubmittedReport>;
   /** After a 201: where to go next. */
@@ -72,6 +74,7 @@ export function ReportForm({
   signedIn,
   captchaChallengeUrl,
   initialProduct,
+  productChoices,
   onSubmit,
   onSubmitted,
   idPrefix = "report",
@@ -195,6 +198,7 @@ export function ReportForm({
           errors={productErrors}
           idPrefix={idPrefix}
           initiallyManual={initialProduct !== undefined && initialProduct.id === undefined}
+          choices={productChoices}
         />
         <div className="grid gap-4 sm:grid-cols-[minmax(0,14rem)_minmax(0,1fr)]">
           <FormField

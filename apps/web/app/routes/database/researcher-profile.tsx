@@ -7,8 +7,16 @@ import { VulnerabilityList } from "../../features/database/vulnerability-list.ts
 import { throwNotFound } from "../../lib/errors.ts";
 import { STATIC_PAGE } from "../../lib/route-handle.ts";
 import { pageMeta } from "../../lib/seo.ts";
+import { Markdown } from "../../ui/markdown.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 import type { Route } from "./+types/researcher-profile";
+
+const NETWORK_LABELS: Record<ResearcherProfile["social"][number]["network"], string> = {
+  github: "GitHub",
+  x: "X",
+  mastodon: "Mastodon",
+  linkedin: "LinkedIn",
+};
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -47,11 +55,25 @@ export default function ResearcherProfilePage({ loaderData }: Route.ComponentPro
   const country = researcher.country ? countryByCode.get(researcher.country)?.name : undefined;
   return (
     <>
-      <PageHeader
-        eyebrow="Security researcher"
-        title={researcher.display_name}
-        lead={researcher.bio ?? undefined}
-      />
+      <PageHeader eyebrow="Security researcher" title={researcher.display_name} />
+      {researcher.bio && (
+        <section aria-label="Bio" className="mb-6 max-w-3xl text-slate-700">
+          {/* Untrusted Markdown: rendered on the server without raw HTML or unsafe URLs (decision 010). */}
+          <Markdown>{researcher.bio}</Markdown>
+        </section>
+      )}
+      {researcher.social.length > 0 && (
+        <ul aria-label="Social profiles" className="mb-6 flex flex-wrap gap-x-6 gap-y-2 text-sm">
+          {researcher.social.map((link) => (
+            <li key={link.network}>
+              <span className="text-slate-600">{NETWORK_LABELS[link.network]}: </span>
+              <a href={link.url} rel="nofollow noopener" className="link break-all">
+                {link.handle}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
       <dl className="mb-8 grid grid-cols-2 gap-4 md:grid-cols-4">
         <div className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
           <dt className="text-sm text-slate-600">Published vulnerabilities</dt>

@@ -1,8 +1,12 @@
+import { Link } from "react-router";
+import { toast } from "react-toastify";
 import { AccountSecurity } from "../../features/auth/account-security.tsx";
+import { publicProfilePath } from "../../features/researcher-profile/api.ts";
+import { ResearcherProfileForm } from "../../features/researcher-profile/profile-form.tsx";
 import { guardedLoader } from "../../lib/guards.server.ts";
 import type { RouteHandle } from "../../lib/route-handle.ts";
 import { pageMeta } from "../../lib/seo.ts";
-import { PageHeader } from "../../ui/page-header.tsx";
+import { PageHeader, Panel } from "../../ui/page-header.tsx";
 
 export const handle: RouteHandle = { guards: ["auth-researcher"], menu: "researcher" };
 
@@ -16,8 +20,24 @@ export default function ResearcherSettingsPage() {
       <PageHeader
         eyebrow="Researcher"
         title="Account settings"
-        lead="Your public profile (display name, country, website, social handles, bio and avatar), your password, two-factor sign-in and open sessions."
+        lead="Your public profile, your password, two-factor sign-in and open sessions."
       />
+      <Panel>
+        <h2 className="text-lg font-semibold text-slate-900">Public profile</h2>
+        <p className="mt-1 mb-6 text-sm text-slate-600">
+          Your display name, country, website, social handles and bio, as everyone sees them on your public
+          profile and the leaderboards.
+        </p>
+        <ResearcherProfileForm
+          submitLabel="Save profile"
+          onSaved={() => void toast.success("Profile saved.")}
+          footer={(profile) => (
+            <Link to={publicProfilePath(profile.uuid)} className="link text-sm" reloadDocument>
+              View your public profile
+            </Link>
+          )}
+        />
+      </Panel>
       <AccountSecurity />
     </>
   );

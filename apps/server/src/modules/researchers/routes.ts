@@ -1,0 +1,62 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { AppError } from "../../errors.ts";
+import type { ResearcherProfileService } from "./service.ts";
+
+const ResearcherProfileAnswer = z
+  .object({
+    uuid: z.string(),
+    display_name: z.string(),
+    country: z.string().nullable(),
+    website: z.string().nullable(),
+    github: z.string().nullable(),
+    x: z.string().nullable(),
+    mastodon: z.string().nullable(),
+    linkedin: z.string().nullable(),
+    bio: z.string().nullable(),
+    /** Saved once through the profile form (`/researchers/create` done). */
+    completed: z.boolean(),
+  })
+  .meta({ id: "OwnResearcherProfile" });
+
+/** Validated by the shared ResearcherProfile schema in the service, with its messages. */
+const ResearcherProfileInput = z.record(z.string(), z.unknown()).meta({ id: "ResearcherProfileFields" });
+
+export const researcherProfileRoutes: FastifyPluginAsyncZod<{ profiles: ResearcherProfileService }> = async (
+  app,
+  { profiles },
+) => {
+  const tags = ["researcher profile"];
+  app.get(
+    "/researcher/profile",
+    {
+      schema: {
+        tags,
+        summary: "The caller's researcher profile",
+        response: { 200: ResearcherProfileAnswer },
+      },
+      config: { access: "researcher" },
+    },
+    (request) => {
+      if (!request.auth) throw new AppError("unauthenticated");
+      return profiles.getProfile(request.auth.user);
+    },
+  );
+
+  app.put(
+    "/researcher/profile",
+    {
+      schema: {
+        tags,
+        summary: "Saves the caller's public researcher profile; the first save completes it",
+        body: ResearcherProfileInput,
+        response: { 200: ResearcherProfileAnswer },
+      },
+      config: { access: "researcher" },
+    },
+    (request) => {
+      if (!request.auth) throw new AppError("unauthenticated");
+      return profiles.updateProfile(request.auth.user, request.body);
+    },
+  );
+};

@@ -1,0 +1,45 @@
+import { ResearcherProfile } from "@pressguard/domain";
+import type { Database } from "../../db/client.ts";
+import { bumpDataVersion } from "../../db/data-version.ts";
+import { AppError, validationErrorOf } from "../../errors.ts";
+import type { SessionUserBody } from "../auth/service.ts";
+import { prepareResearcherQueries, type ResearcherProfileRow } from "./queries.ts";
+
+export type ResearcherProfileBody = ResearcherProfileRow;
+
+const NOT_FOUND_MESSAGE = "Researcher profile not found.";
+
+/** The signed-in researcher's own profile (PRODUCT.md §5, decision 010). */
+export function createResearcherProfileService(
+  database: Database,
+  options: { onPublicChange?: () => Promise<void> | void } = {},
+) {
+  const queries = prepareResearcherQueries(database.sql);
+
+  async function requireProfile(userId: number): Promise<ResearcherProfileBody> {
+    const row = await queries.findProfileByUserId(userId);
+    if (!row) throw new AppError("not_found", { message: NOT_FOUND_MESSAGE });
+    return row;
+  }
+
+  return {
+    getProfile(user: SessionUserBody): Promise<ResearcherProfileBody> {
+      return requireProfile(user.id);
+    },
+
+    async updateProfile(user: SessionUserBody, input: unknown): Promise<ResearcherProfileBody> {
+      const result = ResearcherProfile.safeParse(input);
+      if (!result.success) throw validationErrorOf(result.error.issues);
+      await database.sql.transaction(async (tx) => {
+        const updated = await queries.updateProfile(user.id, result.data, tx);
+        if (!updated) throw new AppError("not_found", { message: NOT_FOUND_MESSAGE });
+        // The profile is public (/database/researchers/{uuid}, leaderboards, credits).
+        await bumpDataVersion(tx);
+      });
+      await options.onPublicChange?.();
+      return requireProfile(user.id);
+    },
+  };
+}
+
+export type ResearcherProfileService = ReturnType<typeof createResearcherProfileService>;

@@ -1,0 +1,179 @@
+import { BIO_MAX_LENGTH, COUNTRIES, ResearcherProfile } from "@pressguard/domain";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, type ReactNode, useState } from "react";
+import { useApiClient } from "../../lib/api/client.ts";
+import {
+  apiErrorToFieldErrors,
+  type FieldErrorMap,
+  FORM_ERROR_KEY,
+  validateForm,
+} from "../../lib/form-errors.ts";
+import { errorIdFor, FormAlert, FormField, INPUT_CLASS, LoadError } from "../../ui/form-field.tsx";
+import {
+  RESEARCHER_PROFILE_FAILURE,
+  type ResearcherProfileAnswer,
+  researcherProfileApi,
+  researcherProfileKey,
+  researcherProfileQuery,
+} from "./api.ts";
+
+const FIELDS = ["display_name", "country", "website", "github", "x", "mastodon", "linkedin", "bio"] as const;
+type FieldName = (typeof FIELDS)[number];
+type Values = Record<FieldName, string>;
+
+function valuesOf(profile: ResearcherProfileAnswer): Values {
+  return {
+    display_name: profile.display_name ?? "",
+    country: profile.country ?? "",
+    website: profile.website ?? "",
+    github: profile.github ?? "",
+    x: profile.x ?? "",
+    mastodon: profile.mastodon ?? "",
+    linkedin: profile.linkedin ?? "",
+    bio: profile.bio ?? "",
+  };
+}
+
+interface ResearcherProfileFormProps {
+  submitLabel: string;
+  /** After a successful save, with the saved profile. */
+  onSaved: (profile: ResearcherProfileAnswer) => void | Promise<void>;
+  /** Shown beside the submit button (the settings page links to the public profile). */
+  footer?: (profile: ResearcherProfileAnswer) => ReactNode;
+}
+
+/** The researcher profile form (PRODUCT.md §5): loads, validates with `ResearcherProfile`, saves. */
+export function ResearcherProfileForm(props: ResearcherProfileFormProps) {
+  const client = useApiClient();
+  const profile = useQuery(researcherProfileQuery(client));
+  if (profile.isError) return <LoadError message={RESEARCHER_PROFILE_FAILURE} />;
+  if (!profile.data) return <p className="text-slate-600">Loading…</p>;
+  return <ProfileFields profile={profile.data} {...props} />;
+}
+
+function ProfileFields({
+  profile,
+  submitLabel,
+  onSaved,
+  footer,
+}: ResearcherProfileFormProps & { profile: ResearcherProfileAnswer }) {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState(() => valuesOf(profile));
+  const [errors, setErrors] = useState<FieldErrorMap>({});
+  const [busy, setBusy] = useState(false);
+
+  function set(field: FieldName, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (errors[field]) setErrors(({ [field]: _removed, ...rest }) => rest);
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const checked = validateForm(ResearcherProfile, values);
+    if (!checked.success) {
+      setErrors(checked.errors);
+      focusFirst(checked.errors);
+      return;
+    }
+    setBusy(true);
+    setErrors({});
+    try {
+      const answer = await researcherProfileApi.update(client, checked.data);
+      queryClient.setQueryData(researcherProfileKey, answer);
+      setValues(valuesOf(answer));
+      await onSaved(answer);
+    } catch (error) {
+      const mapped = apiErrorToFieldErrors(error, FIELDS);
+      setErrors(mapped);
+      focusFirst(mapped);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const id = (field: FieldName) => `researcher-profile-${field}`;
+  const common = (field: FieldName) => ({
+    id: id(field),
+    name: field,
+    value: values[field],
+    "aria-invalid": errors[field] ? true : undefined,
+    "aria-describedby": errors[field] ? errorIdFor(id(field)) : undefined,
+    className: INPUT_CLASS,
+  });
+  const text = (field: FieldName, type: string, autoComplete: string, placeholder?: string) => (
+    <input
+      type={type}
+      autoComplete={autoComplete}
+      placeholder={placeholder}
+      {...common(field)}
+      onChange={(event) => set(field, event.target.value)}
+    />
+  );
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-5">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <FormField
+          label="Display name"
+          htmlFor={id("display_name")}
+          errors={errors.display_name}
+          hint="Shown on your public profile, the leaderboards and the vulnerabilities you are credited on."
+        >
+          {text("display_name", "text", "nickname")}
+        </FormField>
+        <FormField label="Country" htmlFor={id("country")} errors={errors.country} optional>
+          <select {...common("country")} onChange={(event) => set("country", event.target.value)}>
+            <option value="">Not given</option>
+            {COUNTRIES.map((country) => (
+              <option key={country.code} value={country.code}>
+                {country.name}
+              </option>
+            ))}
+          </select>
+        </FormField>
+      </div>
+      <FormField label="Website" htmlFor={id("website")} errors={errors.website} optional>
+        {text("website", "url", "url", "https://")}
+      </FormField>
+      <fieldset className="space-y-5">
+        <legend className="text-sm font-semibold text-slate-900">Social handles</legend>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <FormField label="GitHub" htmlFor={id("github")} errors={errors.github} optional>
+            {text("github", "text", "off", "octocat")}
+          </FormField>
+          <FormField label="X (Twitter)" htmlFor={id("x")} errors={errors.x} optional>
+            {text("x", "text", "off", "@handle")}
+          </FormField>
+          <FormField label="Mastodon" htmlFor={id("mastodon")} errors={errors.mastodon} optional>
+            {text("mastodon", "text", "off", "@user@instance.social")}
+          </FormField>
+          <FormField label="LinkedIn" htmlFor={id("linkedin")} errors={errors.linkedin} optional>
+            {text("linkedin", "text", "off", "linkedin.com/in/your-name")}
+          </FormField>
+        </div>
+      </fieldset>
+      <FormField
+        label="Bio"
+        htmlFor={id("bio")}
+        errors={errors.bio}
+        optional
+        hint={`Markdown, up to ${BIO_MAX_LENGTH.toLocaleString("en")} characters (${values.bio.length} used). HTML is not rendered.`}
+      >
+        <textarea rows={6} {...common("bio")} onChange={(event) => set("bio", event.target.value)} />
+      </FormField>
+      <FormAlert messages={errors[FORM_ERROR_KEY]} />
+      <div className="flex flex-wrap items-center gap-4">
+        <button type="submit" className="btn-primary" disabled={busy}>
+          {busy ? "Saving…" : submitLabel}
+        </button>
+        {footer?.(profile)}
+      </div>
+    </form>
+  );
+}
+
+function focusFirst(errors: FieldErrorMap) {
+  const first = FIELDS.find((field) => errors[field]);
+  if (first) document.getElementById(`researcher-profile-${first}`)?.focus();
+}
