@@ -26,10 +26,12 @@ async function main() {
   if (webMode === "production") process.env.NODE_ENV = "production";
   const { buildApp } = await import("./app.ts");
   const { DEFAULT_BUILD_DIR } = await import("./http/web.ts");
+  const { requestLogSerializer } = await import("./http/log-redaction.ts");
   const app = await buildApp({
     config,
     database,
-    logger: { level: config.logLevel },
+    // Signed links and magic-link ids in URLs are secrets: request lines log them redacted.
+    logger: { level: config.logLevel, serializers: { req: requestLogSerializer } },
     ...(webMode && { web: { mode: webMode, buildDir: DEFAULT_BUILD_DIR } }),
   });
 
