@@ -1,5 +1,6 @@
 import type { ProgramInput } from "@pressguard/domain";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import { pageFromUrl } from "../../lib/api/page.ts";
 import type { ApiClient } from "../../lib/api/request.ts";
 import type {
   ActivationResult,
@@ -15,6 +16,8 @@ import type {
   VendorProgram,
 } from "./types.ts";
 
+export { pageFromUrl };
+
 /** Spec §8 store failures: what a page shows when the call behind one of its parts fails. */
 export const FETCH_FAILURES = {
   products: "Error fetching products",
@@ -26,20 +29,6 @@ export const FETCH_FAILURES = {
 
 /** The path of the CSV template (decision 006), a plain download link. */
 export const CSV_TEMPLATE_PATH = "/products/csv-template";
-
-/**
- * The page number a `next_page_url` asks for. The API writes it relative to its own origin
- * (`/api/products?filter=…&page=2`); reading only `page` keeps the call on the client's API base.
- */
-export function pageFromUrl(url: string | null | undefined): number | null {
-  if (!url) return null;
-  try {
-    const page = Number(new URL(url, "http://localhost").searchParams.get("page"));
-    return Number.isInteger(page) && page >= 1 ? page : null;
-  } catch {
-    return null;
-  }
-}
 
 export const programsApi = {
   findPrograms: (client: ApiClient, filter: ProgramFilter, page: number) =>

@@ -1,4 +1,5 @@
 import type { ResearcherReportTab } from "@pressguard/domain";
+import { pageFromUrl } from "../../lib/api/page.ts";
 import type { ApiClient } from "../../lib/api/request.ts";
 import type {
   KnownVulnerability,
@@ -8,6 +9,8 @@ import type {
   ReportListItem,
   SubmittedReport,
 } from "./types.ts";
+
+export { pageFromUrl };
 
 /** The report calls of decision 008, and the product search the form picks a product with. */
 export const reportsApi = {
@@ -40,17 +43,3 @@ export const reportsApi = {
       retry: 0,
     }),
 };
-
-/**
- * The page number a `next_page_url` asks for. The API writes it relative to its own origin; reading
- * only `page` keeps the link on the page's own URL.
- */
-export function pageFromUrl(url: string | null | undefined): number | null {
-  if (!url) return null;
-  try {
-    const page = Number(new URL(url, "http://localhost").searchParams.get("page"));
-    return Number.isInteger(page) && page >= 1 ? page : null;
-  } catch {
-    return null;
-  }
-}

@@ -1,10 +1,12 @@
 import type { ReportAction, ReportState } from "@pressguard/domain";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import type { Page, Pagination } from "../../lib/api/page.ts";
+import { pageFromUrl } from "../../lib/api/page.ts";
 import type { ApiClient } from "../../lib/api/request.ts";
 import type { CommentVisibility, ReportDetail, ReportListItem } from "../../lib/reports.ts";
 
 export type { Page, Pagination };
+export { pageFromUrl };
 
 /** The staff API (decisions 006 and 008), as the triage pages call it. */
 
@@ -32,17 +34,6 @@ export interface ProductClaim {
 
 /** A transition: the action, an optional note, and the fields of the action that needs them. */
 export type TransitionRequest = { action: ReportAction; note?: string } & Record<string, unknown>;
-
-/** The page number a `next_page_url` asks for (the API writes it relative to its own origin). */
-export function pageFromUrl(url: string | null | undefined): number | null {
-  if (!url) return null;
-  try {
-    const page = Number(new URL(url, "http://localhost").searchParams.get("page"));
-    return Number.isInteger(page) && page >= 1 ? page : null;
-  } catch {
-    return null;
-  }
-}
 
 export const staffApi = {
   findReports: (client: ApiClient, status: ReportState | null, page: number) =>

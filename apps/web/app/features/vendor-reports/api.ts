@@ -1,27 +1,18 @@
 import type { VendorReportTab } from "@pressguard/domain";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import type { Page } from "../../lib/api/page.ts";
+import { pageFromUrl } from "../../lib/api/page.ts";
 import type { ApiClient } from "../../lib/api/request.ts";
 import type { CommentVisibility, ReportDetail, ReportListItem } from "../../lib/reports.ts";
 
 export type { Page };
+export { pageFromUrl };
 
 /** The vendor's side of the report API (decision 008), as the vendor pages call it. */
 
 export interface FixSubmission {
   fixed_version: string;
   notes?: string;
-}
-
-/** The page number a `next_page_url` asks for (the API writes it relative to its own origin). */
-export function pageFromUrl(url: string | null | undefined): number | null {
-  if (!url) return null;
-  try {
-    const page = Number(new URL(url, "http://localhost").searchParams.get("page"));
-    return Number.isInteger(page) && page >= 1 ? page : null;
-  } catch {
-    return null;
-  }
 }
 
 /** The e-mailed link's signed token travels with every call of the preview (decision 008). */
