@@ -19,5 +19,8 @@ export * from "./schemas/program.ts";
 export * from "./schemas/researcher-profile.ts";
 export * from "./schemas/slug.ts";
 export * from "./schemas/vendor-account.ts";
+export * from "./vendors/forwarding-events.ts";
+export * from "./vendors/subscription.ts";
+export * from "./vendors/team.ts";
 export * from "./versions/affected-range.ts";
 export * from "./versions/compare-versions.ts";

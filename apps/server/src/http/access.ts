@@ -1,3 +1,4 @@
+import { type Capability, hasCapability } from "@pressguard/domain";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../errors.ts";
 import type { ClientInfo, RequestAuth } from "../modules/auth/service.ts";
@@ -22,6 +23,11 @@ declare module "fastify" {
      * usual check applies.
      */
     csrfOnlyWithSession?: boolean;
+    /**
+     * A capability the caller must hold on top of the access level (spec §6 "capability" guard; the
+     * pages' route middleware reads the same table, `hasCapability` of the domain package).
+     */
+    capability?: Capability;
   }
   interface FastifyRequest {
     /** The caller, resolved once per request by the access hook; null when anonymous. */
@@ -40,6 +46,13 @@ export interface AccessControlOptions {
   csrfCookie: string;
   csrfHeader: string;
 }
+
+/** Why a signed-in caller without the route's capability is refused (403). */
+export const CAPABILITY_MESSAGES: Record<Capability, string> = {
+  "manage-vendor": "Only the owners and admins of your organisation can do this.",
+  "transfer-ownership": "Only the owner of your organisation can do this.",
+  triage: "Staff accounts must set up two-factor authentication first.",
+};
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -74,7 +87,8 @@ function sameToken(a: string, b: string): boolean {
  * 1. resolves the caller once — a Bearer token (token mode) or else the session cookie;
  * 2. in cookie mode, refuses unsafe methods whose `X-XSRF-TOKEN` header does not match the
  *    `XSRF-TOKEN` cookie (419), except a token-issuing call asking for a token;
- * 3. enforces the route's access level: 401 anonymous, 403 without the role.
+ * 3. enforces the route's access level: 401 anonymous, 403 without the role;
+ * 4. enforces the route's capability, if it names one: 403 without it.
  */
 export function registerAccessControl(app: FastifyInstance, options: AccessControlOptions) {
   app.addHook("onRoute", (route) => {
@@ -91,6 +105,7 @@ export function registerAccessControl(app: FastifyInstance, options: AccessContr
       access?: AccessLevel;
       issuesToken?: boolean;
       csrfOnlyWithSession?: boolean;
+      capability?: Capability;
     };
     const access = config.access;
     if (!access) return;
@@ -124,5 +139,7 @@ export function registerAccessControl(app: FastifyInstance, options: AccessContr
       throw new AppError("forbidden", {
         message: "Staff accounts must set up two-factor authentication first.",
       });
+    if (config.capability && !hasCapability(auth.user, config.capability))
+      throw new AppError("forbidden", { message: CAPABILITY_MESSAGES[config.capability] });
   });
 }

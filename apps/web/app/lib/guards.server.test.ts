@@ -2,7 +2,7 @@ import type { AppLoadContext } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { enforceGuards } from "./guards.server.ts";
 import { developmentPublicConfig } from "./request-context.server.ts";
-import type { GuardName } from "./route-handle.ts";
+import type { GuardName, RouteHandle } from "./route-handle.ts";
 
 const context: AppLoadContext = {
   publicConfig: developmentPublicConfig("http://site.test"),
@@ -11,6 +11,13 @@ const context: AppLoadContext = {
 
 const RESEARCHER = { roles: ["researcher"], researcher: { uuid: "r-1" }, vendor: null };
 const VENDOR = { roles: ["vendor"], vendor: { active_count: 0 }, researcher: null };
+/** What the staff pages declare with their user-role and capability guards. */
+const STAFF_PAGE: Omit<RouteHandle, "guards"> = { userRoles: ["staff"], capability: "triage" };
+/** What the seats, subscription and forwarding pages declare. */
+const VENDOR_ADMIN_PAGE: Omit<RouteHandle, "guards"> = {
+  userRoles: ["owner", "admin"],
+  capability: "manage-vendor",
+};
 
 function signedInAs(user: unknown) {
   vi.stubGlobal(
@@ -22,10 +29,15 @@ function signedInAs(user: unknown) {
 }
 
 /** The redirect a guard throws, or "pass". */
-async function outcome(guards: GuardName[], path: string, cookie = "pressguard_session=s") {
+async function outcome(
+  guards: GuardName[],
+  path: string,
+  cookie = "pressguard_session=s",
+  handle: Omit<RouteHandle, "guards"> = STAFF_PAGE,
+) {
   const request = new Request(`http://site.test${path}`, { headers: { cookie } });
   try {
-    await enforceGuards(guards, { request, context });
+    await enforceGuards({ ...handle, guards }, { request, context });
     return "pass";
   } catch (thrown) {
     if (thrown instanceof Response) return thrown.headers.get("location");
@@ -119,5 +131,30 @@ describe("the route guards", () => {
   it("sends a signed-in non-staff user away from the staff pages", async () => {
     signedInAs({ ...RESEARCHER, two_factor_enabled: true });
     expect(await outcome(["user-role", "capability"], "/staff/reports")).toBe("/researchers/r-1/in-review");
+  });
+
+  it("lets vendor owners and admins into the account management pages, and sends members to settings", async () => {
+    const guards: GuardName[] = ["auth-vendor", "user-role", "capability"];
+    for (const role of ["owner", "admin"]) {
+      signedInAs({ ...VENDOR, vendor: { active_count: 1, role } });
+      expect(await outcome(guards, "/vdp/account/seats", undefined, VENDOR_ADMIN_PAGE)).toBe("pass");
+    }
+    signedInAs({ ...VENDOR, vendor: { active_count: 1, role: "member" } });
+    expect(await outcome(guards, "/vdp/account/seats", undefined, VENDOR_ADMIN_PAGE)).toBe(
+      "/vdp/account/settings",
+    );
+    expect(await outcome(["capability"], "/vdp/account/seats", undefined, VENDOR_ADMIN_PAGE)).toBe(
+      "/vdp/account/settings",
+    );
+    signedInAs({ ...RESEARCHER });
+    expect(await outcome(["user-role"], "/vdp/account/seats", undefined, VENDOR_ADMIN_PAGE)).toBe(
+      "/researchers/r-1/in-review",
+    );
+  });
+
+  it("refuses a route that names the guard without saying what it checks", async () => {
+    signedInAs({ ...VENDOR, vendor: { active_count: 1, role: "owner" } });
+    await expect(outcome(["user-role"], "/vdp/account/seats", undefined, {})).rejects.toThrow(/userRoles/);
+    await expect(outcome(["capability"], "/vdp/account/seats", undefined, {})).rejects.toThrow(/capability/);
   });
 });

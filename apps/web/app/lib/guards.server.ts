@@ -1,3 +1,4 @@
+import { hasCapability, hasUserRole } from "@pressguard/domain";
 import { type AppLoadContext, redirect } from "react-router";
 import { getRequestContext } from "./request-context.server.ts";
 import type { GuardName, RouteHandle } from "./route-handle.ts";
@@ -19,6 +20,9 @@ interface GuardArgs {
   request: Request;
   context: Partial<AppLoadContext> | undefined;
 }
+
+/** The account page a vendor seat without the owner/admin role is sent to (settings-tabs layout). */
+export const VENDOR_SETTINGS_PATH = "/vdp/account/settings";
 
 /** `/vdp/login?redirect=/vdp/reports/fixed`: the login page brings the visitor back afterwards. */
 export function loginRedirect(loginPath: string, request: Request): Response {
@@ -47,12 +51,15 @@ function guestOnly(user: SessionUser | null, { request, context }: GuardArgs) {
  * - check-token-vendor / check-token-researcher: preview pages opened from a shared link carry a
  *   `token` query parameter (checked by the preview's own API call); without it the visitor must be
  *   signed in with that role.
- * - user-role: platform staff (`is_staff`); anonymous → the vendor login (where staff sign in) with
- *   `redirect`; anyone else → their own start page.
- * - capability: staff holding the triage capability, which needs the second factor (PRODUCT.md §7,
- *   enforced by the API's `staff` access level too); staff without it → `/staff/two-factor`.
+ * - user-role: the user holds one of the route's `userRoles` (vendor seat roles owner/admin/member,
+ *   or `staff`); anonymous → the vendor login (where staff sign in too) with `redirect`; a vendor
+ *   without the role → the account settings; anyone else → their own start page.
+ * - capability: the user holds the route's `capability` (the domain's `hasCapability`, the table the
+ *   API's access hook reads too): `triage` is staff with the second factor (PRODUCT.md §7) — staff
+ *   without it → `/staff/two-factor`; `manage-vendor` is a vendor owner or admin — others → the
+ *   account settings.
  */
-const GUARDS: Record<GuardName, (user: SessionUser | null, args: GuardArgs) => void> = {
+const GUARDS: Record<GuardName, (user: SessionUser | null, args: GuardArgs, handle: RouteHandle) => void> = {
   "auth-vendor": (user, { request }) => {
     if (!user) throw loginRedirect(VENDOR_LOGIN_PATH, request);
     if (!isVendor(user)) throw redirect(homePathFor(user));
@@ -68,38 +75,42 @@ const GUARDS: Record<GuardName, (user: SessionUser | null, args: GuardArgs) => v
     if (!user.vendor) throw redirect(homePathFor(user));
     if (user.vendor.account_completed === true) throw redirect(programsPathFor(user.vendor.active_count));
   },
-  "check-token-vendor": (user, args) => {
+  "check-token-vendor": (user, args, handle) => {
     if (new URL(args.request.url).searchParams.get("token")) return;
-    GUARDS["auth-vendor"](user, args);
+    GUARDS["auth-vendor"](user, args, handle);
   },
-  "check-token-researcher": (user, args) => {
+  "check-token-researcher": (user, args, handle) => {
     if (new URL(args.request.url).searchParams.get("token")) return;
-    GUARDS["auth-researcher"](user, args);
+    GUARDS["auth-researcher"](user, args, handle);
   },
-  capability: (user, args) => {
-    GUARDS["user-role"](user, args);
-    if (user?.two_factor_enabled !== true) throw redirect(STAFF_TWO_FACTOR_PATH);
-  },
-  "user-role": (user, { request }) => {
+  capability: (user, { request }, { capability }) => {
+    if (!capability) throw new Error("The capability guard needs the route's `capability`.");
     if (!user) throw loginRedirect(VENDOR_LOGIN_PATH, request);
-    if (!isStaff(user)) throw redirect(homePathFor(user));
+    if (hasCapability(user, capability)) return;
+    if (capability === "triage" && isStaff(user)) throw redirect(STAFF_TWO_FACTOR_PATH);
+    const vendorPage = capability !== "triage";
+    throw redirect(vendorPage && isVendor(user) ? VENDOR_SETTINGS_PATH : homePathFor(user));
+  },
+  "user-role": (user, { request }, { userRoles }) => {
+    if (!userRoles?.length) throw new Error("The user-role guard needs the route's `userRoles`.");
+    if (!user) throw loginRedirect(VENDOR_LOGIN_PATH, request);
+    if (hasUserRole(user, userRoles)) return;
+    const vendorPage = userRoles.some((role) => role !== "staff");
+    throw redirect(vendorPage && isVendor(user) ? VENDOR_SETTINGS_PATH : homePathFor(user));
   },
 };
 
-/** Runs the guards in order; returns the signed-in user (or null) when every guard passes. */
-export async function enforceGuards(
-  guards: readonly GuardName[],
-  args: GuardArgs,
-): Promise<SessionUser | null> {
+/** Runs the handle's guards in order; returns the signed-in user (or null) when every guard passes. */
+export async function enforceGuards(handle: RouteHandle, args: GuardArgs): Promise<SessionUser | null> {
   const user = await getOptionalUser(args.request, args.context);
-  for (const guard of guards) GUARDS[guard](user, args);
+  for (const guard of handle.guards ?? []) GUARDS[guard](user, args, handle);
   return user;
 }
 
 /** The loader of a page whose only server work is its guards (declared in its `handle`). */
 export function guardedLoader(handle: RouteHandle) {
   return async (args: GuardArgs) => {
-    await enforceGuards(handle.guards ?? [], args);
+    await enforceGuards(handle, args);
     return null;
   };
 }

@@ -1,3 +1,5 @@
+import type { Capability, UserRole } from "@pressguard/domain";
+
 /**
  * Route `handle` metadata. Guards (spec §6) are declared by name on each route module, so that
  * the accounts work can enforce them in one place; until then they describe, they do not block.
@@ -21,10 +23,14 @@ export type MenuName = "public" | "researcher";
 export interface RouteHandle {
   guards?: readonly GuardName[];
   menu?: MenuName;
+  /** Who passes the `user-role` guard: vendor seat roles and/or `staff` (required with that guard). */
+  userRoles?: readonly UserRole[];
+  /** What the `capability` guard asks for (required with that guard); see `hasCapability`. */
+  capability?: Capability;
 }
 
 /** The handles of the current matches, outermost first, merged: guards add up, the deepest menu wins. */
-export function mergeHandles(handles: readonly unknown[]): Required<RouteHandle> {
+export function mergeHandles(handles: readonly unknown[]): Required<Pick<RouteHandle, "guards" | "menu">> {
   const guards: GuardName[] = [];
   let menu: MenuName = "public";
   for (const handle of handles) {

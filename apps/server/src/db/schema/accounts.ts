@@ -48,20 +48,26 @@ export const users = pgTable(
 );
 
 /** A vendor organisation (spec §3 "Vendor account"); `public_key` identifies its embed form. */
-export const vendors = pgTable("vendors", {
-  id: serial("id").primaryKey(),
-  vendorName: text("vendor_name").notNull(),
-  url: text("url"),
-  contactEmail: text("contact_email").notNull(),
-  contactPerson: text("contact_person").notNull(),
-  timezone: text("timezone").notNull().default("UTC"),
-  /** ISO 3166-1 alpha-2 code, optional. */
-  country: text("country"),
-  publicKey: uuid("public_key").notNull().unique().defaultRandom(),
-  /** Set when the account fields were first saved by the vendor (`/vdp/create-account`). */
-  accountCompletedAt: timestamp("account_completed_at", { withTimezone: true }),
-  createdAt,
-});
+export const vendors = pgTable(
+  "vendors",
+  {
+    id: serial("id").primaryKey(),
+    vendorName: text("vendor_name").notNull(),
+    url: text("url"),
+    contactEmail: text("contact_email").notNull(),
+    contactPerson: text("contact_person").notNull(),
+    timezone: text("timezone").notNull().default("UTC"),
+    /** ISO 3166-1 alpha-2 code, optional. */
+    country: text("country"),
+    publicKey: uuid("public_key").notNull().unique().defaultRandom(),
+    /** Set when the account fields were first saved by the vendor (`/vdp/create-account`). */
+    accountCompletedAt: timestamp("account_completed_at", { withTimezone: true }),
+    /** The subscription plan (PRODUCT.md §4): free or premium; changed through the billing provider. */
+    plan: text("plan").notNull().default("free"),
+    createdAt,
+  },
+  (table) => [check("vendors_plan_check", sql`${table.plan} in ('free', 'premium')`)],
+);
 
 /** A seat: a user's membership of a vendor organisation. */
 export const vendorMembers = pgTable(

@@ -248,10 +248,11 @@ export function createReportQueries(sql: SqlRunner) {
       comment: { reportId: string; authorUserId: number; body: string; visibility: string },
       tx: SqlRunner = sql,
     ) {
-      await tx.query(
-        "insert into report_comments (report_id, author_user_id, body, visibility) values ($1, $2, $3, $4)",
+      const { rows } = await tx.query<{ id: number }>(
+        "insert into report_comments (report_id, author_user_id, body, visibility) values ($1, $2, $3, $4) returning id",
         [comment.reportId, comment.authorUserId, comment.body, comment.visibility],
       );
+      return rows[0]!.id;
     },
 
     async findUserByEmail(email: string, tx: SqlRunner = sql) {

@@ -38,6 +38,7 @@ import {
   cleanFilename,
   FileTooLargeError,
 } from "./attachments.ts";
+import type { ReportEvent, ReportEventSink } from "./events.ts";
 import {
   PIN_CREDENTIAL_SECONDS,
   PREVIEW_LINK_SECONDS,
@@ -305,6 +306,8 @@ export interface ReportServiceOptions {
   onPublicChange?: () => Promise<void> | void;
   /** A mail that could not be queued after the report was stored: logged, never a failed request. */
   onMailError?: (error: unknown) => void;
+  /** Report forwarding: told of every event for the owning vendor, inside the change's transaction. */
+  events?: ReportEventSink;
 }
 
 export function createReportService(database: Database, options: ReportServiceOptions) {
@@ -321,6 +324,20 @@ export function createReportService(database: Database, options: ReportServiceOp
         headers: { "retry-after": String(secondsLeft) },
       });
     }
+  }
+
+  /**
+   * Records a report event for the owning vendor (issue 8), inside `tx`. Only for a product with an
+   * active program, and only for a report the vendor may read after the change.
+   */
+  async function recordEvent(
+    row: ReportRow,
+    event: Omit<ReportEvent, "vendorId" | "reportId">,
+    tx: SqlRunner,
+  ): Promise<void> {
+    if (!options.events || !hasActiveProgram(row)) return;
+    if (!VENDOR_VISIBLE_REPORT_STATES.includes(event.toState)) return;
+    await options.events.record({ ...event, vendorId: row.product_vendor_id!, reportId: row.id }, tx);
   }
 
   async function mail(to: string | null, template: MailTemplate) {
@@ -845,10 +862,35 @@ export function createReportService(database: Database, options: ReportServiceOp
             },
             tx,
           );
+          await recordEvent(
+            await requireReport(reportId, tx),
+            {
+              type: "report.deadline_passed",
+              action: "deadline_passed",
+              fromState: "awaiting_fix",
+              toState: "awaiting_fix",
+            },
+            tx,
+          );
         }
         return ids;
       });
-      const near = await pins.claimNearDeadlines(now, DEADLINE_NEAR_DAYS);
+      const near = await database.sql.transaction(async (tx) => {
+        const ids = await pins.claimNearDeadlines(now, DEADLINE_NEAR_DAYS, tx);
+        for (const reportId of ids) {
+          await recordEvent(
+            await requireReport(reportId, tx),
+            {
+              type: "report.deadline_near",
+              action: "deadline_near",
+              fromState: "awaiting_fix",
+              toState: "awaiting_fix",
+            },
+            tx,
+          );
+        }
+        return ids;
+      });
       for (const [ids, template] of [
         [near, "report_deadline_near"],
         [passed, "report_deadline_passed"],
@@ -1006,6 +1048,16 @@ export function createReportService(database: Database, options: ReportServiceOp
           },
           tx,
         );
+        await recordEvent(
+          row,
+          {
+            type: action === "validate" ? "report.validated" : "report.status_changed",
+            action,
+            fromState: row.status,
+            toState: result.to,
+          },
+          tx,
+        );
         return { row, publicChange, pin };
       });
 
@@ -1039,6 +1091,11 @@ export function createReportService(database: Database, options: ReportServiceOp
           },
           tx,
         );
+        await recordEvent(
+          row,
+          { type: "report.status_changed", action: "submit_fix", fromState: row.status, toState: result.to },
+          tx,
+        );
       });
       return detailFor(await requireReport(id), "vendor");
     },
@@ -1054,11 +1111,29 @@ export function createReportService(database: Database, options: ReportServiceOp
       if (!viewer) throw new AppError("not_found", { message: REPORT_NOT_FOUND });
       if (comment.visibility === "staff" && viewer !== "staff")
         throw new AppError("forbidden", { message: COMMENT_MESSAGES.staffOnly });
-      await queries.insertComment({
-        reportId: row.id,
-        authorUserId: auth.user.id,
-        body: comment.body,
-        visibility: comment.visibility,
+      await database.sql.transaction(async (tx) => {
+        const commentId = await queries.insertComment(
+          {
+            reportId: row.id,
+            authorUserId: auth.user.id,
+            body: comment.body,
+            visibility: comment.visibility,
+          },
+          tx,
+        );
+        // Staff-only comments are not the vendor's to read, so they are not forwarded.
+        if (comment.visibility === "vendor_researcher")
+          await recordEvent(
+            row,
+            {
+              type: "report.comment_added",
+              action: "comment",
+              fromState: row.status,
+              toState: row.status,
+              commentId,
+            },
+            tx,
+          );
       });
       return detailFor(row, viewer);
     },

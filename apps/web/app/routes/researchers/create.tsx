@@ -14,7 +14,7 @@ export const handle: RouteHandle = { guards: ["auth-researcher"] };
  * researcher whose profile is already saved goes on to their reports.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await enforceGuards(handle.guards ?? [], { request, context });
+  const user = await enforceGuards(handle, { request, context });
   const researcher = user?.researcher;
   if (researcher?.profile_completed === true) throw redirect(researcherReportsPath(researcher.uuid));
   return null;

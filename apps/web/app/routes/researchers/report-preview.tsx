@@ -19,7 +19,7 @@ export const handle: RouteHandle = { guards: ["check-token-researcher"] };
  * anything it refuses is "Page not found", so the page never tells whether a report exists.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const user = await enforceGuards(handle.guards ?? [], { request, context });
+  const user = await enforceGuards(handle, { request, context });
   const token = new URL(request.url).searchParams.get("token");
   try {
     const report = await reportsApi.getReport(

@@ -27,7 +27,7 @@ function pageOf(url: URL): number {
  * (PRODUCT.md §2 tab table), so another uuid is "Page not found", as if the page did not exist.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const user = await enforceGuards(handle.guards ?? [], { request, context });
+  const user = await enforceGuards(handle, { request, context });
   if (!user?.researcher?.uuid || user.researcher.uuid !== params.uuid) throwNotFound();
   const url = new URL(request.url);
   const tab = tabOf(url.pathname);

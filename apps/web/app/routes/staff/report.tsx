@@ -5,10 +5,14 @@ import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/report";
 
 /** Staff only, with the second factor (PRODUCT.md §1, §7). */
-export const handle: RouteHandle = { guards: ["user-role", "capability"] };
+export const handle: RouteHandle = {
+  guards: ["user-role", "capability"],
+  userRoles: ["staff"],
+  capability: "triage",
+};
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  await enforceGuards(handle.guards ?? [], { request, context });
+  await enforceGuards(handle, { request, context });
   return { id: params.uuid };
 }
 

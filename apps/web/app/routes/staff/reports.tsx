@@ -6,7 +6,11 @@ import { pageMeta } from "../../lib/seo.ts";
 import { PageHeader } from "../../ui/page-header.tsx";
 
 /** Staff only, with the second factor (PRODUCT.md §1, §7). */
-export const handle: RouteHandle = { guards: ["user-role", "capability"] };
+export const handle: RouteHandle = {
+  guards: ["user-role", "capability"],
+  userRoles: ["staff"],
+  capability: "triage",
+};
 
 /** Spec §6: the guards named in `handle`, enforced before the page renders. */
 export const loader = guardedLoader(handle);

@@ -7,10 +7,10 @@ import { PageHeader, Panel } from "../../ui/page-header.tsx";
 import type { Route } from "./+types/two-factor";
 
 /** Any staff account: the one staff page that does not need the second factor yet. */
-export const handle: RouteHandle = { guards: ["user-role"] };
+export const handle: RouteHandle = { guards: ["user-role"], userRoles: ["staff"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await enforceGuards(handle.guards ?? [], { request, context });
+  const user = await enforceGuards(handle, { request, context });
   return { enabled: user?.two_factor_enabled === true };
 }
 

@@ -3,7 +3,11 @@ import type { RouteHandle } from "../../lib/route-handle.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { Panel } from "../../ui/page-header.tsx";
 
-export const handle: RouteHandle = { guards: ["auth-vendor"] };
+export const handle: RouteHandle = {
+  guards: ["auth-vendor", "user-role", "capability"],
+  userRoles: ["owner", "admin"],
+  capability: "manage-vendor",
+};
 
 /** Spec §6: the guards named in `handle`, enforced before the page renders. */
 export const loader = guardedLoader(handle);

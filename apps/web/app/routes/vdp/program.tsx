@@ -10,7 +10,7 @@ export const handle: RouteHandle = { guards: ["auth-vendor"] };
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   // Spec §2: a non-numeric id is "Page not found" for everyone, before any guard.
   const id = requireNumericId(params.id);
-  await enforceGuards(handle.guards ?? [], { request, context });
+  await enforceGuards(handle, { request, context });
   return { id };
 }
 
