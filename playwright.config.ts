@@ -63,6 +63,10 @@ export default defineConfig({
         PGLITE_DIR: dataDir,
         LOG_LEVEL: "warn",
         APP_URL: baseURL,
+        // The real self-hosted proof of work, solved by Chromium (e2e/disclosure-journey.spec.ts).
+        CAPTCHA: "altcha",
+        // Report forwarding: e2e/report-forwarding.spec.ts starts its webhook receiver on 127.0.0.1.
+        FORWARDING_ALLOW_LOOPBACK: "true",
       },
     },
   }),

@@ -76,6 +76,9 @@ test("a vendor with an active program signs in and lands on all programs", async
     is_lobby_product: false,
   });
   expect((await activated.json()).status).toBe("success");
+  // Leave the app first: a page left open would see its session go, answer the 401 by sending itself
+  // to the login page (spec §7) and abort the navigation below.
+  await page.goto("about:blank");
   await context.clearCookies();
 
   await signInThroughForm(page, "/vdp/login", email);

@@ -123,6 +123,8 @@ const PAGES: Record<string, Case[]> = {
   "/researchers/login": [page("/researchers/login", guestOnly)],
   "/forgot-password": [page("/forgot-password", open)],
   "/reset-password/:token": [page("/reset-password/not-a-real-token", open)],
+  // The mailed seat invitation: open to all; an unknown link answers 404 (a used or expired one 410).
+  "/vdp/invitations/:token": [page("/vdp/invitations/not-a-real-token", notFound)],
   "/register": [page("/register", open)],
   // auth-vendor then is-vendor-active: a fresh vendor's account is not complete yet, so it stays.
   "/vdp/create-account": [page("/vdp/create-account", vendorArea)],
@@ -134,6 +136,8 @@ const PAGES: Record<string, Case[]> = {
     page(`/iframe/vendor?vendor=${SAMPLE_UUID}`, notFound),
   ],
   "/login/magic-link/:uuid": [page(`/login/magic-link/${SAMPLE_UUID}`, open)],
+  // The mailed forwarding confirmation: opening it confirms nothing (the page POSTs), so it is open to all.
+  "/forwarding/confirm/:token": [page("/forwarding/confirm/not-a-real-token", open)],
   "/database/preview-email": [page("/database/preview-email", open)],
   "/dev/mail": [page("/dev/mail", open)],
   // check-token-vendor / check-token-researcher: a shared link's token opens the page to anyone.
@@ -212,6 +216,15 @@ const PAGES: Record<string, Case[]> = {
   "/vdp/account/seats": [page("/vdp/account/seats", vendorArea)],
   "/vdp/account/subscription": [page("/vdp/account/subscription", vendorArea)],
   "/vdp/account/forward-reports": [page("/vdp/account/forward-reports", vendorArea)],
+  // The invoice loads in the loader: a number that is not the vendor's own is "Page not found"
+  // (e2e/vendor-subscription.spec.ts opens a real one).
+  "/vdp/account/invoices/:number": [
+    page("/vdp/account/invoices/PG-2000-000001", (context, path) => ({
+      ...vendorArea(context, path),
+      vendor: 404,
+      otherVendor: 404,
+    })),
+  ],
 
   // Researcher area (auth-researcher), at the `researcher` actor's own uuid.
   "/researchers/settings": [page("/researchers/settings", researcherArea)],
@@ -232,6 +245,7 @@ const PAGES: Record<string, Case[]> = {
   "/staff/reports": [page("/staff/reports", staffArea), page("/staff/reports?status=in_review", staffArea)],
   "/staff/reports/:uuid": [page(`/staff/reports/${SAMPLE_UUID}`, staffArea)],
   "/staff/claims": [page("/staff/claims", staffArea)],
+  "/staff/vendors": [page("/staff/vendors", staffArea), page("/staff/vendors?q=acme", staffArea)],
   "/staff/two-factor": [page("/staff/two-factor", staffArea)],
 
   // Every other path.

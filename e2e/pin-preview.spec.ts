@@ -1,14 +1,24 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { fromMailbox, mailedLink, postAsUser, signUpThroughApi, uniqueEmail } from "./auth-helpers.ts";
+import {
+  fromMailbox,
+  gotoHydrated,
+  mailedLink,
+  postAsUser,
+  signUpThroughApi,
+  uniqueEmail,
+} from "./auth-helpers.ts";
 import { signInStaffWithRequest } from "./staff-session.ts";
 
 /**
  * Issue 7, PRODUCT.md §2: a validated report on a product with no active program reaches the
  * product's contact e-mail as a private link plus, separately, a 6-digit PIN. The contact opens it,
- * is told of a wrong PIN, reads the report and submits a patch; the report moves to fix_pending.
+ * is told of a wrong PIN, reads the report and submits a patch with a link and a zip; the report
+ * moves to fix_pending and staff see the link and the fix file on the report's page.
  */
 
 const CVSS = "CVSS:3.1/AV:N/AC:L/PR:L/UI:R/S:C/C:L/I:L/A:N";
+/** Starts with the zip signature, which is what the API checks. */
+const FIX_ZIP = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from("patched gallery")]);
 
 async function staffPost(staff: APIRequestContext, path: string, data: unknown) {
   const cookie = (await staff.storageState()).cookies.find((entry) => entry.name === "XSRF-TOKEN");
@@ -123,17 +133,87 @@ test("the contact of a product with no program opens a report with its PIN and s
   await page.getByRole("link", { name: "poc.html" }).click();
   expect((await downloading).suggestedFilename()).toBe("poc.html");
 
+  // The contact asks the researcher a question with the PIN credential, no account needed.
+  await page.getByRole("button", { name: "Send comment" }).click();
+  await expect(page.getByText("The comment is required.")).toBeVisible();
+  const question = `Which WordPress version did you test on? ${Date.now()}`;
+  await page.getByLabel("Add a comment").fill(question);
+  await page.getByRole("button", { name: "Send comment" }).click();
+  await expect(page.getByRole("listitem").filter({ hasText: question })).toContainText(
+    "Vendor's security contact",
+  );
+  await expect(page.getByLabel("Add a comment")).toHaveValue("");
+
+  // The researcher answers from the e-mailed link in a browser without a session.
+  const researcherMail = await mailText(page, email, /^Your report is in review/);
+  const researcherLink = /https?:\/\/\S+\/researchers\/reports\/\S+\/preview\?token=\S+/.exec(
+    researcherMail,
+  )?.[0];
+  expect(researcherLink).toBeTruthy();
+  const linkContext = await browser.newContext();
+  const linkPage = await linkContext.newPage();
+  await gotoHydrated(linkPage, new URL(researcherLink ?? "").pathname + new URL(researcherLink ?? "").search);
+  await expect(linkPage.getByText(question)).toBeVisible();
+  const answer = `WordPress 6.7 with the default theme ${Date.now()}`;
+  await linkPage.getByLabel("Add a comment").fill(answer);
+  await linkPage.getByRole("button", { name: "Send comment" }).click();
+  await expect(linkPage.getByRole("listitem").filter({ hasText: answer })).toBeVisible();
+  await linkContext.close();
+  await page.reload();
+  await expect(page.getByText(answer)).toBeVisible();
+
   await page.getByRole("button", { name: "Submit the fix" }).click();
   await expect(page.getByText("The fixed version is required.")).toBeVisible();
   await page.getByLabel("Fixed version").fill("1.4.1");
   await page.getByLabel("Notes").fill("Captions are escaped with esc_html() now.");
   await page.getByLabel("Patch (diff)").fill("-echo $caption;\n+echo esc_html( $caption );");
+  // A script link is refused before anything is sent; a file named .zip that is not one by the API.
+  await page.getByLabel("Link to the fix").fill("javascript:alert(document.cookie)");
+  await page.getByRole("button", { name: "Submit the fix" }).click();
+  await expect(
+    page.getByText("The URL must be a valid URL including the http(s):// protocol."),
+  ).toBeVisible();
+  const fixLink = "https://pin.example/gallery/releases/1.4.1";
+  await page.getByLabel("Link to the fix").fill(fixLink);
+  const files = page.getByLabel("Fix files (zip)");
+  await files.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("x") });
+  await expect(page.getByText("notes.txt: Attach the fix as a .zip file.")).toBeVisible();
+  await files.setInputFiles({ name: "renamed.zip", mimeType: "application/zip", buffer: Buffer.from("MZ") });
+  await page.getByRole("button", { name: "Submit the fix" }).click();
+  await expect(page.getByText(/renamed\.zip: This file is not a zip archive/)).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/database/report-preview/${reportId}/preview$`));
+  await page.getByRole("button", { name: "Remove renamed.zip" }).click();
+  await files.setInputFiles({ name: "gallery-1.4.1.zip", mimeType: "application/zip", buffer: FIX_ZIP });
   await page.getByRole("button", { name: "Submit the fix" }).click();
   await expect(page).toHaveURL(/\/database\/patch-submitted$/);
   await expect(page.locator("h1")).toHaveText("Patch submitted");
 
   const detail = await staff.get(`/api/staff/reports/${reportId}`);
-  expect(await detail.json()).toMatchObject({ status: "fix_pending", fixed_version: "1.4.1" });
+  expect(await detail.json()).toMatchObject({
+    status: "fix_pending",
+    fixed_version: "1.4.1",
+    fix_url: fixLink,
+    attachments: [
+      expect.objectContaining({ kind: "proof", filename: "poc.html" }),
+      expect.objectContaining({ kind: "fix", filename: "gallery-1.4.1.zip" }),
+    ],
+  });
+
+  // Staff see the link and both kinds of file on the report's page, and download the fix.
+  const staffContext = await browser.newContext({ storageState: await staff.storageState() });
+  const staffPage = await staffContext.newPage();
+  await gotoHydrated(staffPage, `/staff/reports/${reportId}`);
+  await expect(staffPage.getByRole("link", { name: fixLink })).toHaveAttribute(
+    "rel",
+    "noopener noreferrer nofollow",
+  );
+  const staffFiles = staffPage.getByRole("region", { name: "Files", exact: true });
+  await expect(staffFiles.getByRole("region", { name: "Proof of concept" })).toContainText("poc.html");
+  const fixFiles = staffFiles.getByRole("region", { name: "Fix", exact: true });
+  const fixDownload = staffPage.waitForEvent("download");
+  await fixFiles.getByRole("link", { name: "gallery-1.4.1.zip" }).click();
+  expect((await fixDownload).suggestedFilename()).toBe("gallery-1.4.1.zip");
+  await staffContext.close();
 
   // Back on the preview, the report no longer takes a fix; a new browser without the PIN is asked for it.
   await page.goto(`/database/report-preview/${reportId}/preview`);

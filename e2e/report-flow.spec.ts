@@ -166,12 +166,22 @@ test("a signed-in researcher reports from the product's own link and lands on re
     steps: "Open the form preview with the payload in the preview parameter as a subscriber.",
     proofOfConcept: "/?cf7-preview=<svg/onload=alert(1)> shows the alert in the browser.",
   });
+  // A proof-of-concept file goes up with the report, and downloads from the report's page.
+  await page.getByLabel("Attachments").setInputFiles({
+    name: "preview-request.txt",
+    mimeType: "text/plain",
+    buffer: Buffer.from("GET /?cf7-preview=<svg/onload=alert(1)>"),
+  });
+  await expect(page.getByRole("list", { name: "Attached files" })).toContainText("preview-request.txt");
   await page.getByRole("button", { name: "Submit report" }).click();
   await expect(page).toHaveURL(/\/database\/report-submitted\?report=[0-9a-f-]{36}$/);
   await expect(page.locator("h1")).toHaveText("Report submitted");
   await expect(page.getByTestId("submitted-title")).toHaveText(title);
   await page.getByRole("link", { name: "Open the report" }).click();
   await expect(page.locator("h1")).toHaveText(title);
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("link", { name: "preview-request.txt" }).click();
+  expect((await downloading).suggestedFilename()).toBe("preview-request.txt");
 });
 
 test("a product the database does not know is typed in, and the report is about it", async ({

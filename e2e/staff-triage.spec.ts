@@ -1,7 +1,7 @@
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { mailedLink, signUpThroughApi } from "./auth-helpers.ts";
+import { csrfHeaderOf, mailedLink, signUpThroughApi } from "./auth-helpers.ts";
 import { expectNoSeriousViolations } from "./axe.ts";
-import { nextStaffCode, staffCredentials } from "./staff-session.ts";
+import { ensureStaffTwoFactor, nextStaffCode, staffCredentials } from "./staff-session.ts";
 
 /**
  * Issue 7, the triage journey (PRODUCT.md §2): a researcher reports a vulnerability in a vendor's
@@ -19,15 +19,6 @@ async function gotoHydrated(page: Page, path: string) {
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
 }
 
-async function csrf(context: BrowserContext): Promise<Record<string, string>> {
-  let cookie = (await context.cookies()).find((entry) => entry.name === "XSRF-TOKEN");
-  if (!cookie) {
-    await context.request.get("/api/csrf-cookie");
-    cookie = (await context.cookies()).find((entry) => entry.name === "XSRF-TOKEN");
-  }
-  return { "X-XSRF-TOKEN": decodeURIComponent(cookie?.value ?? "") };
-}
-
 /** Opens the e-mail verification link mailed to `email`, read from the development mailbox. */
 async function verifyEmail(context: BrowserContext, email: string) {
   await context.request.get(await mailedLink(context, email, /https?:\/\/\S+\/api\/email\/verify\/\S+/));
@@ -39,7 +30,7 @@ async function vendorWithActiveProgram(context: BrowserContext, slug: string) {
   await verifyEmail(context, email);
 
   const created = await context.request.post("/api/products", {
-    headers: await csrf(context),
+    headers: await csrfHeaderOf(context.request),
     data: {
       kind: "plugin",
       name: `Triage Journey ${slug}`,
@@ -52,7 +43,7 @@ async function vendorWithActiveProgram(context: BrowserContext, slug: string) {
   expect(created.status(), await created.text()).toBeLessThan(300);
   const program = (await created.json()) as { id: number };
   const activated = await context.request.post(`/api/products/${program.id}/activate-product`, {
-    headers: await csrf(context),
+    headers: await csrfHeaderOf(context.request),
     data: { is_lobby_product: false },
   });
   expect(await activated.json()).toMatchObject({ status: "success" });
@@ -67,7 +58,7 @@ async function claimLobbyProduct(context: BrowserContext): Promise<string> {
   const product = lobby.data[0];
   if (!product) throw new Error("no lobby product matches “gallery” in the seed data");
   const claimed = await context.request.post(`/api/products/${product.id}/activate-product`, {
-    headers: await csrf(context),
+    headers: await csrfHeaderOf(context.request),
     data: { is_lobby_product: true },
   });
   expect(await claimed.json()).toMatchObject({ status: "pending" });
@@ -123,7 +114,7 @@ test("staff triage a report, the vendor fixes it, staff publish it with credit",
     cvss_vector: "CVSS:3.1/AV:N/AC:L/PR:H/UI:R/S:C/C:L/I:L/A:N",
   };
   const submitted = await researcherContext.request.post("/api/reports", {
-    headers: await csrf(researcherContext),
+    headers: await csrfHeaderOf(researcherContext.request),
     data: reportBody,
   });
   expect(submitted.status(), await submitted.text()).toBe(201);
@@ -131,7 +122,7 @@ test("staff triage a report, the vendor fixes it, staff publish it with credit",
   // The same product and type again: kept, and flagged to staff as a possible duplicate.
   const duplicateTitle = `Another XSS in the settings page of ${slug}`;
   const duplicate = await researcherContext.request.post("/api/reports", {
-    headers: await csrf(researcherContext),
+    headers: await csrfHeaderOf(researcherContext.request),
     data: { ...reportBody, title: duplicateTitle },
   });
   expect(duplicate.status(), await duplicate.text()).toBe(201);
@@ -143,6 +134,8 @@ test("staff triage a report, the vendor fixes it, staff publish it with credit",
   const staff = await staffContext.newPage();
   watch(staff);
   const { email, password } = staffCredentials();
+  // The shared staff account gets its second factor from whichever spec needs it first.
+  await ensureStaffTwoFactor(baseURL ?? "");
   await gotoHydrated(staff, "/vdp/login?redirect=/staff/reports");
   await staff.getByLabel("E-mail").fill(email);
   await staff.getByLabel("Password").fill(password);

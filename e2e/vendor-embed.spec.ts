@@ -120,6 +120,24 @@ test("the embed lists only the vendor's active programs, may be framed only by i
     .getByLabel("Steps to reproduce")
     .fill("1. Log in as a contributor.\n2. Add a caption with a script.");
   await page.getByLabel("Proof of concept").fill("<script>alert(document.domain)</script> as the caption.");
+  // Files: a refused kind is named with the reason; an accepted one is listed with its size.
+  const files = page.getByLabel("Attachments");
+  await files.setInputFiles({
+    name: "setup.exe",
+    mimeType: "application/octet-stream",
+    buffer: Buffer.from("MZ"),
+  });
+  await expect(page.getByText(/setup\.exe: This kind of file is not accepted/)).toBeVisible();
+  await files.setInputFiles([
+    { name: "poc.txt", mimeType: "text/plain", buffer: Buffer.from("proof of concept") },
+    { name: "capture.har", mimeType: "application/json", buffer: Buffer.alloc(3000, 97) },
+  ]);
+  const attached = page.getByRole("list", { name: "Attached files" });
+  await expect(attached.getByRole("listitem")).toHaveCount(2);
+  await expect(attached).toContainText("poc.txt");
+  await expect(attached).toContainText("3 KB");
+  await page.getByRole("button", { name: "Remove capture.har" }).click();
+  await expect(attached.getByRole("listitem")).toHaveCount(1);
   const email = uniqueEmail("embed-reporter");
   await page.getByLabel("Your e-mail address").fill(email);
   const captchaState = page.locator("altcha-widget [data-state]");
@@ -135,8 +153,22 @@ test("the embed lists only the vendor's active programs, may be framed only by i
   await expect(confirmation).toContainText(title);
   await expect(confirmation).toContainText(email);
   expect(page.url()).toContain(path);
-  // The reporter gets the sign-in link, as from the normal form.
-  await mailedLink(page, email, /https?:\/\/\S+\/login\/magic-link\/[0-9a-f-]{36}/);
+  // The reporter gets the sign-in link, as from the normal form, and the file is on the report.
+  const magicLink = await mailedLink(page, email, /https?:\/\/\S+\/login\/magic-link\/[0-9a-f-]{36}/);
+  const reporter = await browser.newContext();
+  const reporterPage = await reporter.newPage();
+  await reporterPage.goto(new URL(magicLink).pathname);
+  await expect(reporterPage).toHaveURL(/\/researchers\/[0-9a-f-]{36}\/in-review$/);
+  const reports = await reporter.request.get("/api/researcher/reports?tab=in-review");
+  const reportId = ((await reports.json()) as { data: { id: string; title: string }[] }).data.find(
+    (item) => item.title === title,
+  )?.id;
+  expect(reportId).toBeTruthy();
+  const detail = (await (await reporter.request.get(`/api/reports/${reportId}`)).json()) as {
+    attachments: { filename: string }[];
+  };
+  expect(detail.attachments.map((file) => file.filename)).toEqual(["poc.txt"]);
+  await reporter.close();
 });
 
 test("an unknown or missing vendor key shows the unavailable state with 404", async ({ page }) => {

@@ -16,14 +16,21 @@ import { registerAccessControl } from "./http/access.ts";
 import { registerErrorHandlers } from "./http/error-handler.ts";
 import { createResponseStore } from "./http/http-cache.ts";
 import { DEFAULT_BUILD_DIR, readBuildInfo, registerWeb } from "./http/web.ts";
+import { createForwardingWorker } from "./jobs/forwarding-worker.ts";
 import { createMailer } from "./mail/outbox.ts";
 import { devMailRoutes } from "./mail/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
 import { createAuthService, SESSION_COOKIE } from "./modules/auth/service.ts";
+import { createPaymentProvider } from "./modules/billing/provider.ts";
+import { billingRoutes, staffVendorRoutes } from "./modules/billing/routes.ts";
+import { createBillingService } from "./modules/billing/service.ts";
 import { captchaRoutes } from "./modules/captcha/routes.ts";
 import { createCaptchaService } from "./modules/captcha/service.ts";
 import { embedRoutes } from "./modules/embed/routes.ts";
 import { createEmbedService } from "./modules/embed/service.ts";
+import { forwardingRoutes } from "./modules/forwarding/routes.ts";
+import { createForwardingService } from "./modules/forwarding/service.ts";
+import { createForwardingSink } from "./modules/forwarding/sink.ts";
 import { productClaimRoutes, programRoutes } from "./modules/products/program-routes.ts";
 import { createProgramService } from "./modules/products/program-service.ts";
 import { prepareProductQueries } from "./modules/products/queries.ts";
@@ -36,6 +43,8 @@ import { createReportService } from "./modules/reports/service.ts";
 import { researcherProfileRoutes } from "./modules/researchers/routes.ts";
 import { createResearcherProfileService } from "./modules/researchers/service.ts";
 import { systemRoutes } from "./modules/system/routes.ts";
+import { teamRoutes } from "./modules/team/routes.ts";
+import { createTeamService } from "./modules/team/service.ts";
 import { vendorAccountRoutes } from "./modules/vendors/account-routes.ts";
 import { createVendorAccountService } from "./modules/vendors/account-service.ts";
 import { feedRoutes } from "./modules/vulnerabilities/feed.ts";
@@ -123,7 +132,35 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
   const programs = createProgramService(database, { onPublicChange, mailer, appUrl: config.appUrl });
   const vendorAccounts = createVendorAccountService(database, { onPublicChange });
   const researcherProfiles = createResearcherProfileService(database, { onPublicChange });
-  const captcha = createCaptchaService({ mode: config.captcha, hmacKey: config.captchaHmacKey });
+  const billing = createBillingService(database, {
+    provider: createPaymentProvider(config.billingProvider),
+    mailer,
+    appUrl: config.appUrl,
+    siteName: config.site.name,
+    onMailError: (error) => app.log.error({ err: error }, "plan change mail could not be queued"),
+  });
+  const captcha = createCaptchaService({
+    mode: config.captcha,
+    hmacKey: config.captchaHmacKey,
+    recaptcha: config.recaptcha,
+  });
+  const forwardingWorker = createForwardingWorker({
+    database,
+    mailer,
+    appUrl: config.appUrl,
+    ...config.forwarding,
+    onError: (error) => app.log.error({ err: error }, "report forwarding pass failed"),
+  });
+  forwardingWorker.start();
+  app.addHook("onClose", async () => forwardingWorker.stop());
+  const forwarding = createForwardingService(database, {
+    mailer,
+    appUrl: config.appUrl,
+    allowLoopback: config.forwarding.allowLoopback,
+    hitRateLimit: auth.queries.hitRateLimit,
+    rateLimitFactor: config.authRateLimitFactor,
+    onDeliveryQueued: () => void forwardingWorker.kick(),
+  });
   const reports = createReportService(database, {
     mailer,
     previewTokens: createPreviewTokens(config.previewTokenKey),
@@ -135,6 +172,7 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
     sendMagicLink: auth.requestMagicLink,
     onPublicChange,
     onMailError: (error) => app.log.error({ err: error }, "report mail could not be queued"),
+    events: createForwardingSink({ appUrl: config.appUrl, onRecorded: () => forwardingWorker.kickSoon() }),
   });
   reports.startDeadlineJob(config.deadlineJobIntervalSeconds, (error) =>
     app.log.error({ err: error }, "report deadline job failed"),
@@ -151,6 +189,12 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
       await api.register(programRoutes, { programs });
       await api.register(productClaimRoutes, { programs });
       await api.register(vendorAccountRoutes, { accounts: vendorAccounts });
+      await api.register(teamRoutes, {
+        team: createTeamService({ database, mailer, auth, appUrl: config.appUrl }),
+        secureCookies: config.appUrl.startsWith("https:"),
+      });
+      await api.register(billingRoutes, { billing });
+      await api.register(staffVendorRoutes, { billing });
       await api.register(researcherProfileRoutes, { profiles: researcherProfiles });
       await api.register(authRoutes, {
         auth,
@@ -162,6 +206,7 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
       await api.register(captchaRoutes, { captcha });
       await api.register(embedRoutes, { embed: createEmbedService(database) });
       await api.register(reportRoutes, { reports, secureCookies: config.appUrl.startsWith("https:") });
+      await api.register(forwardingRoutes, { forwarding });
       await api.register(vulnerabilityRoutes, { vulnerabilities, rankings, responseStore });
       api.get("/openapi.json", { schema: { hide: true }, config: { access: "public" } }, () => app.swagger());
       // Unknown API paths answer JSON, not the web app's HTML 404.

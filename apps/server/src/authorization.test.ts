@@ -10,6 +10,13 @@ import { createSessionSecret, createStaffUser } from "./test/staff.ts";
 const ACTORS = ["anonymous", "researcher", "otherResearcher", "vendor", "otherVendor", "staff"] as const;
 type Actor = (typeof ACTORS)[number];
 type Expected = Record<Actor, number>;
+/**
+ * More seats of the `vendor` actor's organisation (`vendor` is its owner): an admin and a member.
+ * Asked only by rows that name them (`managers`), so the other rows stay as they are.
+ */
+const SEAT_ACTORS = ["vendorAdmin", "vendorMember"] as const;
+type SeatActor = (typeof SEAT_ACTORS)[number];
+type AnyActor = Actor | SeatActor;
 
 const all = (status: number): Expected =>
   Object.fromEntries(ACTORS.map((actor) => [actor, status])) as Expected;
@@ -20,6 +27,12 @@ const vendors = (status: number, otherVendor = status): Expected => ({
   anonymous: 401,
   vendor: status,
   otherVendor,
+});
+/** Owners and admins only (capability `manage-vendor`): the member of the organisation is refused. */
+const managers = (status: number, otherVendor = status): Expected & Record<SeatActor, number> => ({
+  ...vendors(status, otherVendor),
+  vendorAdmin: status,
+  vendorMember: 403,
 });
 const staffOnly = (status: number): Expected => ({ ...all(403), anonymous: 401, staff: status });
 
@@ -55,13 +68,19 @@ interface Context {
   reportId: string;
   /** A file the researcher attached to that report. */
   attachmentId: string;
+  /** A member seat of the vendor actor's organisation (not an actor). */
+  seatMemberId: number;
+  /** For rows with `fresh`: a new member seat or open invitation of that organisation, per cell. */
+  freshId: number;
 }
 
 interface Row {
   /** "public": every actor, signed in or not, gets the same answer, and it is not 401, 403 or 5xx. */
-  expected: Expected | "public";
+  expected: (Expected & Partial<Record<SeatActor, number>>) | "public";
   url?: (context: Context) => string;
   body?: () => unknown;
+  /** Each cell gets its own seat or invitation to remove (`context.freshId`). */
+  fresh?: "seat" | "invitation";
 }
 
 const SAMPLE_UUID = "00000000-0000-4000-8000-000000000000";
@@ -174,6 +193,83 @@ const MATRIX: Record<string, Row> = {
       timezone: "UTC",
     }),
   },
+  // Seats (issue 8, modules/team/team.test.ts): another organisation's seat or invitation does not exist for it.
+  "GET /api/vendor/members": { expected: managers(200) },
+  "POST /api/vendor/invitations": {
+    expected: managers(201),
+    body: () => ({ email: uniqueEmail("matrix-seat"), role: "member" }),
+  },
+  "DELETE /api/vendor/invitations/{id}": {
+    expected: managers(204, 404),
+    url: ({ freshId }) => `/api/vendor/invitations/${freshId}`,
+    fresh: "invitation",
+  },
+  "PUT /api/vendor/members/{userId}": {
+    expected: managers(200, 404),
+    url: ({ seatMemberId }) => `/api/vendor/members/${seatMemberId}`,
+    body: () => ({ role: "member" }),
+  },
+  "DELETE /api/vendor/members/{userId}": {
+    expected: managers(204, 404),
+    url: ({ freshId }) => `/api/vendor/members/${freshId}`,
+    fresh: "seat",
+  },
+  // Invitation links: an unknown link is a 404 for everyone; accepting one needs a signed-in account.
+  "GET /api/invitations/{token}": publicRow("/api/invitations/unknown-link"),
+  "POST /api/invitations/{token}/accept": {
+    expected: signedIn(404),
+    url: () => "/api/invitations/unknown-link/accept",
+  },
+  "POST /api/invitations/{token}/account": publicRow("/api/invitations/unknown-link/account", {
+    name: "Matrix",
+    password: "long enough pw",
+  }),
+  // Subscription (issue 8, decision 011; modules/billing/billing.test.ts). Asking for the free plan changes
+  // nothing here: the vendor actor's organisation is premium with more seats than Free allows, the other
+  // vendor is already on Free, so every manager is told why (409).
+  "GET /api/vendor/subscription": { expected: managers(200) },
+  "POST /api/vendor/subscription": { expected: managers(409), body: () => ({ plan: "free" }) },
+  // No invoice has this number; another vendor's invoice is a 404 too (billing.test.ts).
+  "GET /api/vendor/invoices/{number}": {
+    expected: managers(404),
+    url: () => "/api/vendor/invoices/PG-2000-000001",
+  },
+  // Report forwarding (issue 8, modules/forwarding/targets.test.ts covers another vendor's real ids): no
+  // target or delivery has these ids. The vendor actor's organisation is premium, the other one free.
+  "GET /api/vendor/forwarding/targets": { expected: managers(200) },
+  "POST /api/vendor/forwarding/targets/email": {
+    expected: managers(201),
+    body: () => ({ email: uniqueEmail("matrix-forward") }),
+  },
+  "POST /api/vendor/forwarding/targets/webhook": {
+    expected: { ...managers(201), otherVendor: 403 },
+    body: () => ({ url: "https://93.184.216.34/matrix-hook" }),
+  },
+  "PUT /api/vendor/forwarding/targets/{id}": {
+    expected: managers(404),
+    url: () => "/api/vendor/forwarding/targets/999999",
+    body: () => ({ events: [] }),
+  },
+  "DELETE /api/vendor/forwarding/targets/{id}": {
+    expected: managers(404),
+    url: () => "/api/vendor/forwarding/targets/999999",
+  },
+  ...Object.fromEntries(
+    ["resend-confirmation", "rotate-secret", "disable", "enable", "test"].map((action) => [
+      `POST /api/vendor/forwarding/targets/{id}/${action}`,
+      { expected: managers(404), url: () => `/api/vendor/forwarding/targets/999999/${action}` },
+    ]),
+  ),
+  "GET /api/vendor/forwarding/targets/{id}/deliveries": {
+    expected: managers(404),
+    url: () => "/api/vendor/forwarding/targets/999999/deliveries",
+  },
+  "POST /api/vendor/forwarding/deliveries/{id}/redeliver": {
+    expected: managers(404),
+    url: () => "/api/vendor/forwarding/deliveries/999999/redeliver",
+  },
+  // An unknown confirmation token is a 404 for everyone (delivery.test.ts confirms a real one).
+  "POST /api/forwarding/confirm": publicRow(undefined, { token: "unknown-token" }),
   // Reports (issue 7, decision 008): another researcher's or vendor's report does not exist for them.
   "GET /api/captcha/challenge": publicRow(),
   // The vendor report form embed: public, the same for everyone (an unknown key is a 404 for all).
@@ -208,6 +304,11 @@ const MATRIX: Record<string, Row> = {
     url: ({ reportId }) => `/api/report-previews/${reportId}/patch`,
     body: () => ({ fixed_version: "1.0.1", notes: "Fixed." }),
   },
+  "POST /api/report-previews/{id}/comments": {
+    expected: all(401),
+    url: ({ reportId }) => `/api/report-previews/${reportId}/comments`,
+    body: () => ({ body: "A PIN contact's comment." }),
+  },
   // Attachments: the matrix sends JSON, so a signed-in caller is told to send multipart (attachments.test.ts).
   "POST /api/reports/{id}/attachments": {
     expected: signedIn(415),
@@ -228,6 +329,27 @@ const MATRIX: Record<string, Row> = {
   "GET /api/report-previews/{id}/attachments/{attachmentId}": {
     expected: all(401),
     url: ({ reportId, attachmentId }) => `/api/report-previews/${reportId}/attachments/${attachmentId}`,
+  },
+  // Fix zips: checked before the body is read. The report is validated, not yet awaiting a fix, so
+  // its vendor's seats are told so; staff and the researcher read it but attach no fix.
+  "POST /api/reports/{id}/fix-attachments": {
+    expected: {
+      anonymous: 401,
+      researcher: 403,
+      otherResearcher: 404,
+      vendor: 409,
+      otherVendor: 404,
+      staff: 403,
+      vendorAdmin: 409,
+      vendorMember: 409,
+    },
+    url: ({ reportId }) => `/api/reports/${reportId}/fix-attachments`,
+    body: () => ({ file: "not multipart" }),
+  },
+  "POST /api/report-previews/{id}/fix-attachments": {
+    expected: all(401),
+    url: ({ reportId }) => `/api/report-previews/${reportId}/fix-attachments`,
+    body: () => ({ file: "not multipart" }),
   },
   "POST /api/reports/{id}/comments": {
     expected: {
@@ -251,9 +373,20 @@ const MATRIX: Record<string, Row> = {
     body: () => ({ display_name: "Matrix Researcher" }),
   },
   "GET /api/vendor/reports": { expected: vendors(200) },
-  // The report is validated, not yet awaiting a fix: the owner is told so, anyone else never sees it.
+  // The report is validated, not yet awaiting a fix: the vendor's seats are told so; staff and the
+  // researcher read it but do not act for the vendor; anyone else never sees it. Signed out, only
+  // with the vendor's e-mailed link (fix-submission.test.ts).
   "POST /api/vendor/reports/{id}/fix": {
-    expected: vendors(409, 404),
+    expected: {
+      anonymous: 401,
+      researcher: 403,
+      otherResearcher: 404,
+      vendor: 409,
+      otherVendor: 404,
+      staff: 403,
+      vendorAdmin: 409,
+      vendorMember: 409,
+    },
     url: ({ reportId }) => `/api/vendor/reports/${reportId}/fix`,
     body: () => ({ fixed_version: "1.0.1" }),
   },
@@ -277,11 +410,19 @@ const MATRIX: Record<string, Row> = {
     url: () => "/api/staff/product-claims/999999/reject",
     body: () => ({ reason: "Not the vendor." }),
   },
+  "GET /api/staff/vendors": { expected: staffOnly(200) },
+  "POST /api/staff/vendors/{id}/plan": {
+    expected: staffOnly(404),
+    url: () => "/api/staff/vendors/999999/plan",
+    body: () => ({ plan: "premium", note: "Matrix." }),
+  },
 };
 
 describe("the authorization matrix", () => {
   let harness: Awaited<ReturnType<typeof createTestApp>>;
-  const userIds = {} as Record<Exclude<Actor, "anonymous">, number>;
+  const userIds = {} as Record<Exclude<AnyActor, "anonymous">, number>;
+  let vendorId = 0;
+  let seatMemberId = 0;
   let ipCounter = 0;
   let vendorProgramId = 0;
   let reportId = "";
@@ -295,6 +436,18 @@ describe("the authorization matrix", () => {
     userIds.vendor = (await registerUser(app, { role: "vendor" })).user.id;
     userIds.otherVendor = (await registerUser(app, { role: "vendor" })).user.id;
     userIds.staff = await createStaffUser(harness.database);
+    vendorId =
+      (
+        await harness.database.sql.query<{ vendor_id: number }>(
+          "select vendor_id from vendor_members where user_id = $1",
+          [userIds.vendor],
+        )
+      ).rows[0]?.vendor_id ?? 0;
+    // Room for the seat actors and the seats and invitations the cells add.
+    await harness.database.sql.query("update vendors set plan = 'premium' where id = $1", [vendorId]);
+    userIds.vendorAdmin = await addSeat("admin");
+    userIds.vendorMember = await addSeat("member");
+    seatMemberId = await addSeat("member");
     // Reports need a verified e-mail (PRODUCT.md); the other researcher and vendor stay unverified.
     await harness.database.sql.query("update users set email_verified_at = now() where id = any($1::int[])", [
       [userIds.researcher, userIds.staff],
@@ -341,10 +494,29 @@ describe("the authorization matrix", () => {
   });
   afterAll(() => harness.close());
 
+  /** A new account with a seat of the vendor actor's organisation. */
+  async function addSeat(role: "admin" | "member") {
+    const { user } = await registerUser(harness.app, { role: "researcher" });
+    await harness.database.sql.query(
+      "insert into vendor_members (vendor_id, user_id, role) values ($1, $2, $3)",
+      [vendorId, user.id, role],
+    );
+    return user.id;
+  }
+
+  async function addInvitation() {
+    const { rows } = await harness.database.sql.query<{ id: number }>(
+      `insert into vendor_invitations (vendor_id, email, token_hash, expires_at)
+       values ($1, $2, md5(random()::text), now() + interval '7 days') returning id`,
+      [vendorId, uniqueEmail("matrix-invited")],
+    );
+    return rows[0]?.id ?? 0;
+  }
+
   /** A fresh session per cell, so a cell that signs out does not disturb the next one. */
   const sessionFor = (userId: number) => createSessionSecret(harness.database, userId);
 
-  async function callerFor(actor: Actor): Promise<ApiCaller> {
+  async function callerFor(actor: AnyActor): Promise<ApiCaller> {
     ipCounter += 1;
     const caller = createApiCaller(harness.app, {
       ip: `10.99.${Math.floor(ipCounter / 250)}.${ipCounter % 250}`,
@@ -370,15 +542,27 @@ describe("the authorization matrix", () => {
   for (const [route, row] of Object.entries(MATRIX)) {
     it(`${route} answers each actor as expected`, async () => {
       const [method, path] = route.split(" ") as ["GET" | "POST" | "PUT" | "DELETE", string];
-      const actual: Partial<Expected> = {};
-      const expected: Partial<Expected> = {};
-      for (const actor of ACTORS) {
+      const actual: Partial<Record<AnyActor, number>> = {};
+      const expected: Partial<Record<AnyActor, number>> = {};
+      const expectations = row.expected;
+      const actors: AnyActor[] = [
+        ...ACTORS,
+        ...SEAT_ACTORS.filter((actor) => expectations !== "public" && actor in expectations),
+      ];
+      for (const actor of actors) {
         const caller = await callerFor(actor);
         const context: Context = {
           researcherSessionId: (await sessionFor(userIds.researcher)).id,
           vendorProgramId,
           reportId,
           attachmentId,
+          seatMemberId,
+          freshId:
+            row.fresh === "seat"
+              ? await addSeat("member")
+              : row.fresh === "invitation"
+                ? await addInvitation()
+                : 0,
         };
         const url = row.url?.(context) ?? path;
         const body = row.body?.();
@@ -391,7 +575,7 @@ describe("the authorization matrix", () => {
                 ? await caller.put(url, body)
                 : await caller.post(url, body);
         actual[actor] = response.statusCode;
-        if (row.expected !== "public") expected[actor] = row.expected[actor];
+        if (expectations !== "public") expected[actor] = expectations[actor];
       }
       if (row.expected === "public") {
         expect([401, 403]).not.toContain(actual.anonymous);

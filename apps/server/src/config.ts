@@ -1,11 +1,13 @@
 import { randomBytes } from "node:crypto";
 import {
   AuthClientConfig,
+  type CaptchaClientConfig,
   DEFAULT_AUTH_CLIENT_CONFIG,
   type PublicConfig,
   SiteConfig,
 } from "@pressguard/domain";
 import { z } from "zod";
+import { BILLING_PROVIDERS } from "./modules/billing/provider.ts";
 
 /**
  * The only reader of process.env (STYLE.md). Every variable of ARCHITECTURE.md plus the site and
@@ -55,6 +57,13 @@ const Env = z.object({
    * instances behind a load balancer must share one. Never logged.
    */
   CAPTCHA_HMAC_KEY: optionalText.pipe(z.string().min(32, "must be at least 32 characters long").optional()),
+  /** CAPTCHA=recaptcha (v3): the public site key the widget uses and the secret siteverify checks with. */
+  RECAPTCHA_SITE_KEY: optionalText,
+  /** Never logged, never sent to the browser. */
+  RECAPTCHA_SECRET_KEY: optionalText,
+  RECAPTCHA_VERIFY_URL: z.url().default("https://www.google.com/recaptcha/api/siteverify"),
+  /** reCAPTCHA v3 scores from 0 (a bot) to 1 (a person); below this a report is refused. */
+  RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
   /**
    * Signs the 7-day report preview links of e-mails and the PIN preview credential (decision 008).
    * Unset: a random key per process, so links die with a restart and several instances must share
@@ -63,8 +72,19 @@ const Env = z.object({
   PREVIEW_TOKEN_KEY: optionalText.pipe(z.string().min(32, "must be at least 32 characters long").optional()),
   /** Where report attachments are stored: a directory outside the web root (the data directory). */
   ATTACHMENTS_DIR: z.string().min(1).default("./data/attachments"),
+  /** Report forwarding: webhooks may reach 127.0.0.1/::1 (tests only); private ranges stay refused. */
+  FORWARDING_ALLOW_LOOPBACK: z.enum(["true", "false", "1", "0"]).default("false"),
+  /** Report forwarding: the first retry waits this long, each next one twice as long (capped at 1 h). */
+  FORWARDING_RETRY_BASE_SECONDS: z.coerce.number().min(0).max(3600).default(30),
+  /** How often the forwarding worker looks for due deliveries (seconds); it is also kicked on each event. */
+  FORWARDING_POLL_SECONDS: z.coerce.number().min(0.05).max(3600).default(5),
   /** How often the report deadline job runs (seconds); it also runs once at start. */
   DEADLINE_JOB_INTERVAL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(3600),
+  /**
+   * Who takes payment for plan changes (decision 011). `builtin`, the only one without provider keys,
+   * accepts the change as paid and keeps the invoice; a Stripe or Paddle adapter adds its name here.
+   */
+  BILLING_PROVIDER: z.enum(BILLING_PROVIDERS).default("builtin"),
   SENTRY_DSN: optionalText.pipe(z.url().optional()),
   /** Behind a reverse proxy: trust its X-Forwarded-For (client IPs for rate limits and sessions). */
   TRUST_PROXY: z.enum(["on", "off", "true", "false", "1", "0"]).default("off"),
@@ -145,6 +165,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // The captcha guards anonymous submission: switching it off is for tests, never for production.
   if (vars.CAPTCHA === "off" && vars.NODE_ENV === "production")
     problems.push("CAPTCHA: off is only allowed outside production (NODE_ENV=test or development)");
+  if (vars.CAPTCHA === "recaptcha" && !(vars.RECAPTCHA_SITE_KEY && vars.RECAPTCHA_SECRET_KEY))
+    problems.push("CAPTCHA: recaptcha needs both RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY");
   if (!site.success || !auth.success || problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -166,8 +188,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : ["on", "true", "1"].includes(vars.DEV_MAILBOX),
     captcha: vars.CAPTCHA,
     captchaHmacKey: vars.CAPTCHA_HMAC_KEY ?? randomBytes(32).toString("hex"),
+    recaptcha:
+      vars.RECAPTCHA_SITE_KEY && vars.RECAPTCHA_SECRET_KEY
+        ? {
+            siteKey: vars.RECAPTCHA_SITE_KEY,
+            secretKey: vars.RECAPTCHA_SECRET_KEY,
+            verifyUrl: vars.RECAPTCHA_VERIFY_URL,
+            minScore: vars.RECAPTCHA_MIN_SCORE,
+          }
+        : undefined,
     previewTokenKey: vars.PREVIEW_TOKEN_KEY ?? randomBytes(32).toString("hex"),
     deadlineJobIntervalSeconds: vars.DEADLINE_JOB_INTERVAL_SECONDS,
+    forwarding: {
+      allowLoopback: ["true", "1"].includes(vars.FORWARDING_ALLOW_LOOPBACK),
+      retryBaseSeconds: vars.FORWARDING_RETRY_BASE_SECONDS,
+      pollSeconds: vars.FORWARDING_POLL_SECONDS,
+    },
+    billingProvider: vars.BILLING_PROVIDER,
     attachmentsDir: vars.ATTACHMENTS_DIR,
     sentryDsn: vars.SENTRY_DSN,
     logLevel: vars.LOG_LEVEL,
@@ -194,6 +231,12 @@ export const CANONICAL_QUERY_WHITELIST = [
   "tab",
 ];
 
+function captchaClientConfigOf(config: Config): CaptchaClientConfig {
+  if (config.captcha === "recaptcha" && config.recaptcha)
+    return { mode: "recaptcha", siteKey: config.recaptcha.siteKey };
+  return { mode: config.captcha === "off" ? "off" : "altcha" };
+}
+
 /** What the browser may see of the configuration: an explicit allow-list. */
 export function publicConfigOf(config: Config, buildId: string): PublicConfig {
   return {
@@ -203,5 +246,6 @@ export function publicConfigOf(config: Config, buildId: string): PublicConfig {
     buildId,
     ...(config.sentryDsn && { sentryDsn: config.sentryDsn }),
     canonicalQueryWhitelist: CANONICAL_QUERY_WHITELIST,
+    captcha: captchaClientConfigOf(config),
   };
 }

@@ -15,6 +15,7 @@ export default [
     route("researchers/login", "routes/researchers/login.tsx"), // guest-researcher
     route("forgot-password", "routes/forgot-password.tsx"), // password reset request (PRODUCT.md §7)
     route("reset-password/:token", "routes/reset-password.tsx"), // the mailed reset link
+    route("vdp/invitations/:token", "routes/vdp/invitation.tsx"), // no guard: the mailed seat invitation
   ]),
   layout("layouts/create-account.tsx", [
     route("register", "routes/register.tsx"),
@@ -26,6 +27,8 @@ export default [
     route("login/magic-link/:uuid", "routes/login/magic-link.tsx"), // no guard
     route("database/preview-email", "routes/database/preview-email.tsx"),
     route("dev/mail", "routes/dev/mail.tsx"), // development mailbox; 404 when switched off
+    route("forwarding/confirm/:token", "routes/forwarding-confirm.tsx"), // no guard; the page POSTs the token
+    route("vdp/account/invoices/:number", "routes/vdp/invoice.tsx"), // printable invoice; owner/admin, own only
   ]),
   layout("layouts/simple-preview.tsx", [
     route("vdp/vulnerabilities/:uuid/preview", "routes/vdp/vulnerability-preview.tsx"), // check-token-vendor
@@ -96,6 +99,7 @@ export default [
       route("reports", "routes/staff/reports.tsx"),
       route("reports/:uuid", "routes/staff/report.tsx"),
       route("claims", "routes/staff/claims.tsx"),
+      route("vendors", "routes/staff/vendors.tsx"), // find vendors, change a plan by hand
       route("two-factor", "routes/staff/two-factor.tsx"), // user-role only: where staff set it up
     ]),
   ]),

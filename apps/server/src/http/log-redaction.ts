@@ -10,6 +10,8 @@ const SECRET_PATHS = [
   /^(\/login\/magic-link\/)[^/?#]+/,
   /^(\/api\/email\/verify\/)[^/?#]+/,
   /^(\/reset-password\/)[^/?#]+/,
+  /^(\/api\/invitations\/)[^/?#]+/,
+  /^(\/vdp\/invitations\/)[^/?#]+/,
 ];
 
 export function redactUrl(url: string): string {

@@ -7,8 +7,25 @@ export type MailTemplate =
   | { template: "email_verification"; name: string; url: string }
   | { template: "password_reset"; name: string; url: string }
   | {
+      /** An invitation to a seat in a vendor organisation (issue 8): a single-use link, 7 days. */
+      template: "seat_invitation";
+      inviterName: string;
+      vendorName: string;
+      role: string;
+      /** When the link stops working, ISO 8601. */
+      expiresAt: string;
+      url: string;
+    }
+  | {
       /** The researcher hears of each step of their report (issue 7). */
-      template: "report_received" | "report_rejected" | "report_validated" | "report_published";
+      template:
+        | "report_received"
+        | "report_in_review"
+        | "report_rejected"
+        | "report_validated"
+        | "report_fix_submitted"
+        | "report_fixed"
+        | "report_published";
       name: string;
       reportTitle: string;
       /** Why it was rejected (a REJECTION_REASONS label) or the note staff left, when any. */
@@ -23,6 +40,26 @@ export type MailTemplate =
       productName: string;
       /** The fix deadline, ISO 8601. */
       deadline: string;
+      url: string;
+    }
+  | {
+      /**
+       * The vendor's side after staff checked its fix: not enough (back to awaiting_fix, with the
+       * staff note), or verified. Sent to the vendor's contact, or the PIN contact (name empty).
+       */
+      template: "report_fix_insufficient" | "report_vendor_fixed";
+      name: string;
+      reportTitle: string;
+      productName: string;
+      detail: string | null;
+      url: string;
+    }
+  | {
+      /** Staff hear that a vendor or PIN contact submitted a fix to verify. */
+      template: "report_fix_to_verify";
+      reportTitle: string;
+      productName: string;
+      fixedVersion: string;
       url: string;
     }
   | {
@@ -49,11 +86,47 @@ export type MailTemplate =
       url: string;
     }
   | {
+      /** Report forwarding (issue 8): confirms an e-mail target before it receives anything. */
+      template: "forwarding_confirm";
+      vendorName: string;
+      url: string;
+    }
+  | {
+      /** Report forwarding: a target was switched off after consecutive failed deliveries (to the owners). */
+      template: "forwarding_target_disabled";
+      name: string;
+      vendorName: string;
+      /** The webhook URL or e-mail address. */
+      target: string;
+      reason: string;
+      url: string;
+    }
+  | {
+      /** Report forwarding: one report event, delivered to a confirmed e-mail target. */
+      template: "forwarded_report_event";
+      vendorName: string;
+      headline: string;
+      /** Facts of the event, one per line (product, state, severity, comment…). */
+      lines: string[];
+      url: string;
+    }
+  | {
       template: "product_claim_decided";
       name: string;
       productName: string;
       approved: boolean;
       reason: string | null;
+      url: string;
+    }
+  | {
+      /** The vendor's plan changed (issue 8), by its owner or admin or by staff; links the invoice if any. */
+      template: "plan_changed";
+      vendorName: string;
+      /** Plan labels: Free, Paid. */
+      fromPlan: string;
+      toPlan: string;
+      byStaff: boolean;
+      invoice: { number: string; amount: string; currency: string } | null;
       url: string;
     };
 
@@ -91,6 +164,54 @@ function contentOf(mail: MailTemplate, siteName: string): Content {
         action: { label: "Confirm e-mail address", url: mail.url },
         footnote: "If you did not create an account, you can ignore this e-mail.",
       };
+    case "plan_changed":
+      return {
+        subject: `Your ${siteName} plan is now ${mail.toPlan}`,
+        greeting: `Hello ${mail.vendorName},`,
+        paragraphs: [
+          mail.byStaff
+            ? `Our team changed your organisation's plan from ${mail.fromPlan} to ${mail.toPlan}.`
+            : `Your organisation's plan changed from ${mail.fromPlan} to ${mail.toPlan}.`,
+          mail.invoice
+            ? `Invoice ${mail.invoice.number} for ${mail.invoice.amount} ${mail.invoice.currency} is ready to view and print.`
+            : "No invoice was issued for this change.",
+        ],
+        action: mail.invoice
+          ? { label: "View the invoice", url: mail.url }
+          : { label: "View your subscription", url: mail.url },
+        footnote: "You received this e-mail because this address is your organisation's contact.",
+      };
+    case "forwarding_confirm":
+      return {
+        subject: `Confirm report forwarding for ${mail.vendorName}`,
+        greeting: "Hello,",
+        paragraphs: [
+          `${mail.vendorName} asked ${siteName} to forward its vulnerability report events to this address.`,
+          "Nothing is sent here until you confirm. The link works for 7 days.",
+        ],
+        action: { label: "Confirm forwarding", url: mail.url },
+        footnote: "If you do not expect this, ignore this e-mail and nothing will be forwarded.",
+      };
+    case "forwarding_target_disabled":
+      return {
+        subject: `Report forwarding switched off: ${mail.target}`,
+        greeting: `Hello ${mail.name},`,
+        paragraphs: [
+          `We stopped forwarding ${mail.vendorName}'s report events to ${mail.target}.`,
+          `Reason: ${mail.reason}`,
+          "Check the receiver, then enable the target again on the report forwarding page.",
+        ],
+        action: { label: "Open report forwarding", url: mail.url },
+        footnote: "You received this e-mail because you own this organisation.",
+      };
+    case "forwarded_report_event":
+      return {
+        subject: mail.headline,
+        greeting: "Hello,",
+        paragraphs: mail.lines,
+        action: { label: "Open the report", url: mail.url },
+        footnote: `You received this e-mail because ${mail.vendorName} forwards its report events to this address.`,
+      };
     case "product_claim_decided":
       return mail.approved
         ? {
@@ -122,6 +243,73 @@ function contentOf(mail: MailTemplate, siteName: string): Content {
         ],
         action: { label: "Open the report", url: mail.url },
         footnote: "You received this e-mail because you reported a vulnerability.",
+      };
+    case "report_in_review":
+      return {
+        subject: `Your report is in review: ${mail.reportTitle}`,
+        greeting: `Hello ${mail.name},`,
+        paragraphs: [
+          `Our team started reviewing your report "${mail.reportTitle}". We may ask questions in the report's comments.`,
+          ...(mail.detail ? [mail.detail] : []),
+        ],
+        action: { label: "Open the report", url: mail.url },
+        footnote: "You received this e-mail because you reported a vulnerability.",
+      };
+    case "report_fix_submitted":
+      return {
+        subject: `The vendor submitted a fix: ${mail.reportTitle}`,
+        greeting: `Hello ${mail.name},`,
+        paragraphs: [
+          `The vendor submitted a fix for your report "${mail.reportTitle}". Our team will verify it; you are welcome to check it too and comment on the report.`,
+          ...(mail.detail ? [mail.detail] : []),
+        ],
+        action: { label: "Open the report", url: mail.url },
+        footnote: "You received this e-mail because you reported a vulnerability.",
+      };
+    case "report_fixed":
+      return {
+        subject: `The fix was verified: ${mail.reportTitle}`,
+        greeting: `Hello ${mail.name},`,
+        paragraphs: [
+          `Our team verified the vendor's fix for your report "${mail.reportTitle}". It will be published with credit to you next.`,
+          ...(mail.detail ? [mail.detail] : []),
+        ],
+        action: { label: "Open the report", url: mail.url },
+        footnote: "You received this e-mail because you reported a vulnerability.",
+      };
+    case "report_fix_insufficient":
+      return {
+        subject: `The fix is not sufficient yet: ${mail.reportTitle}`,
+        greeting: mail.name ? `Hello ${mail.name},` : "Hello,",
+        paragraphs: [
+          `Our team checked the fix submitted for "${mail.reportTitle}" in ${mail.productName} and the vulnerability is not fixed yet.`,
+          ...(mail.detail ? [`Our note: ${mail.detail}`] : []),
+          "Please submit a new fix before the deadline on the report's page.",
+        ],
+        action: { label: "Open the report", url: mail.url },
+        footnote: "You received this e-mail because you are the security contact of this product.",
+      };
+    case "report_vendor_fixed":
+      return {
+        subject: `Fix verified: ${mail.reportTitle}`,
+        greeting: mail.name ? `Hello ${mail.name},` : "Hello,",
+        paragraphs: [
+          `Our team verified your fix for "${mail.reportTitle}" in ${mail.productName}. Thank you.`,
+          ...(mail.detail ? [mail.detail] : []),
+          "The vulnerability will be published in the public database with the fixed version.",
+        ],
+        action: { label: "Open the report", url: mail.url },
+        footnote: "You received this e-mail because you are the security contact of this product.",
+      };
+    case "report_fix_to_verify":
+      return {
+        subject: `Fix to verify: ${mail.reportTitle}`,
+        greeting: "Hello,",
+        paragraphs: [
+          `A fix (version ${mail.fixedVersion}) was submitted for "${mail.reportTitle}" in ${mail.productName}. Please verify it.`,
+        ],
+        action: { label: "Open the report", url: mail.url },
+        footnote: "You received this e-mail because you triage reports as staff.",
       };
     case "report_rejected":
       return {
@@ -212,6 +400,17 @@ function contentOf(mail: MailTemplate, siteName: string): Content {
         ],
         action: { label: "Open the report", url: mail.url },
         footnote: "You received this e-mail because you are the security contact of this product.",
+      };
+    case "seat_invitation":
+      return {
+        subject: `Join ${mail.vendorName} on ${siteName}`,
+        greeting: "Hello,",
+        paragraphs: [
+          `${mail.inviterName} invited you to join ${mail.vendorName} on ${siteName} as ${mail.role === "admin" ? "an admin" : "a member"}, to read and handle the vulnerability reports of its products.`,
+          `The link works once, until ${mail.expiresAt.slice(0, 10)} (UTC). Open it to create your account or to sign in and accept.`,
+        ],
+        action: { label: `Join ${mail.vendorName}`, url: mail.url },
+        footnote: "If you did not expect this invitation, you can ignore this e-mail.",
       };
     case "password_reset":
       return {

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useIdentity } from "../lib/identity.ts";
 import { type NavItem, RESEARCHER_LINKS, researcherMenu, STAFF_MENU, vendorMenu } from "../lib/navigation.ts";
 import { Logo } from "../ui/logo.tsx";
 import { MenuLink } from "./menu-link.tsx";
@@ -53,9 +54,10 @@ function AppHeader({
   );
 }
 
-/** Spec §2: Reports, Programs, Account, Report forwarding (badge "New"). */
+/** Spec §2: Reports, Programs, Account, Report forwarding (badge "New"; not for members). */
 export function VendorHeader({ programsPath, actions }: { programsPath: string; actions?: ReactNode }) {
-  return <AppHeader label="Vendor" items={vendorMenu(programsPath)} actions={actions} />;
+  const user = useIdentity().user;
+  return <AppHeader label="Vendor" items={vendorMenu(programsPath, user)} actions={actions} />;
 }
 
 /** Spec §2: Reports, Account, then Leaderboard, Security programs, Guidelines, Database, Discord. */

@@ -9,18 +9,36 @@ import {
   researcherMenu,
   SETTINGS_TABS,
   SOLUTIONS_MENU,
+  type TabItem,
   vendorMenu,
+  visibleTo,
 } from "./navigation.ts";
 import { GUARD_NAMES, isStaticPage, mergeHandles, STATIC_PAGE } from "./route-handle.ts";
 
+const seat = (role: string) => ({ vendor: { role } });
+
 describe("menus (spec §2)", () => {
   it("lists the vendor menu with the New badge on report forwarding", () => {
-    expect(vendorMenu("/vdp/programs/all").map((item) => [item.label, item.to, item.badge])).toEqual([
-      ["Reports", "/vdp/reports/awaiting_fix", undefined],
-      ["Programs", "/vdp/programs/all", undefined],
-      ["Account", "/vdp/account/settings", undefined],
-      ["Report forwarding", "/vdp/account/forward-reports", "New"],
+    for (const role of ["owner", "admin"])
+      expect(
+        vendorMenu("/vdp/programs/all", seat(role)).map((item) => [item.label, item.to, item.badge]),
+      ).toEqual([
+        ["Reports", "/vdp/reports/awaiting_fix", undefined],
+        ["Programs", "/vdp/programs/all", undefined],
+        ["Account", "/vdp/account/settings", undefined],
+        ["Report forwarding", "/vdp/account/forward-reports", "New"],
+      ]);
+  });
+
+  it("hides report forwarding from members (PRODUCT.md §4)", () => {
+    expect(vendorMenu("/vdp/programs/all", seat("member")).map((item) => item.label)).toEqual([
+      "Reports",
+      "Programs",
+      "Account",
     ]);
+    expect(vendorMenu("/vdp/programs/all", null).map((item) => item.label)).not.toContain(
+      "Report forwarding",
+    );
   });
 
   it("lists the six solutions in order", () => {
@@ -43,7 +61,7 @@ describe("menus (spec §2)", () => {
   });
 
   it("marks a menu entry current on its section's pages", () => {
-    const [reports, programs, account, forwarding] = vendorMenu("/vdp/programs/pending");
+    const [reports, programs, account, forwarding] = vendorMenu("/vdp/programs/pending", seat("owner"));
     expect(reports && isCurrent(reports, "/vdp/reports/fixed")).toBe(true);
     expect(programs && isCurrent(programs, "/vdp/programs/12/edit")).toBe(true);
     expect(programs && isCurrent(programs, "/vdp/start-program")).toBe(true);
@@ -69,6 +87,16 @@ describe("tabs", () => {
     expect(activeTab(REPORT_TABS, "/vdp/reports/fix_pending/")?.heading).toBe("Reports — Fix pending");
     expect(activeTab(SETTINGS_TABS, "/vdp/account/settings")?.heading).toBe("Account settings");
     expect(activeTab(REPORT_TABS, "/vdp/reports")).toBeUndefined();
+  });
+
+  it("shows members the settings tab only, with the New badge kept for owners and admins", () => {
+    expect(visibleTo(SETTINGS_TABS, seat("member")).map((tab) => tab.label)).toEqual(["Settings"]);
+    expect(visibleTo<TabItem>(SETTINGS_TABS, seat("admin")).map((tab) => [tab.label, tab.badge])).toEqual([
+      ["Settings", undefined],
+      ["Seats", undefined],
+      ["Subscription", undefined],
+      ["Report forwarding", "New"],
+    ]);
   });
 
   it("builds the researcher and product tabs from their parameters", () => {

@@ -1,3 +1,4 @@
+import { type Capability, type CapabilitySubject, hasCapability } from "@pressguard/domain";
 import { DISCORD_INVITE_URL, MARKETING_LINKS } from "./external-links.ts";
 
 /** One entry of a menu or a tab bar; `external` links open the marketing site or the community. */
@@ -10,6 +11,13 @@ export interface NavItem {
   match?: readonly string[];
   /** Current only on exactly `to` (for a section's home). */
   exact?: boolean;
+  /** Shown only to users with this capability (the page's guard refuses the others anyway). */
+  capability?: Capability;
+}
+
+/** The entries `user` may open: those without a capability, and those whose capability they hold. */
+export function visibleTo<T extends NavItem>(items: readonly T[], user: CapabilitySubject | null): T[] {
+  return items.filter((item) => !item.capability || (user !== null && hasCapability(user, item.capability)));
 }
 
 /** Whether a menu entry is the current one for `pathname` (its own path or one of its prefixes). */
@@ -32,18 +40,29 @@ export const SOLUTIONS_MENU: readonly NavItem[] = [
 export const PRICING_LINK: NavItem = { label: "Pricing", to: MARKETING_LINKS.pricing, external: true };
 export const LOGIN_LINK: NavItem = { label: "Login", to: "/vdp/login" };
 
-/** Spec §2, vendor top menu; Programs points at "all" or "pending" (see `programsPathFor`). */
-export function vendorMenu(programsPath: string): readonly NavItem[] {
-  return [
-    { label: "Reports", to: "/vdp/reports/awaiting_fix", match: ["/vdp/reports"] },
-    { label: "Programs", to: programsPath, match: ["/vdp/programs", "/vdp/start-program"] },
-    {
-      label: "Account",
-      to: "/vdp/account/settings",
-      match: ["/vdp/account/settings", "/vdp/account/seats", "/vdp/account/subscription"],
-    },
-    { label: "Report forwarding", to: "/vdp/account/forward-reports", badge: "New" },
-  ];
+/**
+ * Spec §2, vendor top menu; Programs points at "all" or "pending" (see `programsPathFor`). Report
+ * forwarding is for owners and admins: members (PRODUCT.md §4) do not see it.
+ */
+export function vendorMenu(programsPath: string, user: CapabilitySubject | null): readonly NavItem[] {
+  return visibleTo(
+    [
+      { label: "Reports", to: "/vdp/reports/awaiting_fix", match: ["/vdp/reports"] },
+      { label: "Programs", to: programsPath, match: ["/vdp/programs", "/vdp/start-program"] },
+      {
+        label: "Account",
+        to: "/vdp/account/settings",
+        match: ["/vdp/account/settings", "/vdp/account/seats", "/vdp/account/subscription"],
+      },
+      {
+        label: "Report forwarding",
+        to: "/vdp/account/forward-reports",
+        badge: "New",
+        capability: "manage-vendor",
+      },
+    ],
+    user,
+  );
 }
 
 /** Spec §2, researcher menu: the researcher's own pages, then links out. */
@@ -97,13 +116,19 @@ export const REPORT_TABS = [
 
 export const SETTINGS_TABS = [
   { label: "Settings", to: "/vdp/account/settings", heading: "Account settings" },
-  { label: "Seats", to: "/vdp/account/seats", heading: "Seats" },
-  { label: "Subscription", to: "/vdp/account/subscription", heading: "Subscription" },
+  { label: "Seats", to: "/vdp/account/seats", heading: "Seats", capability: "manage-vendor" },
+  {
+    label: "Subscription",
+    to: "/vdp/account/subscription",
+    heading: "Subscription",
+    capability: "manage-vendor",
+  },
   {
     label: "Report forwarding",
     to: "/vdp/account/forward-reports",
     heading: "Report forwarding",
     badge: "New",
+    capability: "manage-vendor",
   },
 ] as const satisfies readonly TabItem[];
 
@@ -136,8 +161,9 @@ export function activeTab<T extends NavItem>(tabs: readonly T[], pathname: strin
   return tabs.find((tab) => tab.to === path);
 }
 
-/** PRODUCT.md §1, staff top menu: the triage queue and the lobby claims waiting for a decision. */
+/** PRODUCT.md §1, staff top menu: the triage queue, the lobby claims waiting for a decision, the vendors. */
 export const STAFF_MENU: readonly NavItem[] = [
   { label: "Reports queue", to: "/staff/reports", match: ["/staff/reports"] },
   { label: "Product claims", to: "/staff/claims" },
+  { label: "Vendors", to: "/staff/vendors" },
 ];

@@ -92,8 +92,13 @@ export const reportAttachments = pgTable(
     contentType: text("content_type").notNull(),
     sizeBytes: integer("size_bytes").notNull(),
     sha256: text("sha256").notNull(),
+    /** `proof`: the reporter's proof of concept; `fix`: the vendor's or PIN contact's fix (a zip). */
+    kind: text("kind").notNull().default("proof"),
     uploadedByUserId: integer("uploaded_by_user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("report_attachments_report_idx").on(table.reportId, table.createdAt)],
+  (table) => [
+    index("report_attachments_report_idx").on(table.reportId, table.createdAt),
+    check("report_attachments_kind_check", sql`${table.kind} in ('proof', 'fix')`),
+  ],
 );

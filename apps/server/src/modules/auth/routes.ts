@@ -79,19 +79,23 @@ export interface AuthRoutesOptions {
   secureCookies: boolean;
 }
 
+/** The session cookie a cookie-mode sign-in answers with (here, and when an invitation creates an account). */
+export function setSessionCookie(reply: FastifyReply, secret: string, secure: boolean) {
+  return reply.setCookie(SESSION_COOKIE, secret, {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure,
+    maxAge: SESSION_COOKIE_MAX_AGE,
+  });
+}
+
 /** Sign-in, sign-out, the current user, sessions, magic links, e-mail verification, password reset. */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app,
   { auth, csrfCookie, secureCookies, siteName },
 ) => {
-  const signIn = (reply: FastifyReply, secret: string) =>
-    reply.setCookie(SESSION_COOKIE, secret, {
-      path: "/",
-      httpOnly: true,
-      sameSite: "lax",
-      secure: secureCookies,
-      maxAge: SESSION_COOKIE_MAX_AGE,
-    });
+  const signIn = (reply: FastifyReply, secret: string) => setSessionCookie(reply, secret, secureCookies);
 
   app.get(
     "/csrf-cookie",

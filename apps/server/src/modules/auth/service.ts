@@ -56,6 +56,9 @@ const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
 export type Role = "researcher" | "vendor";
 
+/** What `requestMagicLink` did: mailed a link, or not, for an unknown address or a 2FA account. */
+export type MagicLinkOutcome = "sent" | "no_account" | "two_factor";
+
 export interface SessionUserBody {
   id: number;
   name: string;
@@ -318,6 +321,12 @@ export function createAuthService({ database, mailer, appUrl, rateLimitFactor = 
 
     getSessionUser: requireUser,
 
+    /** Signs in an account another module created or proved (an accepted seat invitation). */
+    async signInUser(userId: number, client: ClientInfo, mode: "session" | "token") {
+      const secret = await issueCredential(userId, client, mode);
+      return { secret, user: await requireUser(userId) };
+    },
+
     async addRole(auth: RequestAuth, role: Role) {
       await addRole(auth.user.id, role, auth.user.name, auth.user.email);
       return requireUser(auth.user.id);
@@ -340,14 +349,18 @@ export function createAuthService({ database, mailer, appUrl, rateLimitFactor = 
       if (!(await queries.revokeSession(auth.user.id, sessionId))) throw new AppError("not_found");
     },
 
-    /** Always the same answer, whether or not the address has an account. */
-    async requestMagicLink(emailInput: string, client: ClientInfo) {
+    /**
+     * Mails a sign-in link and says what happened, for callers that know the account exists (a
+     * report's reporter); the HTTP route gives the same answer whatever this returns.
+     */
+    async requestMagicLink(emailInput: string, client: ClientInfo): Promise<MagicLinkOutcome> {
       const email = normaliseEmail(emailInput);
       await limit(`magic:ip:${client.ip}`, RATE_LIMITS.magicLinkIp);
       await limit(`magic:account:${email}`, RATE_LIMITS.magicLinkAccount);
       const found = await queries.findCredentialsByEmail(email);
+      if (!found) return "no_account";
       // An account with a second factor signs in with password and code only.
-      if (!found || found.totp_secret) return;
+      if (found.totp_secret) return "two_factor";
       const uuid = randomUUID();
       await queries.createOneTimeToken({
         kind: "magic_link",
@@ -360,6 +373,7 @@ export function createAuthService({ database, mailer, appUrl, rateLimitFactor = 
         name: found.name,
         url: `${appUrl}/login/magic-link/${uuid}`,
       });
+      return "sent";
     },
 
     async consumeMagicLink(uuid: string, client: ClientInfo, mode: "session" | "token") {

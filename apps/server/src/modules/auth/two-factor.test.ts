@@ -82,6 +82,35 @@ describe("two-factor sign-in", () => {
     expect(mails.filter((mail) => mail.to === email && mail.template === "magic_link")).toHaveLength(0);
   });
 
+  it("tells a signed-out reporter with a second factor to sign in with password and code", async () => {
+    const { email } = await enrolledUser();
+    const report = await createApiCaller(harness.app, { ip: "10.7.0.4" }).post("/api/reports", {
+      kind: "plugin",
+      product_slug: "two-factor-reporter-plugin",
+      product_name: "Two Factor Reporter Plugin",
+      affected_version_prefix: "",
+      affected_version: "1.0.0",
+      vulnerability_type: 1,
+      owasp_category: 43,
+      required_privilege: 1,
+      title: "SQL injection in the search shortcode",
+      description: "The search parameter reaches a raw SQL query in the plugin's shortcode.",
+      steps_to_reproduce: "Request /?s=' OR SLEEP(5)-- and observe the five second delay.",
+      proof_of_concept: "curl 'https://victim.example/?s=%27%20OR%20SLEEP(5)--%20'",
+      email,
+    });
+    expect(report.statusCode, report.body).toBe(201);
+    expect(report.json()).toMatchObject({
+      account_created: false,
+      magic_link_sent: false,
+      two_factor_required: true,
+    });
+    const mails = (await harness.app.inject({ method: "GET", url: "/api/dev/mail?limit=200" })).json<{
+      data: { to: string; template: string }[];
+    }>().data;
+    expect(mails.filter((mail) => mail.to === email && mail.template === "magic_link")).toHaveLength(0);
+  });
+
   it("turns off with a current code", async () => {
     const { caller, secret } = await enrolledUser();
     const off = await caller.post("/api/user/two-factor/disable", {

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AppError } from "../../errors.ts";
 import type { CaptchaService } from "./service.ts";
 
 /** The ALTCHA v2 challenge the widget fetches (its `challengeurl`). */
@@ -30,13 +29,12 @@ export const captchaRoutes: FastifyPluginAsyncZod<{ captcha: CaptchaService }> =
       schema: {
         tags: ["reports"],
         summary: "A new ALTCHA proof-of-work challenge for the signed-out report form",
+        description: "Only where CAPTCHA=altcha; elsewhere 404.",
         response: { 200: AltchaChallenge },
       },
       config: { access: "public" },
     },
     async (_request, reply) => {
-      if (!captcha.enabled)
-        throw new AppError("not_found", { message: "The captcha is switched off on this server." });
       reply.header("cache-control", "no-store");
       return captcha.createChallenge();
     },

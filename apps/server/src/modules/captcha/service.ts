@@ -1,131 +1,63 @@
-import { createHmac } from "node:crypto";
-import { type Challenge, createChallenge, randomInt, verifySolution } from "altcha-lib";
-import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
-import { z } from "zod";
+import type { Challenge } from "altcha-lib";
 import type { SqlRunner } from "../../db/client.ts";
 import { AppError } from "../../errors.ts";
+import { createAltchaVerifier } from "./altcha.ts";
+import { CAPTCHA_MESSAGES, captchaError, type SolvedCaptcha } from "./messages.ts";
+import { createRecaptchaVerifier, type RecaptchaOptions } from "./recaptcha.ts";
+
+export {
+  CAPTCHA_ALGORITHM,
+  CAPTCHA_COST,
+  CAPTCHA_COUNTER_RANGE,
+  CAPTCHA_LIFETIME_SECONDS,
+} from "./altcha.ts";
+export { CAPTCHA_MESSAGES, type SolvedCaptcha } from "./messages.ts";
 
 /**
- * The self-hosted ALTCHA proof of work (ARCHITECTURE.md "captcha", decision 008). A challenge is
- * signed with the HMAC key of the configuration; in ALTCHA v2's deterministic mode the server picks
- * a secret counter and the browser searches up to it, so verifying costs one key derivation and an
- * HMAC. A solution is accepted once: its challenge signature is stored until the challenge expires.
+ * The captcha of signed-out reports (decision 008, spec §7): the self-hosted ALTCHA proof of work by
+ * default, Google reCAPTCHA v3 when configured, or `off` (tests only, refused in production).
  */
-export const CAPTCHA_ALGORITHM = "PBKDF2/SHA-256";
-/** PBKDF2 iterations per attempt. */
-export const CAPTCHA_COST = 500;
-/** The secret counter is drawn from this range: the browser makes that many attempts on average. */
-export const CAPTCHA_COUNTER_RANGE = [1_000, 4_000] as const;
-export const CAPTCHA_LIFETIME_SECONDS = 10 * 60;
-/** A solution payload is small; anything longer is not one. */
-const MAX_PAYLOAD_LENGTH = 4_096;
-
-export const CAPTCHA_MESSAGES = {
-  required: "Solve the captcha to submit a report without signing in.",
-  invalid: "The captcha answer could not be verified. Solve the captcha again.",
-  expired: "The captcha has expired. Solve it again.",
-  reused: "This captcha answer was already used. Solve the captcha again.",
-} as const;
-
-/** The widget's payload: base64 of JSON `{ challenge, solution }` (ALTCHA v2). */
-const Payload = z.object({
-  challenge: z.object({
-    parameters: z.looseObject({
-      algorithm: z.string(),
-      nonce: z.string(),
-      salt: z.string(),
-      cost: z.number(),
-      keyLength: z.number(),
-      keyPrefix: z.string(),
-      keySignature: z.string().optional(),
-      expiresAt: z.number().optional(),
-    }),
-    signature: z.string().min(1),
-  }),
-  solution: z.object({
-    counter: z.number().int().nonnegative(),
-    derivedKey: z.string(),
-    time: z.number().optional(),
-  }),
-});
-
-/** A verified solution, not yet spent. */
-export interface SolvedCaptcha {
-  signature: string;
-  expiresAt: Date;
-}
-
 export interface CaptchaServiceOptions {
   mode: "altcha" | "recaptcha" | "off";
   hmacKey: string;
+  /** Required in recaptcha mode (the configuration refuses to start without it). */
+  recaptcha?: RecaptchaOptions | undefined;
 }
 
-function captchaError(message: string) {
-  return new AppError("validation", { message, fieldErrors: { captcha: [message] } });
-}
-
-function decodePayload(payload: string): z.infer<typeof Payload> | null {
-  if (payload.length > MAX_PAYLOAD_LENGTH) return null;
-  try {
-    const parsed = Payload.safeParse(JSON.parse(Buffer.from(payload, "base64").toString("utf8")));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
-export function createCaptchaService({ mode, hmacKey }: CaptchaServiceOptions) {
-  // reCAPTCHA is an adapter still to write (issue 7); until then the self-hosted proof of work runs.
-  const enabled = mode !== "off";
-  /** A second secret for the derived-key signature, derived from the one configured key. */
-  const keySignatureSecret = createHmac("sha256", hmacKey).update("altcha-key-signature").digest("hex");
+export function createCaptchaService({ mode, hmacKey, recaptcha: recaptchaOptions }: CaptchaServiceOptions) {
+  if (mode === "recaptcha" && !recaptchaOptions)
+    throw new Error("CAPTCHA=recaptcha needs the reCAPTCHA site and secret keys");
+  const altcha = createAltchaVerifier(hmacKey);
+  const recaptcha =
+    mode === "recaptcha" && recaptchaOptions ? createRecaptchaVerifier(recaptchaOptions) : null;
 
   return {
-    enabled,
+    mode,
+    enabled: mode !== "off",
     /** The message for a missing answer, for callers that report it with other field errors. */
     requiredMessage: CAPTCHA_MESSAGES.required,
 
+    /** A new ALTCHA challenge; only the ALTCHA mode hands them out. */
     async createChallenge(): Promise<Challenge> {
-      return createChallenge({
-        algorithm: CAPTCHA_ALGORITHM,
-        cost: CAPTCHA_COST,
-        counter: randomInt(CAPTCHA_COUNTER_RANGE[1], CAPTCHA_COUNTER_RANGE[0]),
-        deriveKey,
-        expiresAt: new Date(Date.now() + CAPTCHA_LIFETIME_SECONDS * 1000),
-        hmacSignatureSecret: hmacKey,
-        hmacKeySignatureSecret: keySignatureSecret,
-      });
+      if (mode !== "altcha")
+        throw new AppError("not_found", { message: "This server does not use the ALTCHA captcha." });
+      return altcha.createChallenge();
     },
 
-    /** Checks a payload; throws a 422 on the `captcha` field when it is missing or wrong. */
+    /** Checks an answer; throws a 422 on the `captcha` field when it is missing or wrong. */
     async verify(payload: string | null | undefined): Promise<SolvedCaptcha | null> {
-      if (!enabled) return null;
+      if (mode === "off") return null;
       if (!payload) throw captchaError(CAPTCHA_MESSAGES.required);
-      const decoded = decodePayload(payload);
-      if (!decoded || decoded.challenge.parameters.algorithm !== CAPTCHA_ALGORITHM)
-        throw captchaError(CAPTCHA_MESSAGES.invalid);
-      const { challenge, solution } = decoded;
-      const result = await verifySolution({
-        challenge: challenge as Challenge,
-        solution,
-        deriveKey,
-        hmacSignatureSecret: hmacKey,
-        hmacKeySignatureSecret: keySignatureSecret,
-      }).catch(() => null);
-      if (result?.expired) throw captchaError(CAPTCHA_MESSAGES.expired);
-      if (!result?.verified) throw captchaError(CAPTCHA_MESSAGES.invalid);
-      const expiresAt = challenge.parameters.expiresAt;
-      return {
-        signature: challenge.signature,
-        expiresAt: new Date(
-          expiresAt !== undefined ? expiresAt * 1000 : Date.now() + CAPTCHA_LIFETIME_SECONDS * 1000,
-        ),
-      };
+      if (recaptcha) {
+        await recaptcha.verify(payload);
+        return null;
+      }
+      return altcha.verify(payload);
     },
 
     /**
-     * Spends a verified solution, in the caller's transaction (so a submission that fails leaves
-     * it unspent); a second use is refused. Expired rows are pruned on the way.
+     * Spends a verified ALTCHA solution, in the caller's transaction (so a submission that fails
+     * leaves it unspent); a second use is refused. Expired rows are pruned on the way.
      */
     async spend(solved: SolvedCaptcha | null, tx: SqlRunner): Promise<void> {
       if (!solved) return;

@@ -132,14 +132,14 @@ describe("report attachments", () => {
     const tooBig = await upload(
       owner.caller,
       owner.reportId,
-      multipart("big.bin", Buffer.alloc(20 * 1024 * 1024 + 1, 1), "application/octet-stream"),
+      multipart("big.zip", Buffer.alloc(20 * 1024 * 1024 + 1, 1), "application/zip"),
     );
     expect(tooBig.statusCode, tooBig.body).toBe(413);
     expect(tooBig.json()).toMatchObject({ message: "An attachment must be at most 20 MB." });
     const exact = await upload(
       owner.caller,
       owner.reportId,
-      multipart("exact.bin", Buffer.alloc(20 * 1024 * 1024, 2), "application/octet-stream"),
+      multipart("exact.zip", Buffer.alloc(20 * 1024 * 1024, 2), "application/zip"),
     );
     expect(exact.statusCode, exact.body).toBe(201);
     expect((await upload(owner.caller, owner.reportId, multipart("empty.txt", ""))).statusCode).toBe(422);
@@ -162,6 +162,67 @@ describe("report attachments", () => {
       [owner.reportId],
     );
     expect(rows[0]?.count).toBe(5);
+  });
+
+  it("refuses a kind of file outside the accepted list, by its extension", async () => {
+    const owner = await researcherWithReport();
+    for (const name of ["setup.exe", "macro.docm", "no-extension", "poc.txt.bat"]) {
+      const refused = await upload(owner.caller, owner.reportId, multipart(name, "MZ"));
+      expect(refused.statusCode, name).toBe(422);
+      expect(refused.json<{ errors: Record<string, string[]> }>().errors.file?.[0]).toMatch(
+        /^This kind of file is not accepted\. Attach \.txt, /,
+      );
+    }
+    for (const name of ["POC.PNG", "capture.har", "exploit.py", "fix.patch"])
+      expect((await upload(owner.caller, owner.reportId, multipart(name, "ok"))).statusCode, name).toBe(201);
+  });
+
+  it("takes files from the form right after a signed-out submission, with the report's upload token only", async () => {
+    const submitted = await anonymous().post("/api/reports", {
+      kind: "plugin",
+      product_slug: `attach-anon-${Math.random().toString(36).slice(2, 8)}`,
+      product_name: "Attach Plugin",
+      affected_version_prefix: "<=",
+      affected_version: "3.0.0",
+      vulnerability_type: 2,
+      owasp_category: 43,
+      required_privilege: 3,
+      title: "Signed-out report with a proof-of-concept file",
+      description: "The uploaded file name is echoed back in the media library without escaping.",
+      steps_to_reproduce: "Upload the attached file and open the media library as an administrator.",
+      proof_of_concept: "See the attached file: it runs a script in the media library.",
+      email: uniqueEmail("attach-anon"),
+    });
+    expect(submitted.statusCode, submitted.body).toBe(201);
+    const { id, upload_token: token } = submitted.json<{ id: string; upload_token: string }>();
+    const url = `/api/reports/${id}/attachments`;
+    const headers = { "content-type": `multipart/form-data; boundary=${BOUNDARY}` };
+    const stored = await anonymous().post(`${url}?token=${token}`, multipart("poc.txt", "proof"), {
+      headers,
+    });
+    expect(stored.statusCode, stored.body).toBe(201);
+    // Without a token, with a forged one, or with another report's: nothing is stored.
+    expect((await anonymous().post(url, multipart("poc.txt", "x"), { headers })).statusCode).toBe(401);
+    expect(
+      (await anonymous().post(`${url}?token=forged.token`, multipart("poc.txt", "x"), { headers }))
+        .statusCode,
+    ).toBe(404);
+    const other = await researcherWithReport();
+    expect(
+      (
+        await anonymous().post(
+          `/api/reports/${other.reportId}/attachments?token=${token}`,
+          multipart("a.txt", "x"),
+          {
+            headers,
+          },
+        )
+      ).statusCode,
+    ).toBe(404);
+    // The upload token reads nothing.
+    expect((await anonymous().get(`/api/reports/${id}?token=${token}`)).statusCode).toBe(404);
+    const staffView = (await staff.get(`/api/staff/reports/${id}`)).json<{ attachments: Attachment[] }>();
+    expect(staffView.attachments.map((item) => item.filename)).toEqual(["poc.txt"]);
   });
 
   it("lets the owning vendor and the PIN contact download, but not upload", async () => {

@@ -1,10 +1,15 @@
 import { createHash, randomUUID } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, rename, rm, stat } from "node:fs/promises";
+import { mkdir, open, rename, rm, stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import type { Readable } from "node:stream";
 import { Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import {
+  FIX_ATTACHMENT_LIMITS,
+  FIX_ATTACHMENT_MESSAGES,
+  REPORT_ATTACHMENT_MESSAGES,
+} from "@pressguard/domain";
 
 /** Proof-of-concept files (issue 7): 20 MB each, 5 per report. */
 export const ATTACHMENT_MAX_BYTES = 20 * 1024 * 1024;
@@ -16,6 +21,16 @@ export const ATTACHMENT_MESSAGES = {
   empty: "The file is empty.",
   field: "Send one file as multipart/form-data in a field named file.",
   notAllowed: "Only the researcher who reported it and staff can attach files to a report.",
+  type: REPORT_ATTACHMENT_MESSAGES.type,
+} as const;
+
+/** The vendor's side: fix zips, while the report awaits a fix (issue 7). */
+export const FIX_ATTACHMENTS_PER_REPORT = FIX_ATTACHMENT_LIMITS.perReport;
+
+export const FIX_UPLOAD_MESSAGES = {
+  ...FIX_ATTACHMENT_MESSAGES,
+  notAllowed: "Only the vendor of the product can attach a fix.",
+  state: "A fix can be attached only while the report awaits a fix.",
 } as const;
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -87,6 +102,18 @@ export function createAttachmentStore(dir: string) {
 
     async keep(tempPath: string, reportId: string, id: string) {
       await rename(tempPath, pathOf(reportId, id));
+    },
+
+    /** The first `length` bytes of a received upload (fewer when it is shorter). */
+    async head(tempPath: string, length: number): Promise<Buffer> {
+      const handle = await open(tempPath, "r");
+      try {
+        const buffer = Buffer.alloc(length);
+        const { bytesRead } = await handle.read(buffer, 0, length, 0);
+        return buffer.subarray(0, bytesRead);
+      } finally {
+        await handle.close();
+      }
     },
 
     async discard(tempPath: string) {

@@ -7,12 +7,17 @@ import { createHmac, timingSafeEqual } from "node:crypto";
  * it expires. `vendor` and `researcher` ride on e-mail links (7 days); `pin_contact` is the
  * credential a correct PIN earns (an HttpOnly cookie scoped to that report's API path).
  */
-export type PreviewAudience = "vendor" | "researcher" | "pin_contact";
+export type PreviewAudience = "vendor" | "researcher" | "pin_contact" | "uploader";
 
 export const PREVIEW_LINK_SECONDS = 7 * 24 * 3600;
 export const PIN_CREDENTIAL_SECONDS = 60 * 60;
+/**
+ * `uploader`: answered with a new report, so the form attaches its files right after submitting,
+ * signed out too. It uploads attachments to that report and reads nothing.
+ */
+export const UPLOAD_TOKEN_SECONDS = 30 * 60;
 
-const AUDIENCES: readonly PreviewAudience[] = ["vendor", "researcher", "pin_contact"];
+const AUDIENCES: readonly PreviewAudience[] = ["vendor", "researcher", "pin_contact", "uploader"];
 
 export interface PreviewTokenClaims {
   reportId: string;

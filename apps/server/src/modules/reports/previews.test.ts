@@ -386,7 +386,7 @@ describe("the deadline job", () => {
       appUrl: "http://localhost:3000",
       captcha: createCaptchaService({ mode: "off", hmacKey: KEY }),
       hitRateLimit: prepareAuthQueries(harness.database.sql).hitRateLimit,
-      sendMagicLink: async () => {},
+      sendMagicLink: async () => "sent" as const,
     });
     const start = Date.now();
     const job = (days: number) => service.runDeadlineJob(new Date(start + days * DAY));

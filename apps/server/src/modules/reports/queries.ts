@@ -35,6 +35,7 @@ export interface ReportRow {
   reported_cvss_vector: string | null;
   rejection_reason: string | null;
   fixed_version: string | null;
+  fix_url: string | null;
   fix_diff: string | null;
   cvss_vector: string | null;
   cvss_score: string | number | null;
@@ -63,7 +64,7 @@ const REPORT_SELECT = `
     rs.user_id as researcher_user_id, ru.email as researcher_email,
     r.submitted_by_user_id, r.reporter_email, r.affected_version_prefix, r.affected_version, r.type_code,
     r.owasp_code, r.required_privilege, r.description, r.steps_to_reproduce, r.proof_of_concept,
-    r.suggested_fix, r.reported_cvss_vector, r.rejection_reason, r.fixed_version, r.fix_diff, r.cvss_vector,
+    r.suggested_fix, r.reported_cvss_vector, r.rejection_reason, r.fixed_version, r.fix_url, r.fix_diff, r.cvss_vector,
     r.cvss_score, r.severity, r.cve, r.possible_duplicate_of::text, r.vulnerability_id::text,
     v.slug as vulnerability_slug, r.vendor_notified_at, r.fix_deadline_at, r.deadline_near_notified_at,
     r.deadline_passed_at, r.fixed_at, r.validated_at,
@@ -157,6 +158,7 @@ export type ReportChanges = Partial<{
   affected_version_prefix: string;
   affected_version: string;
   fixed_version: string | null;
+  fix_url: string | null;
   fix_diff: string | null;
   cvss_vector: string | null;
   cvss_score: number | null;
@@ -245,7 +247,7 @@ export function createReportQueries(sql: SqlRunner) {
     },
 
     async insertComment(
-      comment: { reportId: string; authorUserId: number; body: string; visibility: string },
+      comment: { reportId: string; authorUserId: number | null; body: string; visibility: string },
       tx: SqlRunner = sql,
     ) {
       const { rows } = await tx.query<{ id: number }>(
@@ -295,6 +297,34 @@ export function createReportQueries(sql: SqlRunner) {
         [vendorId],
       );
       return rows[0] ?? null;
+    },
+
+    /** The vendor behind an embed's public key. */
+    async embedVendor(publicKey: string): Promise<{ id: number; vendor_name: string } | null> {
+      const { rows } = await sql.query<{ id: number; vendor_name: string }>(
+        "select id, vendor_name from vendors where public_key = $1",
+        [publicKey.toLowerCase()],
+      );
+      return rows[0] ?? null;
+    },
+
+    /** Whether kind + slug (any case, as the submission finds it) is an active program of the vendor. */
+    async isActiveProgramOf(vendorId: number, kind: string, slug: string): Promise<boolean> {
+      const { rows } = await sql.query(
+        `select 1 from products p join platforms pl on pl.id = p.platform_id
+         where pl.slug = 'wordpress' and p.vendor_id = $1 and p.is_active and p.kind = $2
+           and lower(p.slug) = lower($3) limit 1`,
+        [vendorId, kind, slug],
+      );
+      return rows.length > 0;
+    },
+
+    /** Who triages: staff accounts with the second factor on (the staff area requires it). */
+    async staffEmails(): Promise<string[]> {
+      const { rows } = await sql.query<{ email: string }>(
+        "select email from users where is_staff and totp_secret is not null order by id",
+      );
+      return rows.map((row) => row.email);
     },
 
     async researcherIdOf(userId: number): Promise<number | null> {

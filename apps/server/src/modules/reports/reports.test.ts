@@ -470,7 +470,12 @@ describe("the report lifecycle through the API (PRODUCT.md §2)", () => {
     expect((await mailTo(researcher.email)).map((row) => row.template)).toEqual([
       "email_verification",
       "report_received",
+      "report_in_review",
       "report_validated",
+      // The vendor's first fix was marked insufficient, so a second one followed.
+      "report_fix_submitted",
+      "report_fix_submitted",
+      "report_fixed",
       "report_published",
     ]);
   });

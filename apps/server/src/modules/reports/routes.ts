@@ -59,6 +59,23 @@ function multipartError(error: unknown): AppError {
   return new AppError("bad_request", { message: "The upload could not be read as multipart/form-data." });
 }
 
+/** The one file of a multipart upload (field `file`); 415/422/413 for anything else. */
+async function filePartOf(request: FastifyRequest) {
+  if (!request.isMultipart())
+    throw new AppError("unsupported_media_type", { message: ATTACHMENT_MESSAGES.field });
+  const part = await request.file().catch((error: unknown) => {
+    throw multipartError(error);
+  });
+  if (part?.fieldname !== "file")
+    throw new AppError("validation", { fieldErrors: { file: [ATTACHMENT_MESSAGES.field] } });
+  return { filename: part.filename, mimetype: part.mimetype, file: part.file };
+}
+
+/** Errors of the store while it streams a part (a cut connection, a part over the limit). */
+function uploadError(error: unknown): never {
+  throw error instanceof AppError ? error : multipartError(error);
+}
+
 function signedIn(request: FastifyRequest) {
   if (!request.auth) throw new AppError("unauthenticated");
   return request.auth;
@@ -153,7 +170,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService; secur
       schema: {
         tags: previewTags,
         summary:
-          "The PIN contact submits a fix (fixed version, notes, optional diff): awaiting_fix → fix_pending",
+          "The PIN contact submits a fix (fixed version, notes, optional diff and link): awaiting_fix → fix_pending",
         params: ReportIdParams,
         body: PinPatchBody,
         response: { 200: ReportDetail },
@@ -179,29 +196,72 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService; secur
       schema: {
         tags,
         summary:
-          "Attaches a proof-of-concept file (multipart field `file`; 20 MB, 5 per report): its researcher or staff",
+          "Attaches a proof-of-concept file (multipart field `file`; 20 MB, 5 per report, accepted file kinds): its researcher or staff, or the form right after submitting with the report's `upload_token` as `?token=`",
+        consumes: ["multipart/form-data"],
+        params: ReportIdParams,
+        querystring: ReportReadQuery,
+        response: { 201: ReportAttachment },
+      },
+      // Signed out only with the new report's upload token (401 without one); checked in the service.
+      config: { access: "public", csrfOnlyWithSession: true },
+    },
+    async (request, reply) => {
+      const token = request.query.token;
+      const auth = token === undefined ? signedIn(request) : request.auth;
+      const id = reportIdOf(request.params.id);
+      const part = await filePartOf(request);
+      const stored = await reports.addAttachment(auth, id, part, token).catch(uploadError);
+      return reply.status(201).send(stored);
+    },
+  );
+
+  app.post(
+    "/reports/:id/fix-attachments",
+    {
+      schema: {
+        tags,
+        summary:
+          "Attaches a fix as a zip (multipart field `file`; .zip with the zip signature, 20 MB, 5 per report) while the report awaits a fix: the owning vendor, signed in or with its e-mailed link's token as `?token=`",
+        consumes: ["multipart/form-data"],
+        params: ReportIdParams,
+        querystring: ReportReadQuery,
+        response: { 201: ReportAttachment },
+      },
+      // Signed out only with the vendor's preview token (401 without one); checked in the service
+      // before the body is read.
+      config: { access: "public", csrfOnlyWithSession: true },
+    },
+    async (request, reply) => {
+      const uploader = await reports.requireFixUploader(
+        request.auth,
+        reportIdOf(request.params.id),
+        request.query.token,
+      );
+      const part = await filePartOf(request);
+      return reply.status(201).send(await reports.addFixAttachment(uploader, part).catch(uploadError));
+    },
+  );
+
+  app.post(
+    "/report-previews/:id/fix-attachments",
+    {
+      schema: {
+        tags: previewTags,
+        summary:
+          "The holder of the PIN preview cookie attaches a fix as a zip (multipart field `file`; .zip with the zip signature, 20 MB, 5 per report) while the report awaits a fix",
         consumes: ["multipart/form-data"],
         params: ReportIdParams,
         response: { 201: ReportAttachment },
       },
-      config: { access: "user" },
+      config: { access: "public" },
     },
     async (request, reply) => {
-      const auth = signedIn(request);
-      const id = reportIdOf(request.params.id);
-      if (!request.isMultipart())
-        throw new AppError("unsupported_media_type", { message: ATTACHMENT_MESSAGES.field });
-      const part = await request.file().catch((error: unknown) => {
-        throw multipartError(error);
-      });
-      if (part?.fieldname !== "file")
-        throw new AppError("validation", { fieldErrors: { file: [ATTACHMENT_MESSAGES.field] } });
-      const stored = await reports
-        .addAttachment(auth, id, { filename: part.filename, mimetype: part.mimetype, file: part.file })
-        .catch((error: unknown) => {
-          throw error instanceof AppError ? error : multipartError(error);
-        });
-      return reply.status(201).send(stored);
+      const uploader = await reports.requirePinFixUploader(
+        reportIdOf(request.params.id),
+        request.cookies[PIN_PREVIEW_COOKIE],
+      );
+      const part = await filePartOf(request);
+      return reply.status(201).send(await reports.addFixAttachment(uploader, part).catch(uploadError));
     },
   );
 
@@ -254,17 +314,53 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService; secur
     {
       schema: {
         tags,
-        summary: "Comments on a report (researcher, owning vendor, staff; staff-only comments for staff)",
+        summary:
+          "Comments on a report (researcher, owning vendor, staff; staff-only comments for staff), or as the holder of an e-mail link's preview token (`?token=`)",
         params: ReportIdParams,
+        querystring: ReportReadQuery,
         body: CommentBody,
         response: { 201: ReportDetail },
       },
-      config: { access: "user" },
+      // Signed out, only with a token (401 without one); checked in the service. A token holder
+      // without a session sends no cookie, so no CSRF pair is needed; with a session it is.
+      config: { access: "public", csrfOnlyWithSession: true },
     },
     async (request, reply) =>
       reply
         .status(201)
-        .send(await reports.addComment(signedIn(request), reportIdOf(request.params.id), request.body)),
+        .send(
+          await reports.addComment(
+            request.auth,
+            reportIdOf(request.params.id),
+            request.body,
+            request.query.token,
+          ),
+        ),
+  );
+
+  app.post(
+    "/report-previews/:id/comments",
+    {
+      schema: {
+        tags: previewTags,
+        summary:
+          "The holder of the PIN preview cookie comments on the report (shared with researcher and staff)",
+        params: ReportIdParams,
+        body: CommentBody,
+        response: { 201: ReportDetail },
+      },
+      config: { access: "public" },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await reports.addPinComment(
+            reportIdOf(request.params.id),
+            request.cookies[PIN_PREVIEW_COOKIE],
+            request.body,
+          ),
+        ),
   );
 
   app.get(
@@ -310,14 +406,18 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService; secur
     {
       schema: {
         tags,
-        summary: "The owning vendor submits a fix: awaiting_fix → fix_pending",
+        summary:
+          "The owning vendor submits a fix (fixed version, optional notes and link): awaiting_fix → fix_pending; signed in, or with its e-mailed link's token as `?token=`",
         params: ReportIdParams,
+        querystring: ReportReadQuery,
         body: VendorFixBody,
         response: { 200: ReportDetail },
       },
-      config: { access: "vendor" },
+      // Signed out only with the vendor's preview token (401 without one); checked in the service.
+      config: { access: "public", csrfOnlyWithSession: true },
     },
-    (request) => reports.submitFix(signedIn(request), reportIdOf(request.params.id), request.body),
+    (request) =>
+      reports.submitFix(request.auth, reportIdOf(request.params.id), request.body, request.query.token),
   );
 
   const staffTags = ["staff"];

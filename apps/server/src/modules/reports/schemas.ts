@@ -1,4 +1,10 @@
-import { ReportState, ResearcherReportTab, VendorReportTab } from "@pressguard/domain";
+import {
+  fixUrlField,
+  REPORT_ATTACHMENT_KINDS,
+  ReportState,
+  ResearcherReportTab,
+  VendorReportTab,
+} from "@pressguard/domain";
 import { z } from "zod";
 import { PageQuery, Pagination } from "../vulnerabilities/schemas.ts";
 
@@ -13,7 +19,7 @@ export const ReportReadQuery = z.object({ token: z.string().optional() });
 export const ReportSubmissionBody = z.record(z.string(), z.unknown()).meta({
   id: "ReportSubmissionBody",
   description:
-    "The fields of the domain's ReportSubmission (PRODUCT.md §3); signed out: `email` and `captcha` (the ALTCHA payload) too.",
+    "The fields of the domain's ReportSubmission (PRODUCT.md §3); signed out: `email` and `captcha` (the ALTCHA payload, or the reCAPTCHA token) too.",
 });
 
 export const SubmittedReport = z
@@ -26,6 +32,13 @@ export const SubmittedReport = z
     account_created: z.boolean(),
     /** A signed-out reporter: a sign-in link went to the e-mail (PRODUCT.md §3 → /database/preview-email). */
     magic_link_sent: z.boolean(),
+    /** A signed-out reporter whose account has a second factor: no link; they sign in with password and code. */
+    two_factor_required: z.boolean(),
+    /**
+     * Attaches files to this report for 30 minutes (`POST /reports/{id}/attachments?token=`), so the
+     * form uploads them right after submitting, signed out too. It reads nothing.
+     */
+    upload_token: z.string(),
   })
   .meta({ id: "SubmittedReport" });
 export type SubmittedReport = z.infer<typeof SubmittedReport>;
@@ -82,10 +95,14 @@ export const ReportComment = z.object({
   created_at: z.string(),
 });
 
-/** A proof-of-concept file; downloaded from `/reports/{id}/attachments/{attachment id}`. */
+/**
+ * A file of a report: the proof of concept, or a fix zip from the vendor's side; downloaded from
+ * `/reports/{id}/attachments/{attachment id}`.
+ */
 export const ReportAttachment = z
   .object({
     id: z.string(),
+    kind: z.enum(REPORT_ATTACHMENT_KINDS),
     filename: z.string(),
     /** As the uploader declared it; the download is always application/octet-stream. */
     content_type: z.string(),
@@ -119,6 +136,8 @@ export const ReportDetail = z
     severity: z.string().nullable(),
     cve: z.string().nullable(),
     fixed_version: z.string().nullable(),
+    /** The link given with the fix (http or https only). */
+    fix_url: z.string().nullable(),
     /** The patch a PIN contact attached to their fix (not shown to the researcher). */
     fix_diff: z.string().nullable().optional(),
     rejection_reason: z.string().nullable(),
@@ -173,6 +192,7 @@ export const VendorFixBody = z.object({
     .trim()
     .max(10_000, { error: "The notes must be at most 10,000 characters long." })
     .optional(),
+  fix_url: fixUrlField(),
 });
 
 const FixedVersion = z
@@ -212,6 +232,7 @@ export const PinPatchBody = z.object({
     .max(200_000, { error: "The diff must be at most 200,000 characters long." })
     .optional()
     .transform((value) => (value?.trim() ? value : undefined)),
+  fix_url: fixUrlField(),
 });
 export type PinPatchBody = z.infer<typeof PinPatchBody>;
 

@@ -3,6 +3,8 @@ import type { Readable } from "node:stream";
 import { hash as argon2Hash, verify as argon2Verify } from "@node-rs/argon2";
 import {
   actionsFrom,
+  isAcceptedAttachmentName,
+  isFixArchiveName,
   OPEN_REPORT_STATES,
   parseCvssVector,
   REJECTION_REASONS,
@@ -10,16 +12,19 @@ import {
   RejectionReason,
   ReportAction,
   type ReportActor,
+  type ReportAttachmentKind,
   type ReportState,
   ReportSubmission,
   ReportValidation,
   type ResearcherReportTab,
   SignedOutReportSubmission,
+  startsWithZipSignature,
   transitionOf,
   VENDOR_REPORT_TABS,
   VENDOR_VISIBLE_REPORT_STATES,
   type VendorReportTab,
   vulnerabilityTypeByCode,
+  ZIP_SIGNATURE,
 } from "@pressguard/domain";
 import { z } from "zod";
 import type { Database, SqlRunner } from "../../db/client.ts";
@@ -29,21 +34,23 @@ import { AppError, validationErrorOf } from "../../errors.ts";
 import { type PageRequest, paginationOf } from "../../http/pagination.ts";
 import type { Mailer } from "../../mail/outbox.ts";
 import type { MailTemplate } from "../../mail/templates.ts";
-import type { ClientInfo, RequestAuth } from "../auth/service.ts";
+import type { ClientInfo, MagicLinkOutcome, RequestAuth } from "../auth/service.ts";
 import type { CaptchaService } from "../captcha/service.ts";
 import {
   ATTACHMENT_MESSAGES,
   ATTACHMENTS_PER_REPORT,
   type AttachmentStore,
   cleanFilename,
+  FIX_ATTACHMENTS_PER_REPORT,
+  FIX_UPLOAD_MESSAGES,
   FileTooLargeError,
 } from "./attachments.ts";
 import type { ReportEvent, ReportEventSink } from "./events.ts";
 import {
   PIN_CREDENTIAL_SECONDS,
   PREVIEW_LINK_SECONDS,
-  type PreviewAudience,
   type PreviewTokens,
+  UPLOAD_TOKEN_SECONDS,
 } from "./preview-tokens.ts";
 import {
   type CommentRow,
@@ -90,6 +97,22 @@ export const REPORT_MESSAGES = {
 
 /** The argon2id cost of PIN hashes: a 6-digit PIN is cheap to guess offline, so never a fast hash. */
 const PIN_HASH_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+
+export const EMBED_MESSAGES = {
+  unknownKey: "This reporting form is not available: the vendor key is unknown.",
+  notTheVendors: (vendorName: string) =>
+    `This form reports only on ${vendorName}'s products with a disclosure program. Report other software on the Pressguard report page.`,
+} as const;
+
+/** Who attaches a fix zip, checked before its bytes are read. */
+export interface FixUploader {
+  reportId: string;
+  /** The signed-in vendor; null for a link token or the PIN contact. */
+  uploaderId: number | null;
+  actor: "vendor" | "pin_contact";
+}
+
+type NewComment = { body: string; visibility: "staff" | "vendor_researcher" };
 
 export const COMMENT_MESSAGES = {
   staffOnly: "Only staff can write staff-only comments.",
@@ -192,6 +215,7 @@ function listItemOf(row: ReportListRow, staff: boolean): ReportListItem {
 
 interface AttachmentRow {
   id: string;
+  kind: ReportAttachmentKind;
   filename: string;
   content_type: string;
   size_bytes: number;
@@ -200,6 +224,7 @@ interface AttachmentRow {
 
 const attachmentOf = (row: AttachmentRow): ReportAttachment => ({
   id: row.id,
+  kind: row.kind,
   filename: row.filename,
   content_type: row.content_type,
   size: row.size_bytes,
@@ -246,6 +271,7 @@ function detailOf(
     severity: row.severity,
     cve: row.cve,
     fixed_version: row.fixed_version,
+    fix_url: row.fix_url,
     ...(viewer !== "researcher" && { fix_diff: row.fix_diff }),
     rejection_reason: row.rejection_reason,
     vendor_notified_at: iso(row.vendor_notified_at),
@@ -301,7 +327,7 @@ export interface ReportServiceOptions {
   /** Multiplies the budgets of REPORT_RATE_LIMITS (AUTH_RATE_LIMIT_FACTOR). */
   rateLimitFactor?: number;
   /** The auth module's magic link: signs a signed-out reporter in to follow their report. */
-  sendMagicLink(email: string, client: ClientInfo): Promise<void>;
+  sendMagicLink(email: string, client: ClientInfo): Promise<MagicLinkOutcome>;
   /** Called after a change to public data is committed (refreshes this instance's data version). */
   onPublicChange?: () => Promise<void> | void;
   /** A mail that could not be queued after the report was stored: logged, never a failed request. */
@@ -350,7 +376,7 @@ export function createReportService(database: Database, options: ReportServiceOp
   }
 
   /** An e-mail link to a report's preview page, carrying a 7-day token for that report and audience. */
-  const previewUrl = (id: string, audience: Exclude<PreviewAudience, "pin_contact">) =>
+  const previewUrl = (id: string, audience: "vendor" | "researcher") =>
     `${appUrl}${audience === "vendor" ? "/vdp/vulnerabilities" : "/researchers/reports"}/${id}/preview?token=${previewTokens.sign(id, audience, PREVIEW_LINK_SECONDS)}`;
   const reportUrl = (id: string) => previewUrl(id, "researcher");
   const pinUrl = (id: string) => `${appUrl}/database/report-preview/${id}/pin`;
@@ -373,9 +399,35 @@ export function createReportService(database: Database, options: ReportServiceOp
     return rows[0] ? { to: rows[0].contact_email, name: "", url: pinUrl(row.id) } : null;
   }
 
+  /** Staff hear of a fix to verify: every staff account with its second factor on. */
+  async function mailStaffOfFix(row: ReportRow) {
+    const staffEmails = await queries.staffEmails();
+    for (const to of staffEmails)
+      await mail(to, {
+        template: "report_fix_to_verify",
+        reportTitle: row.title,
+        productName: row.product_name,
+        fixedVersion: row.fixed_version ?? "",
+        url: `${appUrl}/staff/reports/${row.id}`,
+      });
+  }
+
+  /** After a vendor's or PIN contact's fix: the researcher and staff hear of it. */
+  async function mailAfterFix(row: ReportRow) {
+    await mail(row.researcher_email, {
+      template: "report_fix_submitted",
+      name: row.researcher_name ?? "",
+      reportTitle: row.title,
+      detail: row.fixed_version ? `Fixed version: ${row.fixed_version}` : null,
+      url: reportUrl(row.id),
+    });
+    await mailStaffOfFix(row);
+  }
+
   /**
-   * E-mail after a transition: the researcher hears of rejected, validated and published, the
-   * owning vendor of its notification (issue 7 lists more steps).
+   * E-mail after a staff transition, each with a link to the page it is about: the researcher hears
+   * of in review, rejected, validated, fixed and published; the vendor's side (its contact, or the
+   * PIN contact) of its notification, an insufficient fix and a verified one.
    */
   async function mailAfter(
     row: ReportRow,
@@ -401,7 +453,32 @@ export function createReportService(database: Database, options: ReportServiceOp
       });
     }
     const base = { name: row.researcher_name ?? "", reportTitle: row.title };
-    if (action === "reject") {
+    if (action === "take_into_review") {
+      await mail(row.researcher_email, {
+        template: "report_in_review",
+        ...base,
+        detail: note,
+        url: reportUrl(row.id),
+      });
+    } else if (action === "mark_fix_insufficient" || action === "verify_fix") {
+      if (action === "verify_fix")
+        await mail(row.researcher_email, {
+          template: "report_fixed",
+          ...base,
+          detail: row.fixed_version ? `Fixed version: ${row.fixed_version}` : null,
+          url: reportUrl(row.id),
+        });
+      const recipient = await vendorRecipient(row);
+      if (recipient)
+        await mail(recipient.to, {
+          template: action === "verify_fix" ? "report_vendor_fixed" : "report_fix_insufficient",
+          name: recipient.name,
+          reportTitle: row.title,
+          productName: row.product_name,
+          detail: note,
+          url: recipient.url,
+        });
+    } else if (action === "reject") {
       const label = REJECTION_REASONS.find((reason) => reason.value === row.rejection_reason)?.label;
       await mail(row.researcher_email, {
         template: "report_rejected",
@@ -464,6 +541,132 @@ export function createReportService(database: Database, options: ReportServiceOp
     if (claims?.audience !== "pin_contact" || claims.reportId !== id)
       throw new AppError("unauthenticated", { message: REPORT_MESSAGES.pinCredential });
     return requireReport(id);
+  }
+
+  /**
+   * A report from a vendor's embedded form (`/iframe/vendor?vendor={public key}`) names one of that
+   * vendor's active programs, never another vendor's product or a lobby product: 404 for an unknown
+   * key, 422 on the product otherwise.
+   */
+  async function requireEmbedProduct(key: unknown, form: { kind: string; product_slug: string }) {
+    const vendor = typeof key === "string" && UUID_PATTERN.test(key) ? await queries.embedVendor(key) : null;
+    if (!vendor) throw new AppError("not_found", { message: EMBED_MESSAGES.unknownKey });
+    if (!(await queries.isActiveProgramOf(vendor.id, form.kind, form.product_slug)))
+      throw new AppError("validation", {
+        fieldErrors: { product_slug: [EMBED_MESSAGES.notTheVendors(vendor.vendor_name)] },
+      });
+  }
+
+  async function insertComment(row: ReportRow, authorUserId: number | null, comment: NewComment) {
+    await database.sql.transaction(async (tx) => {
+      const commentId = await queries.insertComment(
+        { reportId: row.id, authorUserId, body: comment.body, visibility: comment.visibility },
+        tx,
+      );
+      // Staff-only comments are not the vendor's to read, so they are not forwarded.
+      if (comment.visibility === "vendor_researcher")
+        await recordEvent(
+          row,
+          {
+            type: "report.comment_added",
+            action: "comment",
+            fromState: row.status,
+            toState: row.status,
+            commentId,
+          },
+          tx,
+        );
+    });
+  }
+
+  /**
+   * The owning vendor acting on a report: signed in (its user id), or holding its e-mailed link's
+   * token (no user). Staff and the researcher read the report but do not act for the vendor (403);
+   * anyone else gets 404.
+   */
+  function vendorSideOf(auth: RequestAuth | null, row: ReportRow, token: string | undefined) {
+    const viewer = auth ? viewerOf(auth, row) : null;
+    if (viewer === "vendor" && auth) return { userId: auth.user.id };
+    const claims = previewTokens.verify(token);
+    if (
+      claims?.audience === "vendor" &&
+      claims.reportId === row.id &&
+      VENDOR_VISIBLE_REPORT_STATES.includes(row.status)
+    )
+      return { userId: null };
+    if (viewer) throw new AppError("forbidden", { message: FIX_UPLOAD_MESSAGES.notAllowed });
+    throw new AppError("not_found", { message: REPORT_NOT_FOUND });
+  }
+
+  /** A fix is attached only while the domain lets `actor` submit one (awaiting_fix): else 409. */
+  function requireAwaitingFix(row: ReportRow, actor: ReportActor) {
+    if (!transitionOf(row.status, "submit_fix", { actor }).ok)
+      throw new AppError("conflict", { message: FIX_UPLOAD_MESSAGES.state });
+  }
+
+  /**
+   * Streams an upload to the store and records it as a `rule.kind` file of report `id`, at most
+   * `rule.perReport` of that kind. Counted under the report's row lock, so two uploads at once never
+   * make one too many; `accept` may refuse the received bytes (422), `whileLocked` the report's state.
+   */
+  async function storeAttachment(
+    id: string,
+    upload: { filename: string; mimetype: string; file: Readable },
+    uploaderId: number | null,
+    rule: {
+      kind: ReportAttachmentKind;
+      perReport: number;
+      tooMany: string;
+      accept?: (tempPath: string) => Promise<string | null>;
+      whileLocked?: (row: ReportRow) => void;
+    },
+  ): Promise<ReportAttachment> {
+    const countOf = async (tx: SqlRunner) =>
+      (
+        await tx.query<{ count: number }>(
+          "select count(*)::int as count from report_attachments where report_id = $1 and kind = $2",
+          [id, rule.kind],
+        )
+      ).rows[0]?.count ?? 0;
+    if ((await countOf(database.sql)) >= rule.perReport) {
+      upload.file.resume();
+      throw new AppError("conflict", { message: rule.tooMany });
+    }
+    const received = await options.attachments.receive(id, upload.file).catch((error: unknown) => {
+      if (error instanceof FileTooLargeError)
+        throw new AppError("payload_too_large", { message: ATTACHMENT_MESSAGES.tooLarge });
+      throw error;
+    });
+    try {
+      if (received.size === 0)
+        throw new AppError("validation", { fieldErrors: { file: [ATTACHMENT_MESSAGES.empty] } });
+      const refusal = rule.accept ? await rule.accept(received.tempPath) : null;
+      if (refusal) throw new AppError("validation", { fieldErrors: { file: [refusal] } });
+      const stored = await database.sql.transaction(async (tx) => {
+        rule.whileLocked?.(await requireReport(id, tx, true));
+        if ((await countOf(tx)) >= rule.perReport) throw new AppError("conflict", { message: rule.tooMany });
+        const { rows } = await tx.query<AttachmentRow>(
+          `insert into report_attachments (report_id, kind, filename, content_type, size_bytes, sha256, uploaded_by_user_id)
+           values ($1, $2, $3, $4, $5, $6, $7) returning id::text, kind, filename, content_type, size_bytes, created_at`,
+          [
+            id,
+            rule.kind,
+            cleanFilename(upload.filename),
+            upload.mimetype.slice(0, 200) || "application/octet-stream",
+            received.size,
+            received.sha256,
+            uploaderId,
+          ],
+        );
+        const inserted = rows[0]!;
+        await options.attachments.keep(received.tempPath, id, inserted.id);
+        return inserted;
+      });
+      return attachmentOf(stored);
+    } catch (error) {
+      await options.attachments.discard(received.tempPath);
+      throw error;
+    }
   }
 
   async function requireReport(id: string, tx?: SqlRunner, lock = false) {
@@ -529,7 +732,7 @@ export function createReportService(database: Database, options: ReportServiceOp
         viewer === "staff" ? ["staff", "vendor_researcher"] : ["vendor_researcher"],
       ),
       database.sql.query<AttachmentRow>(
-        `select id::text, filename, content_type, size_bytes, created_at from report_attachments
+        `select id::text, kind, filename, content_type, size_bytes, created_at from report_attachments
          where report_id = $1 order by created_at, id`,
         [row.id],
       ),
@@ -573,6 +776,7 @@ export function createReportService(database: Database, options: ReportServiceOp
         throw validationErrorOf(issues);
       }
       const form = parsed.data;
+      if (body.embed_key !== undefined) await requireEmbedProduct(body.embed_key, form);
       const email = auth ? auth.user.email : (form.email ?? "").toLowerCase();
       if (!auth) await limit(`report:email:${email}`, REPORT_RATE_LIMITS.submitEmail);
       const solved = auth ? null : await captcha.verify(captchaPayload);
@@ -640,10 +844,12 @@ export function createReportService(database: Database, options: ReportServiceOp
         url: reportUrl(row.id),
       });
       let magicLinkSent = false;
+      let twoFactorRequired = false;
       if (!auth) {
         try {
-          await options.sendMagicLink(email, client);
-          magicLinkSent = true;
+          const outcome = await options.sendMagicLink(email, client);
+          magicLinkSent = outcome === "sent";
+          twoFactorRequired = outcome === "two_factor";
         } catch (error) {
           // The report is stored: a sign-in link refused by its own limit is not the reporter's failure.
           if (!(error instanceof AppError && error.code === "rate_limited")) options.onMailError?.(error);
@@ -656,6 +862,8 @@ export function createReportService(database: Database, options: ReportServiceOp
         created_at: iso(row.created_at) ?? "",
         account_created: stored.accountCreated,
         magic_link_sent: magicLinkSent,
+        two_factor_required: twoFactorRequired,
+        upload_token: previewTokens.sign(row.id, "uploader", UPLOAD_TOKEN_SECONDS),
       };
     },
 
@@ -675,60 +883,71 @@ export function createReportService(database: Database, options: ReportServiceOp
      * uploads at once never make a sixth.
      */
     async addAttachment(
-      auth: RequestAuth,
+      auth: RequestAuth | null,
       id: string,
       upload: { filename: string; mimetype: string; file: Readable },
+      uploadToken?: string,
     ): Promise<ReportAttachment> {
       const row = await requireReport(id);
-      const viewer = viewerOf(auth, row);
-      if (!viewer) throw new AppError("not_found", { message: REPORT_NOT_FOUND });
+      const claims = previewTokens.verify(uploadToken);
+      const byToken = claims?.audience === "uploader" && claims.reportId === row.id;
+      const viewer = auth ? viewerOf(auth, row) : null;
+      if (!viewer && !byToken) throw new AppError("not_found", { message: REPORT_NOT_FOUND });
       if (viewer === "vendor") throw new AppError("forbidden", { message: ATTACHMENT_MESSAGES.notAllowed });
-      const countOf = async (tx: SqlRunner) =>
-        (
-          await tx.query<{ count: number }>(
-            "select count(*)::int as count from report_attachments where report_id = $1",
-            [id],
-          )
-        ).rows[0]?.count ?? 0;
-      if ((await countOf(database.sql)) >= ATTACHMENTS_PER_REPORT) {
+      if (!isAcceptedAttachmentName(upload.filename)) {
         upload.file.resume();
-        throw new AppError("conflict", { message: ATTACHMENT_MESSAGES.tooMany });
+        throw new AppError("validation", { fieldErrors: { file: [ATTACHMENT_MESSAGES.type] } });
       }
-      const received = await options.attachments.receive(id, upload.file).catch((error: unknown) => {
-        if (error instanceof FileTooLargeError)
-          throw new AppError("payload_too_large", { message: ATTACHMENT_MESSAGES.tooLarge });
-        throw error;
+      const uploaderId = viewer && auth ? auth.user.id : row.submitted_by_user_id;
+      return storeAttachment(id, upload, uploaderId, {
+        kind: "proof",
+        perReport: ATTACHMENTS_PER_REPORT,
+        tooMany: ATTACHMENT_MESSAGES.tooMany,
       });
-      if (received.size === 0) {
-        await options.attachments.discard(received.tempPath);
-        throw new AppError("validation", { fieldErrors: { file: [ATTACHMENT_MESSAGES.empty] } });
+    },
+
+    /**
+     * Before reading a fix zip (POST /reports/{id}/fix-attachments): the owning vendor, signed in or
+     * holding its e-mailed link's token, while the report awaits a fix. Staff and the researcher may
+     * read the report but not attach a fix (403); anyone else gets 404, a report in another state 409.
+     */
+    async requireFixUploader(auth: RequestAuth | null, id: string, token?: string): Promise<FixUploader> {
+      if (!auth && token === undefined) throw new AppError("unauthenticated");
+      const row = await requireReport(id);
+      const { userId } = vendorSideOf(auth, row, token);
+      requireAwaitingFix(row, "vendor");
+      return { reportId: row.id, uploaderId: userId, actor: "vendor" };
+    },
+
+    /** The same for the holder of the PIN credential (POST /report-previews/{id}/fix-attachments). */
+    async requirePinFixUploader(id: string, credential: string | undefined): Promise<FixUploader> {
+      const row = await requirePinContact(id, credential);
+      requireAwaitingFix(row, "pin_contact");
+      return { reportId: row.id, uploaderId: null, actor: "pin_contact" };
+    },
+
+    /**
+     * A fix zip (issue 7): a .zip name and the zip signature, 20 MB, FIX_ATTACHMENTS_PER_REPORT per
+     * report, stored like the proof of concept; the state is checked again under the report's lock.
+     */
+    async addFixAttachment(
+      uploader: FixUploader,
+      upload: { filename: string; mimetype: string; file: Readable },
+    ): Promise<ReportAttachment> {
+      if (!isFixArchiveName(upload.filename)) {
+        upload.file.resume();
+        throw new AppError("validation", { fieldErrors: { file: [FIX_UPLOAD_MESSAGES.type] } });
       }
-      try {
-        const stored = await database.sql.transaction(async (tx) => {
-          await requireReport(id, tx, true);
-          if ((await countOf(tx)) >= ATTACHMENTS_PER_REPORT)
-            throw new AppError("conflict", { message: ATTACHMENT_MESSAGES.tooMany });
-          const { rows } = await tx.query<AttachmentRow>(
-            `insert into report_attachments (report_id, filename, content_type, size_bytes, sha256, uploaded_by_user_id)
-             values ($1, $2, $3, $4, $5, $6) returning id::text, filename, content_type, size_bytes, created_at`,
-            [
-              id,
-              cleanFilename(upload.filename),
-              upload.mimetype.slice(0, 200) || "application/octet-stream",
-              received.size,
-              received.sha256,
-              auth.user.id,
-            ],
-          );
-          const inserted = rows[0]!;
-          await options.attachments.keep(received.tempPath, id, inserted.id);
-          return inserted;
-        });
-        return attachmentOf(stored);
-      } catch (error) {
-        await options.attachments.discard(received.tempPath);
-        throw error;
-      }
+      return storeAttachment(uploader.reportId, upload, uploader.uploaderId, {
+        kind: "fix",
+        perReport: FIX_ATTACHMENTS_PER_REPORT,
+        tooMany: FIX_UPLOAD_MESSAGES.tooMany,
+        accept: async (tempPath) =>
+          startsWithZipSignature(await options.attachments.head(tempPath, ZIP_SIGNATURE.length))
+            ? null
+            : FIX_UPLOAD_MESSAGES.notZip,
+        whileLocked: (row) => requireAwaitingFix(row, uploader.actor),
+      });
     },
 
     /**
@@ -744,7 +963,7 @@ export function createReportService(database: Database, options: ReportServiceOp
       if ("pinCredential" in access) await requirePinContact(id, access.pinCredential);
       else await requireReader(auth, id, access.token);
       const { rows } = await database.sql.query<AttachmentRow>(
-        `select id::text, filename, content_type, size_bytes, created_at from report_attachments
+        `select id::text, kind, filename, content_type, size_bytes, created_at from report_attachments
          where report_id = $1 and id::text = $2`,
         [id, attachmentId.toLowerCase()],
       );
@@ -822,7 +1041,7 @@ export function createReportService(database: Database, options: ReportServiceOp
         await queries.updateReport(
           row.id,
           result.to,
-          { fixed_version: patch.fixed_version, fix_diff: patch.diff ?? null },
+          { fixed_version: patch.fixed_version, fix_url: patch.fix_url, fix_diff: patch.diff ?? null },
           {},
           tx,
         );
@@ -838,7 +1057,9 @@ export function createReportService(database: Database, options: ReportServiceOp
           tx,
         );
       });
-      return detailFor(await requireReport(id), "vendor", "pin_contact");
+      const after = await requireReport(id);
+      await mailAfterFix(after);
+      return detailFor(after, "vendor", "pin_contact");
     },
 
     /**
@@ -1067,23 +1288,33 @@ export function createReportService(database: Database, options: ReportServiceOp
       return detailFor(after, "staff");
     },
 
-    /** The owning vendor's fix (PRODUCT.md §2 "vendor submits fix"): awaiting_fix → fix_pending. */
+    /**
+     * The owning vendor's fix (PRODUCT.md §2 "vendor submits fix"): awaiting_fix → fix_pending, signed
+     * in or with the e-mailed link's token (then the timeline names no user).
+     */
     async submitFix(
-      auth: RequestAuth,
+      auth: RequestAuth | null,
       id: string,
-      fix: { fixed_version: string; notes?: string | undefined },
+      fix: { fixed_version: string; notes?: string | undefined; fix_url: string | null },
+      token?: string,
     ): Promise<ReportDetail> {
-      await database.sql.transaction(async (tx) => {
+      if (!auth && token === undefined) throw new AppError("unauthenticated");
+      const byToken = await database.sql.transaction(async (tx) => {
         const row = await requireReport(id, tx, true);
-        if (viewerOf(auth, row) !== "vendor" || isStaff(auth))
-          throw new AppError("not_found", { message: REPORT_NOT_FOUND });
+        const { userId } = vendorSideOf(auth, row, token);
         const result = transitionOf(row.status, "submit_fix", { actor: "vendor" });
         if (!result.ok) throw new AppError("conflict", { message: result.message });
-        await queries.updateReport(row.id, result.to, { fixed_version: fix.fixed_version }, {}, tx);
+        await queries.updateReport(
+          row.id,
+          result.to,
+          { fixed_version: fix.fixed_version, fix_url: fix.fix_url },
+          {},
+          tx,
+        );
         await queries.insertEvent(
           {
             reportId: row.id,
-            actorUserId: auth.user.id,
+            actorUserId: userId,
             action: "submit_fix",
             fromState: row.status,
             toState: result.to,
@@ -1096,46 +1327,45 @@ export function createReportService(database: Database, options: ReportServiceOp
           { type: "report.status_changed", action: "submit_fix", fromState: row.status, toState: result.to },
           tx,
         );
+        return userId === null;
       });
-      return detailFor(await requireReport(id), "vendor");
+      const after = await requireReport(id);
+      await mailAfterFix(after);
+      // A link holder reads as the vendor without actions, as GET /reports/{id}?token= answers.
+      return detailFor(after, "vendor", byToken ? null : "vendor");
     },
 
-    /** A comment by the researcher, the owning vendor or staff; only staff write staff-only ones. */
+    /**
+     * A comment by the researcher, the owning vendor or staff, signed in; or by the holder of an
+     * e-mail link's token, as its audience (a researcher link writes as the report's researcher, a
+     * vendor link as the vendor's contact, with no author account). Only staff write staff-only ones.
+     */
     async addComment(
-      auth: RequestAuth,
+      auth: RequestAuth | null,
       id: string,
-      comment: { body: string; visibility: "staff" | "vendor_researcher" },
+      comment: NewComment,
+      token?: string,
     ): Promise<ReportDetail> {
-      const row = await requireReport(id);
-      const viewer = viewerOf(auth, row);
-      if (!viewer) throw new AppError("not_found", { message: REPORT_NOT_FOUND });
+      const { row, viewer, actor } = await requireReader(auth, id, token);
       if (comment.visibility === "staff" && viewer !== "staff")
         throw new AppError("forbidden", { message: COMMENT_MESSAGES.staffOnly });
-      await database.sql.transaction(async (tx) => {
-        const commentId = await queries.insertComment(
-          {
-            reportId: row.id,
-            authorUserId: auth.user.id,
-            body: comment.body,
-            visibility: comment.visibility,
-          },
-          tx,
-        );
-        // Staff-only comments are not the vendor's to read, so they are not forwarded.
-        if (comment.visibility === "vendor_researcher")
-          await recordEvent(
-            row,
-            {
-              type: "report.comment_added",
-              action: "comment",
-              fromState: row.status,
-              toState: row.status,
-              commentId,
-            },
-            tx,
-          );
-      });
-      return detailFor(row, viewer);
+      const author =
+        actor === null ? (viewer === "researcher" ? row.researcher_user_id : null) : auth!.user.id;
+      await insertComment(row, author, comment);
+      return detailFor(row, viewer, actor);
+    },
+
+    /** POST /report-previews/{id}/comments: the PIN contact comments as the vendor (no author account). */
+    async addPinComment(
+      id: string,
+      credential: string | undefined,
+      comment: NewComment,
+    ): Promise<ReportDetail> {
+      const row = await requirePinContact(id, credential);
+      if (comment.visibility === "staff")
+        throw new AppError("forbidden", { message: COMMENT_MESSAGES.staffOnly });
+      await insertComment(row, null, comment);
+      return detailFor(row, "vendor", "pin_contact");
     },
   };
   return service;

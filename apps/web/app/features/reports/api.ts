@@ -5,12 +5,24 @@ import type {
   KnownVulnerability,
   Page,
   ProductOption,
+  ReportAttachment,
   ReportDetail,
   ReportListItem,
   SubmittedReport,
 } from "./types.ts";
 
 export { pageFromUrl };
+
+/** An attachment's download link under `apiBase`, with the e-mailed link's token when there is one. */
+export function attachmentUrl(
+  apiBase: string,
+  reportId: string,
+  attachmentId: string,
+  token?: string | null,
+) {
+  const path = `${apiBase.replace(/\/+$/, "")}/reports/${encodeURIComponent(reportId)}/attachments/${encodeURIComponent(attachmentId)}`;
+  return token ? `${path}?${new URLSearchParams({ token })}` : path;
+}
 
 /** The report calls of decision 008, and the product search the form picks a product with. */
 export const reportsApi = {
@@ -27,6 +39,27 @@ export const reportsApi = {
       method: "POST",
       body: { body },
       query: { token: token || undefined },
+    }),
+  /**
+   * One proof-of-concept file of a new report (multipart field `file`), with the report's upload
+   * token: the form attaches right after submitting, signed in or out.
+   */
+  uploadAttachment: (client: ApiClient, id: string, file: File, uploadToken: string) => {
+    const form = new FormData();
+    form.append("file", file);
+    return client.request<ReportAttachment>(`/reports/${encodeURIComponent(id)}/attachments`, {
+      method: "POST",
+      body: form,
+      query: { token: uploadToken },
+      retry: 0,
+    });
+  },
+  /** The PIN contact's comment: the preview cookie (scoped to this path) is the credential. */
+  addPinComment: (client: ApiClient, id: string, body: string) =>
+    client.request<ReportDetail>(`/report-previews/${encodeURIComponent(id)}/comments`, {
+      method: "POST",
+      body: { body },
+      retry: 0,
     }),
   findResearcherReports: (client: ApiClient, tab: ResearcherReportTab, page: number) =>
     client.request<Page<ReportListItem>>("/researcher/reports", { query: { tab, page } }),

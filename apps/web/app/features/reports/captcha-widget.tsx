@@ -1,75 +1,26 @@
-import { useEffect, useRef, useState } from "react";
+import type { CaptchaClientConfig } from "@pressguard/domain";
+import { AltchaWidget } from "./captcha-widget-altcha.tsx";
+import { RecaptchaWidget } from "./captcha-widget-recaptcha.tsx";
 
 interface CaptchaWidgetProps {
-  /** `GET {apiBase}/captcha/challenge` (decision 008). */
+  /** Which captcha the server checks (the public config's `captcha`). */
+  config: CaptchaClientConfig;
+  /** `GET {apiBase}/captcha/challenge`, for ALTCHA (decision 008). */
   challengeUrl: string;
-  /** The payload once solved (base64 JSON `{ challenge, solution }`, as the widget gives it), else null. */
+  /** The answer to send as `captcha` (ALTCHA payload or reCAPTCHA token), else null. */
   onChange: (payload: string | null) => void;
   /** The id of the text that explains a captcha error, for screen readers. */
   describedBy?: string | undefined;
 }
 
-interface StateChangeDetail {
-  state?: string;
-  payload?: string | null;
-}
-
-/**
- * The self-hosted ALTCHA proof of work (decision 008). The `altcha` package is a web component that
- * needs the DOM, so it is loaded in the browser only, after hydration; the server renders a
- * placeholder. The widget starts working as soon as the visitor focuses the form, so it is usually
- * solved before they submit. Remount it (a new `key`) to get a fresh challenge.
- */
-export function CaptchaWidget({ challengeUrl, onChange, describedBy }: CaptchaWidgetProps) {
-  const container = useRef<HTMLDivElement>(null);
-  const [failed, setFailed] = useState(false);
-  const [loaded, setLoaded] = useState(false);
-  const onChangeRef = useRef(onChange);
-  onChangeRef.current = onChange;
-
-  useEffect(() => {
-    let cancelled = false;
-    let widget: HTMLElement | null = null;
-    const listener = (event: Event) => {
-      const detail = (event as CustomEvent<StateChangeDetail>).detail ?? {};
-      onChangeRef.current(detail.state === "verified" && detail.payload ? detail.payload : null);
-    };
-    import("altcha")
-      .then(() => {
-        if (cancelled || !container.current) return;
-        widget = document.createElement("altcha-widget");
-        widget.setAttribute("challenge", challengeUrl);
-        widget.setAttribute("auto", "onfocus");
-        widget.setAttribute("name", "captcha");
-        if (describedBy) widget.setAttribute("aria-describedby", describedBy);
-        widget.addEventListener("statechange", listener);
-        container.current.append(widget);
-        setLoaded(true);
-      })
-      .catch(() => {
-        if (!cancelled) setFailed(true);
-      });
-    return () => {
-      cancelled = true;
-      widget?.removeEventListener("statechange", listener);
-      widget?.remove();
-      onChangeRef.current(null);
-    };
-  }, [challengeUrl, describedBy]);
-
-  return (
-    <div data-testid="captcha">
-      <div ref={container} />
-      {!loaded && !failed && (
-        <p className="rounded-md border border-slate-200 bg-white px-3 py-3 text-sm text-slate-600">
-          Loading the verification… It needs JavaScript.
-        </p>
-      )}
-      {failed && (
-        <p role="alert" className="text-sm text-red-700">
-          The verification could not be loaded. Reload the page to try again.
-        </p>
-      )}
-    </div>
-  );
+/** The captcha of the signed-out report form; remount it (a new `key`) for a fresh answer. */
+export function CaptchaWidget({ config, challengeUrl, onChange, describedBy }: CaptchaWidgetProps) {
+  switch (config.mode) {
+    case "altcha":
+      return <AltchaWidget challengeUrl={challengeUrl} onChange={onChange} describedBy={describedBy} />;
+    case "recaptcha":
+      return <RecaptchaWidget siteKey={config.siteKey} onChange={onChange} />;
+    case "off":
+      return null;
+  }
 }

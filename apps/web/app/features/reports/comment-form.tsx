@@ -16,12 +16,22 @@ interface CommentFormProps {
   reportId: string;
   /** The preview link's token, when the page was opened from one. */
   token?: string | null;
+  /** The PIN preview: the comment goes with the PIN credential (`/report-previews/{id}/comments`). */
+  pinPreview?: boolean;
+  /** Who reads the comment, under the field. */
+  hint?: string;
   /** The report as the API answers after the comment (201 ReportDetail). */
   onCommented: (report: ReportDetail) => void;
 }
 
 /** A comment to the people who handle the report (`POST /api/reports/{id}/comments`), in Markdown. */
-export function CommentForm({ reportId, token, onCommented }: CommentFormProps) {
+export function CommentForm({
+  reportId,
+  token,
+  pinPreview = false,
+  hint = "Markdown. Seen by our triage team and, once the report is validated, by the vendor.",
+  onCommented,
+}: CommentFormProps) {
   const client = useApiClient();
   const [body, setBody] = useState("");
   const [errors, setErrors] = useState<FieldErrorMap>({});
@@ -39,7 +49,9 @@ export function CommentForm({ reportId, token, onCommented }: CommentFormProps) 
     setBusy(true);
     setErrors({});
     try {
-      const report = await reportsApi.addComment(client, reportId, text, token);
+      const report = pinPreview
+        ? await reportsApi.addPinComment(client, reportId, text)
+        : await reportsApi.addComment(client, reportId, text, token);
       setBody("");
       onCommented(report);
     } catch (error) {
@@ -55,12 +67,7 @@ export function CommentForm({ reportId, token, onCommented }: CommentFormProps) 
       noValidate
       className="space-y-3 rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
     >
-      <FormField
-        label="Add a comment"
-        htmlFor={fieldId}
-        errors={errors.body}
-        hint="Markdown. Seen by our triage team and, once the report is validated, by the vendor."
-      >
+      <FormField label="Add a comment" htmlFor={fieldId} errors={errors.body} hint={hint}>
         <textarea
           id={fieldId}
           name="body"

@@ -10,13 +10,17 @@ import {
   WORDPRESS_ROLES,
 } from "@pressguard/domain";
 import { type FormEvent, type ReactNode, useState } from "react";
+import { useApiClient } from "../../lib/api/client.ts";
 import {
   apiErrorToFieldErrors,
   type FieldErrorMap,
   FORM_ERROR_KEY,
   validateForm,
 } from "../../lib/form-errors.ts";
+import { usePublicConfig } from "../../lib/public-config.ts";
 import { errorIdFor, FormAlert, FormField, INPUT_CLASS } from "../../ui/form-field.tsx";
+import { reportsApi } from "./api.ts";
+import { AttachmentField } from "./attachment-field.tsx";
 import { CaptchaWidget } from "./captcha-widget.tsx";
 import { type ChosenProduct, type ProductChoice, ProductPicker } from "./product-picker.tsx";
 import type { SubmittedReport } from "./types.ts";
@@ -84,10 +88,22 @@ export function ReportForm({
     initialProduct ?? { kind: "plugin", slug: "", name: "" },
   );
   const [values, setValues] = useState<TextValues>(EMPTY_VALUES);
+  const captchaConfig = usePublicConfig().captcha;
+  // CAPTCHA=off (tests only): the server asks for no answer, so the form shows no widget.
+  const captchaRequired = !signedIn && captchaConfig.mode !== "off";
   const [captcha, setCaptcha] = useState<string | null>(null);
   const [captchaKey, setCaptchaKey] = useState(0);
   const [errors, setErrors] = useState<FieldErrorMap>({});
   const [busy, setBusy] = useState(false);
+  const client = useApiClient();
+  const [files, setFiles] = useState<File[]>([]);
+  const [fileErrors, setFileErrors] = useState<string[]>([]);
+  /** The report was stored but some files were not: said before moving on. */
+  const [unattached, setUnattached] = useState<{
+    report: SubmittedReport;
+    email: string | null;
+    failed: string[];
+  } | null>(null);
   const id = (field: string) => `${idPrefix}-${field}`;
 
   function clearErrors(...fields: string[]) {
@@ -136,19 +152,25 @@ export function ReportForm({
     event.preventDefault();
     const checked = validateForm(signedIn ? ReportSubmission : SignedOutReportSubmission, input());
     const found: FieldErrorMap = checked.success ? {} : { ...checked.errors };
-    if (!signedIn && !captcha) found.captcha = ["Solve the captcha to submit a report without signing in."];
+    if (captchaRequired && !captcha)
+      found.captcha = ["Solve the captcha to submit a report without signing in."];
     if (!checked.success || found.captcha) {
       setErrors(found);
       focusFirstError(idPrefix, found);
       return;
     }
     const { email, ...report } = checked.data;
-    const body: Record<string, unknown> = signedIn ? report : { ...report, email, captcha };
+    const body: Record<string, unknown> = signedIn
+      ? report
+      : { ...report, email, ...(captchaRequired && { captcha }) };
     setBusy(true);
     setErrors({});
     try {
       const submitted = await onSubmit(body);
-      onSubmitted(submitted, signedIn ? null : (email ?? null));
+      const reporterEmail = signedIn ? null : (email ?? null);
+      const failed = await attachFiles(submitted);
+      if (failed.length > 0) setUnattached({ report: submitted, email: reporterEmail, failed });
+      else onSubmitted(submitted, reporterEmail);
     } catch (error) {
       const mapped = apiErrorToFieldErrors(error, KNOWN_FIELDS);
       setErrors(mapped);
@@ -160,6 +182,49 @@ export function ReportForm({
       }
       setBusy(false);
     }
+  }
+
+  /** The picked files, one request each with the new report's upload token; the ones refused, by name. */
+  async function attachFiles(report: SubmittedReport): Promise<string[]> {
+    const failed: string[] = [];
+    for (const file of files) {
+      try {
+        await reportsApi.uploadAttachment(client, report.id, file, report.upload_token);
+      } catch (error) {
+        failed.push(
+          `${file.name}: ${error instanceof Error && error.message ? error.message : "not attached."}`,
+        );
+      }
+    }
+    return failed;
+  }
+
+  if (unattached) {
+    return (
+      <div
+        role="alert"
+        className="space-y-4 rounded-lg border border-amber-300 bg-amber-50 p-5 text-amber-950"
+      >
+        <h2 className="text-lg font-semibold">Your report was received, but some files were not attached</h2>
+        <ul className="list-disc space-y-1 pl-5 text-sm">
+          {unattached.failed.map((message) => (
+            <li key={message} className="break-words">
+              {message}
+            </li>
+          ))}
+        </ul>
+        <p className="text-sm">
+          Sign in and attach them from the report's page, or put the proof of concept in a comment.
+        </p>
+        <button
+          type="button"
+          className="btn-primary"
+          onClick={() => onSubmitted(unattached.report, unattached.email)}
+        >
+          Continue
+        </button>
+      </div>
+    );
   }
 
   const fieldProps = (field: TextField) => ({
@@ -369,6 +434,17 @@ export function ReportForm({
         <FormField label="Suggested fix" htmlFor={id("suggested_fix")} errors={errors.suggested_fix} optional>
           {markdown("suggested_fix", 4, "How the vendor could fix it.")}
         </FormField>
+        <AttachmentField
+          id={id("attachments")}
+          label="Attachments"
+          hint="Screenshots, recordings, scripts or captures: up to 5 files of at most 20 MB each. Only the people handling the report can download them."
+          files={files}
+          errors={fileErrors.length > 0 ? fileErrors : undefined}
+          onChange={(next, refused) => {
+            setFiles(next);
+            setFileErrors(refused);
+          }}
+        />
       </Fieldset>
 
       {!signedIn && (
@@ -387,27 +463,30 @@ export function ReportForm({
               onChange={(event) => set("email", event.target.value)}
             />
           </FormField>
-          <div>
-            <p className="block text-sm font-medium text-slate-700" id={id("captcha-label")}>
-              Verification
-            </p>
-            <div className="mt-1">
-              <CaptchaWidget
-                key={captchaKey}
-                challengeUrl={captchaChallengeUrl}
-                describedBy={errors.captcha ? errorIdFor(id("captcha")) : undefined}
-                onChange={(payload) => {
-                  setCaptcha(payload);
-                  if (payload) clearErrors("captcha");
-                }}
-              />
-            </div>
-            {errors.captcha && (
-              <p id={errorIdFor(id("captcha"))} className="mt-1 text-sm text-red-700">
-                {errors.captcha.join(" ")}
+          {captchaRequired && (
+            <div>
+              <p className="block text-sm font-medium text-slate-700" id={id("captcha-label")}>
+                Verification
               </p>
-            )}
-          </div>
+              <div className="mt-1">
+                <CaptchaWidget
+                  key={captchaKey}
+                  config={captchaConfig}
+                  challengeUrl={captchaChallengeUrl}
+                  describedBy={errors.captcha ? errorIdFor(id("captcha")) : undefined}
+                  onChange={(payload) => {
+                    setCaptcha(payload);
+                    if (payload) clearErrors("captcha");
+                  }}
+                />
+              </div>
+              {errors.captcha && (
+                <p id={errorIdFor(id("captcha"))} className="mt-1 text-sm text-red-700">
+                  {errors.captcha.join(" ")}
+                </p>
+              )}
+            </div>
+          )}
         </Fieldset>
       )}
 

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { pageFromUrl, reportsApi } from "./api.ts";
+import { attachmentUrl, pageFromUrl, reportsApi } from "./api.ts";
 import { affectedVersionsLabel, stateLabel } from "./labels.ts";
 import { ReportView } from "./report-view.tsx";
 import type { ReportDetail } from "./types.ts";
@@ -150,6 +150,57 @@ describe("ReportView", () => {
     // No element, no event-handler attribute, no script URL; the payloads stay visible as text.
     expect(html).not.toMatch(/<script|<img|<svg|<[^>]+\son\w+=|href="javascript:/i);
     expect(html).toContain("&lt;script&gt;window.__xss=1&lt;/script&gt;");
+  });
+
+  it("lists attachments as downloads where the page says, and not at all without a link", () => {
+    const report = reportWith({
+      attachments: [
+        {
+          id: "a1",
+          kind: "proof",
+          filename: '"><script>x</script>.txt',
+          content_type: "text/plain",
+          size: 3000,
+          created_at: "2026-01-01T00:00:00Z",
+        },
+      ],
+    });
+    expect(renderToStaticMarkup(<ReportView report={report} />)).not.toContain("report-attachments");
+    const html = renderToStaticMarkup(
+      <ReportView
+        report={report}
+        attachmentHref={(id) => attachmentUrl("/api", report.id, id, "signed token")}
+      />,
+    );
+    expect(html).toContain(`href="/api/reports/${report.id}/attachments/a1?token=signed+token" download=""`);
+    expect(html).toContain("&quot;&gt;&lt;script&gt;x&lt;/script&gt;.txt");
+    expect(html).toContain("3 KB");
+  });
+
+  it("shows proof-of-concept and fix files apart, and the fix link only as a safe outside link", () => {
+    const file = (id: string, kind: "proof" | "fix", filename: string) => ({
+      id,
+      kind,
+      filename,
+      content_type: "application/zip",
+      size: 10,
+      created_at: "2026-01-01T00:00:00Z",
+    });
+    const report = reportWith({
+      fixed_version: "1.2.1",
+      fix_url: "https://acme.example/releases/1.2.1",
+      attachments: [file("p1", "proof", "poc.txt"), file("f1", "fix", "fix-1.2.1.zip")],
+    });
+    const html = renderToStaticMarkup(<ReportView report={report} attachmentHref={(id) => `/files/${id}`} />);
+    expect(html).toMatch(/>Proof of concept<\/h3>.*poc\.txt.*>Fix<\/h3>.*fix-1\.2\.1\.zip/s);
+    expect(html).toContain(
+      '<a href="https://acme.example/releases/1.2.1" target="_blank" rel="noopener noreferrer nofollow"',
+    );
+    const hostile = renderToStaticMarkup(
+      <ReportView report={reportWith({ fix_url: "javascript:alert(1)" })} />,
+    );
+    expect(hostile).not.toContain('href="javascript:');
+    expect(hostile).toContain("javascript:alert(1)");
   });
 
   it("can sit under a page's own h1", () => {

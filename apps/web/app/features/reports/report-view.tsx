@@ -13,6 +13,7 @@ import {
   stateLabel,
   vulnerabilityTypeLabel,
 } from "./labels.ts";
+import { FixLink, ReportFiles } from "./report-files.tsx";
 import type { ReportDetail } from "./types.ts";
 
 export interface ReportViewProps {
@@ -24,6 +25,11 @@ export interface ReportViewProps {
   footer?: ReactNode;
   /** The report's title is the page's h1 unless the page already has one. */
   headingLevel?: 1 | 2;
+  /**
+   * Where an attachment downloads from, for the caller's credential (session, link token, PIN
+   * cookie); without it the files are not listed.
+   */
+  attachmentHref?: (attachmentId: string) => string;
 }
 
 const SEVERITY_CLASSES: Record<string, string> = {
@@ -45,7 +51,7 @@ const STATE_CLASSES: Record<string, string> = {
  * safely (ui/markdown.tsx: no raw HTML, no script URLs), the CVSS vector and score, the status, the
  * timeline and the comments. Text fields are plain React text, so they are escaped.
  */
-export function ReportView({ report, actions, footer, headingLevel = 1 }: ReportViewProps) {
+export function ReportView({ report, actions, footer, headingLevel = 1, attachmentHref }: ReportViewProps) {
   const Title = headingLevel === 1 ? "h1" : "h2";
   const Section = headingLevel === 1 ? "h2" : "h3";
   const rejection = rejectionReasonLabel(report.rejection_reason);
@@ -122,6 +128,11 @@ export function ReportView({ report, actions, footer, headingLevel = 1 }: Report
           </Field>
           {report.cve && <Field label="CVE">{report.cve}</Field>}
           {report.fixed_version && <Field label="Fixed in">{report.fixed_version}</Field>}
+          {report.fix_url && (
+            <Field label="Fix link">
+              <FixLink url={report.fix_url} />
+            </Field>
+          )}
           {report.fix_deadline_at && <Field label="Fix deadline">{formatDate(report.fix_deadline_at)}</Field>}
           {rejection && <Field label="Rejection reason">{rejection}</Field>}
           {report.reporter_email && <Field label="Reporter e-mail">{report.reporter_email}</Field>}
@@ -161,6 +172,19 @@ export function ReportView({ report, actions, footer, headingLevel = 1 }: Report
           title="Suggested fix"
           text={report.suggested_fix}
         />
+      )}
+
+      {attachmentHref && report.attachments && report.attachments.length > 0 && (
+        <section aria-labelledby="report-attachments">
+          <Section id="report-attachments" className="text-lg font-semibold text-slate-900">
+            Attachments
+          </Section>
+          <ReportFiles
+            attachments={report.attachments}
+            href={attachmentHref}
+            Heading={headingLevel === 1 ? "h3" : "h4"}
+          />
+        </section>
       )}
 
       <section aria-labelledby="report-timeline">
@@ -210,8 +234,10 @@ export function ReportView({ report, actions, footer, headingLevel = 1 }: Report
             {report.comments.map((comment) => (
               <li key={comment.id} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
                 <p className="text-xs text-slate-500">
-                  <span className="font-semibold text-slate-800">{comment.author?.name ?? "Someone"}</span> ·{" "}
-                  <time dateTime={comment.created_at}>{formatDateTime(comment.created_at)}</time>
+                  <span className="font-semibold text-slate-800">
+                    {comment.author?.name ?? "Vendor's security contact"}
+                  </span>{" "}
+                  · <time dateTime={comment.created_at}>{formatDateTime(comment.created_at)}</time>
                   {comment.visibility === "staff" && (
                     <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 font-semibold text-amber-900">
                       Staff only

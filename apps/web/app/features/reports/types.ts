@@ -1,4 +1,4 @@
-import type { ReportState } from "@pressguard/domain";
+import type { ReportAttachmentKind, ReportState } from "@pressguard/domain";
 
 import type { Page, Pagination } from "../../lib/api/page.ts";
 
@@ -19,6 +19,10 @@ export interface SubmittedReport {
   account_created: boolean;
   /** Signed out: a sign-in link went to the e-mail. */
   magic_link_sent: boolean;
+  /** Signed out, to an account with a second factor: no link; sign in with password and code. */
+  two_factor_required: boolean;
+  /** Attaches the form's files to this report for 30 minutes (as `?token=`). */
+  upload_token: string;
 }
 
 /** One row of `GET /api/researcher/reports` (and the vendor and staff lists). */
@@ -53,6 +57,16 @@ export interface ReportComment {
   created_at: string;
 }
 
+/** A file of a report (proof of concept, or the vendor's fix zip); downloaded, never opened in the page. */
+export interface ReportAttachment {
+  id: string;
+  kind: ReportAttachmentKind;
+  filename: string;
+  content_type: string;
+  size: number;
+  created_at: string;
+}
+
 /** `GET /api/reports/{id}`: what the caller may see of one report. */
 export interface ReportDetail {
   id: string;
@@ -83,6 +97,8 @@ export interface ReportDetail {
   severity: string | null;
   cve: string | null;
   fixed_version: string | null;
+  /** The link given with the fix (http or https, checked again before it is rendered). */
+  fix_url?: string | null;
   rejection_reason: string | null;
   vendor_notified_at: string | null;
   fix_deadline_at: string | null;
@@ -95,6 +111,7 @@ export interface ReportDetail {
   public_path: string | null;
   /** What the caller may do next (the domain's TRANSITIONS for the caller's role). */
   actions: string[];
+  attachments?: ReportAttachment[];
   timeline: ReportEvent[];
   comments: ReportComment[];
   /** Staff only. */

@@ -10,6 +10,8 @@ export interface PreviewEmailState {
   title: string;
   accountCreated: boolean;
   magicLinkSent: boolean;
+  /** The account has a second factor: it signs in with password and code, never by link. */
+  twoFactorRequired: boolean;
 }
 
 export const REPORT_SUBMITTED_PATH = "/database/report-submitted";
@@ -33,6 +35,7 @@ export function useReportSubmission() {
           title: report.title,
           accountCreated: report.account_created,
           magicLinkSent: report.magic_link_sent,
+          twoFactorRequired: report.two_factor_required,
         };
         void navigate(PREVIEW_EMAIL_PATH, { state });
       } else {

@@ -12,6 +12,7 @@ import {
 } from "../../components/report-parts.tsx";
 import { isApiError } from "../../lib/api/api-error.ts";
 import { useApiClient } from "../../lib/api/client.ts";
+import { usePublicConfig } from "../../lib/public-config.ts";
 import {
   affectedVersionsLabel,
   daysLeft,
@@ -25,6 +26,8 @@ import {
 } from "../../lib/reports.ts";
 import { LoadError } from "../../ui/form-field.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
+import { attachmentUrl } from "../reports/api.ts";
+import { FixLink, ReportFiles } from "../reports/report-files.tsx";
 import { staffReportQuery } from "./api.ts";
 import { ReportActions } from "./report-actions.tsx";
 import { STAFF_QUEUE_PATH } from "./report-queue.tsx";
@@ -66,6 +69,8 @@ export function StaffReportDetail({ id }: { id: string }) {
 
 function StaffReportView({ report }: { report: ReportDetail }) {
   const comment = useStaffComment(report.id);
+  const { apiBase } = usePublicConfig();
+  const attachments = report.attachments ?? [];
   const left = daysLeft(report.fix_deadline_at);
   return (
     <>
@@ -123,6 +128,7 @@ function StaffReportView({ report }: { report: ReportDetail }) {
                   affectedVersionsLabel(report.affected_version_prefix, report.affected_version),
                 ],
                 ["Fixed in", report.fixed_version],
+                ["Fix link", report.fix_url ? <FixLink key="fix-link" url={report.fix_url} /> : null],
                 ["Vulnerability type", vulnerabilityTypeLabel(report.vulnerability_type)],
                 ["OWASP category", owaspLabel(report.owasp_category)],
                 ["Required privilege", privilegeLabel(report.required_privilege)],
@@ -150,6 +156,15 @@ function StaffReportView({ report }: { report: ReportDetail }) {
             />
           </ReportCard>
           <ReportTexts report={report} />
+          {attachments.length > 0 && (
+            <ReportCard id="report-files" title="Files">
+              <ReportFiles
+                attachments={attachments}
+                href={(attachmentId) => attachmentUrl(apiBase, report.id, attachmentId)}
+                Heading="h3"
+              />
+            </ReportCard>
+          )}
           <ReportCard id="report-timeline" title="Timeline">
             <ReportTimeline events={report.timeline} />
           </ReportCard>

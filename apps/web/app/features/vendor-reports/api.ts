@@ -4,6 +4,7 @@ import type { Page } from "../../lib/api/page.ts";
 import { pageFromUrl } from "../../lib/api/page.ts";
 import type { ApiClient } from "../../lib/api/request.ts";
 import type { CommentVisibility, ReportDetail, ReportListItem } from "../../lib/reports.ts";
+import type { ReportAttachment } from "../reports/types.ts";
 
 export type { Page };
 export { pageFromUrl };
@@ -13,7 +14,14 @@ export { pageFromUrl };
 export interface FixSubmission {
   fixed_version: string;
   notes?: string;
+  fix_url?: string;
 }
+
+const fileForm = (file: File) => {
+  const form = new FormData();
+  form.append("file", file);
+  return form;
+};
 
 /** The e-mailed link's signed token travels with every call of the preview (decision 008). */
 const withToken = (token: string | null) => (token ? { token } : undefined);
@@ -28,6 +36,21 @@ export const vendorReportsApi = {
       method: "POST",
       query: withToken(token),
       body,
+    }),
+  /** One fix zip (multipart field `file`), while the report awaits a fix. */
+  uploadFixFile: (client: ApiClient, id: string, token: string | null, file: File) =>
+    client.request<ReportAttachment>(`/reports/${encodeURIComponent(id)}/fix-attachments`, {
+      method: "POST",
+      query: withToken(token),
+      body: fileForm(file),
+      retry: 0,
+    }),
+  /** The PIN contact's fix zip: the preview cookie (scoped to this path) is the credential. */
+  uploadPinFixFile: (client: ApiClient, id: string, file: File) =>
+    client.request<ReportAttachment>(`/report-previews/${encodeURIComponent(id)}/fix-attachments`, {
+      method: "POST",
+      body: fileForm(file),
+      retry: 0,
     }),
   addComment: (
     client: ApiClient,

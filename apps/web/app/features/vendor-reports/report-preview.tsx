@@ -1,4 +1,4 @@
-import { actionsFrom, versionField } from "@pressguard/domain";
+import { actionsFrom, fixUrlField, versionField } from "@pressguard/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { toast } from "react-toastify";
@@ -15,6 +15,7 @@ import { daysLeft, daysLeftLabel, formatDay, type ReportDetail } from "../../lib
 import { errorIdFor, FormAlert, FormField, INPUT_CLASS, LoadError } from "../../ui/form-field.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 import { type FixSubmission, vendorReportKeys, vendorReportQuery, vendorReportsApi } from "./api.ts";
+import { FixFilesField, useFixFiles } from "./fix-files.tsx";
 
 const PAGE_TITLE = "Vulnerability preview";
 
@@ -22,7 +23,13 @@ const PAGE_TITLE = "Vulnerability preview";
 export const FixForm = z.object({
   fixed_version: versionField("The fixed version is required."),
   notes: z.string().trim().max(10_000, { error: "The notes must be at most 10,000 characters long." }),
+  fix_url: fixUrlField(),
 });
+
+const FIX_FIELDS = ["fixed_version", "notes", "fix_url"] as const;
+
+/** Some picked fix files were refused: the fix waits until they are uploaded or removed. */
+class FixFilesRefused extends Error {}
 
 /**
  * `/vdp/vulnerabilities/{uuid}/preview` loads the report in the browser: what the vendor may read
@@ -135,17 +142,32 @@ function FixSubmissionForm({
   onSaved: (report: ReportDetail) => Promise<void>;
 }) {
   const client = useApiClient();
-  const [values, setValues] = useState({ fixed_version: "", notes: "" });
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState({ fixed_version: "", notes: "", fix_url: "" });
   const [errors, setErrors] = useState<FieldErrorMap>({});
+  const fixFiles = useFixFiles(report);
   const submit = useMutation({
-    mutationFn: (body: FixSubmission) => vendorReportsApi.submitFix(client, report.id, token, body),
+    // The zips go first, while the report still awaits a fix; the fix follows once all are stored.
+    mutationFn: async (body: FixSubmission) => {
+      const uploaded = await fixFiles.uploadAll((file) =>
+        vendorReportsApi.uploadFixFile(client, report.id, token, file),
+      );
+      if (!uploaded) throw new FixFilesRefused();
+      return vendorReportsApi.submitFix(client, report.id, token, body);
+    },
     onSuccess: async (answer) => {
       await onSaved(answer);
       toast.success("Fix submitted: our team will verify it.");
     },
-    onError: (error) => {
+    onError: async (error) => {
+      // Files stored before the failure are listed on the report.
+      await queryClient.invalidateQueries({ queryKey: vendorReportKeys.report(report.id) });
+      if (error instanceof FixFilesRefused) {
+        toast.error("Some fix files were not uploaded, so the fix is not submitted yet.");
+        return;
+      }
       if (isApiError(error) && error.status === 409) toast.error(error.message);
-      setErrors(apiErrorToFieldErrors(error, ["fixed_version", "notes"]));
+      setErrors(apiErrorToFieldErrors(error, FIX_FIELDS));
     },
   });
 
@@ -160,6 +182,7 @@ function FixSubmissionForm({
     submit.mutate({
       fixed_version: checked.data.fixed_version,
       ...(checked.data.notes && { notes: checked.data.notes }),
+      ...(checked.data.fix_url && { fix_url: checked.data.fix_url }),
     });
   }
 
@@ -190,7 +213,7 @@ function FixSubmissionForm({
         htmlFor="fix-notes"
         optional
         errors={errors.notes}
-        hint="What changed, and a link to the release, changeset or diff."
+        hint="What changed in the fix."
       >
         <textarea
           id="fix-notes"
@@ -204,6 +227,28 @@ function FixSubmissionForm({
           className={INPUT_CLASS}
         />
       </FormField>
+      <FormField
+        label="Link to the fix"
+        htmlFor="fix-url"
+        optional
+        errors={errors.fix_url}
+        hint="The release, changeset or advisory, starting with https:// or http://."
+      >
+        <input
+          id="fix-url"
+          name="fix_url"
+          type="url"
+          inputMode="url"
+          autoComplete="off"
+          placeholder="https://"
+          value={values.fix_url}
+          onChange={(event) => setValues((current) => ({ ...current, fix_url: event.target.value }))}
+          aria-invalid={invalid("fix_url") || undefined}
+          aria-describedby={invalid("fix_url") ? errorIdFor("fix-url") : undefined}
+          className={INPUT_CLASS}
+        />
+      </FormField>
+      <FixFilesField id="fix-files" fixFiles={fixFiles} />
       <button type="submit" className="btn-primary" disabled={submit.isPending}>
         {submit.isPending ? "Submitting…" : "Submit the fix"}
       </button>

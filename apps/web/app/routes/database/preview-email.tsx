@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import type { PreviewEmailState } from "../../features/reports/use-report-submission.ts";
 import { pageMeta } from "../../lib/seo.ts";
@@ -23,6 +24,7 @@ export default function PreviewEmailPage() {
   ) : (
     "your address"
   );
+  if (state?.twoFactorRequired) return <SignInWithPassword state={state} address={address} />;
   return (
     <div className="mx-auto max-w-2xl">
       <PageHeader
@@ -63,6 +65,41 @@ export default function PreviewEmailPage() {
             researcher login
           </Link>{" "}
           page.
+        </p>
+      </div>
+      <p className="mt-6">
+        <Link to="/database" className="btn-secondary">
+          Back to the database
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+/** An account with a second factor never gets a sign-in link (the auth module refuses one). */
+function SignInWithPassword({ state, address }: { state: PreviewEmailState; address: ReactNode }) {
+  return (
+    <div className="mx-auto max-w-2xl">
+      <PageHeader
+        title="Report received"
+        lead={
+          <>
+            Your report was added to the researcher account of {address}. That account uses two-factor
+            authentication, so no sign-in link was sent: sign in with your password and code to follow it.
+          </>
+        }
+      />
+      <div className="space-y-4 rounded-lg border border-slate-200 bg-white p-6 text-slate-700 shadow-sm">
+        <p>
+          Report received:{" "}
+          <strong className="break-words text-slate-900" data-testid="submitted-title">
+            {state.title}
+          </strong>
+        </p>
+        <p>
+          <Link to="/researchers/login" className="btn-primary" data-testid="sign-in-with-password">
+            Sign in with password and code
+          </Link>
         </p>
       </div>
       <p className="mt-6">

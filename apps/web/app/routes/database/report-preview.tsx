@@ -1,8 +1,12 @@
+import { fixUrlField } from "@pressguard/domain";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { CommentForm } from "../../features/reports/comment-form.tsx";
 import { ReportView } from "../../features/reports/report-view.tsx";
 import type { ReportDetail } from "../../features/reports/types.ts";
+import { vendorReportsApi } from "../../features/vendor-reports/api.ts";
+import { FixFilesField, useFixFiles } from "../../features/vendor-reports/fix-files.tsx";
 import { isApiError } from "../../lib/api/api-error.ts";
 import { useApiClient } from "../../lib/api/client.ts";
 import { apiErrorToFieldErrors, type FieldErrorMap, FORM_ERROR_KEY } from "../../lib/form-errors.ts";
@@ -14,11 +18,8 @@ import type { Route } from "./+types/report-preview";
 
 export const meta = pageMeta("Report preview");
 
-/** What the PIN contact reads: the vendor's view, plus the patch they may have sent and the files. */
-type PinPreview = ReportDetail & {
-  fix_diff?: string | null;
-  attachments?: { id: string; filename: string; size: number }[];
-};
+/** What the PIN contact reads: the vendor's view, plus the patch they may have sent. */
+type PinPreview = ReportDetail & { fix_diff?: string | null };
 
 const previewKey = (uuid: string) => ["report-preview", uuid] as const;
 
@@ -29,6 +30,8 @@ const previewKey = (uuid: string) => ["report-preview", uuid] as const;
  */
 export default function ReportPreviewPage({ params }: Route.ComponentProps) {
   const client = useApiClient();
+  const queryClient = useQueryClient();
+  const { apiBase } = usePublicConfig();
   const uuid = encodeURIComponent(params.uuid);
   const report = useQuery({
     queryKey: previewKey(params.uuid),
@@ -62,75 +65,76 @@ export default function ReportPreviewPage({ params }: Route.ComponentProps) {
   }
 
   const detail = report.data;
+  // The files download with the preview cookie, whose path is this report's preview API.
+  const attachmentBase = `${apiBase.replace(/\/+$/, "")}/report-previews/${uuid}/attachments`;
   const canPatch = detail.actions.includes("submit_fix");
+  const comment = (
+    <CommentForm
+      reportId={params.uuid}
+      pinPreview
+      hint="Markdown. Seen by the researcher who reported it and by our triage team."
+      onCommented={(answer) => queryClient.setQueryData(previewKey(params.uuid), answer)}
+    />
+  );
   return (
     <ReportView
       report={detail}
-      actions={
-        detail.attachments && detail.attachments.length > 0 ? (
-          <Attachments uuid={params.uuid} files={detail.attachments} />
-        ) : undefined
-      }
+      attachmentHref={(attachmentId) => `${attachmentBase}/${encodeURIComponent(attachmentId)}`}
       footer={
         canPatch ? (
-          <PatchForm uuid={params.uuid} />
+          <div className="space-y-6">
+            {comment}
+            <PatchForm report={detail} />
+          </div>
         ) : (
-          <section
-            aria-labelledby="patch-status"
-            className="rounded-lg border border-slate-200 bg-slate-50 p-5"
-          >
-            <h2 id="patch-status" className="text-lg font-semibold text-slate-900">
-              Your fix
-            </h2>
-            <p className="mt-2 text-slate-700">
-              {detail.status === "fix_pending"
-                ? "Your fix was received. Our team is checking it; we will e-mail you if anything more is needed."
-                : "This report does not take a fix right now."}
-            </p>
-            {detail.fix_diff && (
-              <pre className="mt-3 max-h-96 overflow-auto rounded-md bg-slate-900 p-3 font-mono text-xs text-slate-100">
-                {detail.fix_diff}
-              </pre>
-            )}
-          </section>
+          <div className="space-y-6">
+            {comment}
+            <section
+              aria-labelledby="patch-status"
+              className="rounded-lg border border-slate-200 bg-slate-50 p-5"
+            >
+              <h2 id="patch-status" className="text-lg font-semibold text-slate-900">
+                Your fix
+              </h2>
+              <p className="mt-2 text-slate-700">
+                {detail.status === "fix_pending"
+                  ? "Your fix was received. Our team is checking it; we will e-mail you if anything more is needed."
+                  : "This report does not take a fix right now."}
+              </p>
+              {detail.fix_diff && (
+                <pre className="mt-3 max-h-96 overflow-auto rounded-md bg-slate-900 p-3 font-mono text-xs text-slate-100">
+                  {detail.fix_diff}
+                </pre>
+              )}
+            </section>
+          </div>
         )
       }
     />
   );
 }
 
-/** The proof-of-concept files, downloaded with the preview cookie (never opened in the page). */
-function Attachments({ uuid, files }: { uuid: string; files: NonNullable<PinPreview["attachments"]> }) {
-  const { apiBase } = usePublicConfig();
-  const base = `${apiBase.replace(/\/+$/, "")}/report-previews/${encodeURIComponent(uuid)}/attachments`;
-  return (
-    <div>
-      <h2 className="text-sm font-semibold text-slate-900">Attachments</h2>
-      <ul className="mt-2 space-y-1 text-sm">
-        {files.map((file) => (
-          <li key={file.id}>
-            <a href={`${base}/${encodeURIComponent(file.id)}`} download className="link break-all">
-              {file.filename}
-            </a>{" "}
-            <span className="text-slate-500">({Math.max(1, Math.round(file.size / 1024))} KB)</span>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
-const FIELDS = ["fixed_version", "notes", "diff"] as const;
+const FIELDS = ["fixed_version", "notes", "fix_url", "diff"] as const;
 type FieldName = (typeof FIELDS)[number];
 
-/** `POST /api/report-previews/{uuid}/patch`: awaiting_fix → fix_pending, then /database/patch-submitted. */
-function PatchForm({ uuid }: { uuid: string }) {
+/**
+ * `POST /api/report-previews/{uuid}/patch`: awaiting_fix → fix_pending, then /database/patch-submitted.
+ * The picked zips are uploaded first, while the report still takes them.
+ */
+function PatchForm({ report }: { report: PinPreview }) {
+  const uuid = report.id;
   const client = useApiClient();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [values, setValues] = useState<Record<FieldName, string>>({ fixed_version: "", notes: "", diff: "" });
+  const [values, setValues] = useState<Record<FieldName, string>>({
+    fixed_version: "",
+    notes: "",
+    fix_url: "",
+    diff: "",
+  });
   const [errors, setErrors] = useState<FieldErrorMap>({});
   const [busy, setBusy] = useState(false);
+  const fixFiles = useFixFiles(report);
 
   function set(field: FieldName, value: string) {
     setValues((current) => ({ ...current, [field]: value }));
@@ -142,6 +146,8 @@ function PatchForm({ uuid }: { uuid: string }) {
     const local: FieldErrorMap = {};
     if (!values.fixed_version.trim()) local.fixed_version = ["The fixed version is required."];
     if (!values.notes.trim()) local.notes = ["Tell us what the fix changes."];
+    const fixUrl = fixUrlField().safeParse(values.fix_url);
+    if (!fixUrl.success) local.fix_url = fixUrl.error.issues.map((issue) => issue.message);
     if (Object.keys(local).length > 0) {
       setErrors(local);
       focusFirst(local);
@@ -150,11 +156,21 @@ function PatchForm({ uuid }: { uuid: string }) {
     setBusy(true);
     setErrors({});
     try {
+      const uploaded = await fixFiles.uploadAll((file) =>
+        vendorReportsApi.uploadPinFixFile(client, uuid, file),
+      );
+      if (!uploaded) {
+        // The files stored before the refusal are listed on the report.
+        await queryClient.invalidateQueries({ queryKey: previewKey(uuid) });
+        document.getElementById("patch-files")?.focus();
+        return;
+      }
       const saved = await client.request<PinPreview>(`/report-previews/${encodeURIComponent(uuid)}/patch`, {
         method: "POST",
         body: {
           fixed_version: values.fixed_version.trim(),
           notes: values.notes,
+          ...(fixUrl.success && fixUrl.data && { fix_url: fixUrl.data }),
           ...(values.diff.trim() && { diff: values.diff }),
         },
         retry: 0,
@@ -208,6 +224,24 @@ function PatchForm({ uuid }: { uuid: string }) {
             className={INPUT_CLASS}
           />
         </FormField>
+        <FormField
+          label="Link to the fix"
+          htmlFor="patch-fix_url"
+          errors={errors.fix_url}
+          optional
+          hint="The release, changeset or advisory, starting with https:// or http://."
+        >
+          <input
+            type="url"
+            inputMode="url"
+            autoComplete="off"
+            placeholder="https://"
+            {...props("fix_url")}
+            onChange={(event) => set("fix_url", event.target.value)}
+            className={INPUT_CLASS}
+          />
+        </FormField>
+        <FixFilesField id="patch-files" fixFiles={fixFiles} />
         <FormField
           label="Patch (diff)"
           htmlFor="patch-diff"

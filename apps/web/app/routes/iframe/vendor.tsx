@@ -52,6 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
     {
       available: true as const,
+      vendorKey: key,
       vendorName: vendor.vendor_name,
       programs: vendor.programs,
       signedIn: (await getOptionalUser(request, context)) !== null,
@@ -91,10 +92,12 @@ function Unavailable() {
 }
 
 function VendorEmbedForm({
+  vendorKey,
   vendorName,
   programs,
   signedIn,
 }: {
+  vendorKey: string;
   vendorName: string;
   programs: ProductChoice[];
   signedIn: boolean;
@@ -126,7 +129,8 @@ function VendorEmbedForm({
         <ReportForm
           signedIn={signedIn}
           captchaChallengeUrl={captchaChallengeUrl}
-          onSubmit={onSubmit}
+          // The server holds the report to this vendor's programs by the key (embed_key).
+          onSubmit={(body) => onSubmit({ ...body, embed_key: vendorKey })}
           onSubmitted={(report, email) => setSubmitted({ report, email })}
           initialProduct={initialProduct}
           productChoices={programs}
@@ -158,7 +162,17 @@ function Confirmation({
           Report: <strong className="break-words text-slate-900">{report.title}</strong>
         </p>
         {email ? (
-          report.magic_link_sent ? (
+          report.two_factor_required ? (
+            <p>
+              It was added to the researcher account of{" "}
+              <strong className="break-all text-slate-900">{email}</strong>, which uses two-factor
+              authentication:{" "}
+              <a className="link" href="/researchers/login" target="_blank" rel="noopener">
+                sign in to Pressguard with your password and code
+              </a>{" "}
+              to follow it.
+            </p>
+          ) : report.magic_link_sent ? (
             <p>
               We sent a sign-in link to <strong className="break-all text-slate-900">{email}</strong>. Open it
               to follow your report and to be credited for it.

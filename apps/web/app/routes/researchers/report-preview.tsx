@@ -1,12 +1,13 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { reportsApi } from "../../features/reports/api.ts";
+import { attachmentUrl, reportsApi } from "../../features/reports/api.ts";
 import { CommentForm } from "../../features/reports/comment-form.tsx";
 import { ReportView } from "../../features/reports/report-view.tsx";
 import { isApiError } from "../../lib/api/api-error.ts";
 import { createServerApiClient } from "../../lib/api/client.server.ts";
 import { throwNotFound } from "../../lib/errors.ts";
 import { enforceGuards } from "../../lib/guards.server.ts";
+import { usePublicConfig } from "../../lib/public-config.ts";
 import type { RouteHandle } from "../../lib/route-handle.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/report-preview";
@@ -42,6 +43,7 @@ export const meta = pageMeta(({ matches }) => {
 });
 
 export default function ResearcherReportPreviewPage({ loaderData }: Route.ComponentProps) {
+  const { apiBase } = usePublicConfig();
   const [report, setReport] = useState(loaderData.report);
   // A new load (another report, or a revalidation) replaces what a comment returned.
   useEffect(() => setReport(loaderData.report), [loaderData.report]);
@@ -59,11 +61,13 @@ export default function ResearcherReportPreviewPage({ loaderData }: Route.Compon
       )}
       <ReportView
         report={report}
+        attachmentHref={(attachmentId) => attachmentUrl(apiBase, report.id, attachmentId, loaderData.token)}
         footer={
-          loaderData.researcherUuid ? (
+          // The mailed link's token is enough to comment, signed in or not.
+          loaderData.researcherUuid || loaderData.token ? (
             <CommentForm reportId={report.id} token={loaderData.token} onCommented={setReport} />
           ) : (
-            // Opened from a mailed link without a session: reading works, commenting needs the account.
+            // Without a session or a link's token the API answers nothing, so this is only a fallback.
             <p className="rounded-lg border border-slate-200 bg-white p-5 text-sm text-slate-600 shadow-sm">
               <Link
                 to={`/researchers/login?${new URLSearchParams({ redirect: `/researchers/reports/${report.id}/preview` })}`}

@@ -1,7 +1,7 @@
+import { ForwardingPanel } from "../../features/report-forwarding/forwarding-panel.tsx";
 import { guardedLoader } from "../../lib/guards.server.ts";
 import type { RouteHandle } from "../../lib/route-handle.ts";
 import { pageMeta } from "../../lib/seo.ts";
-import { Panel } from "../../ui/page-header.tsx";
 
 export const handle: RouteHandle = {
   guards: ["auth-vendor", "user-role", "capability"],
@@ -14,10 +14,5 @@ export const loader = guardedLoader(handle);
 export const meta = pageMeta("Report forwarding");
 
 export default function AccountForwardReportsPage() {
-  return (
-    <Panel>
-      Forward new reports automatically to another e-mail address or to your own system, such as an issue
-      tracker.
-    </Panel>
-  );
+  return <ForwardingPanel />;
 }

@@ -1,7 +1,7 @@
+import { SeatsPanel } from "../../features/vendor-team/seats-panel.tsx";
 import { guardedLoader } from "../../lib/guards.server.ts";
 import type { RouteHandle } from "../../lib/route-handle.ts";
 import { pageMeta } from "../../lib/seo.ts";
-import { Panel } from "../../ui/page-header.tsx";
 
 export const handle: RouteHandle = {
   guards: ["auth-vendor", "user-role", "capability"],
@@ -14,7 +14,5 @@ export const loader = guardedLoader(handle);
 export const meta = pageMeta("Seats");
 
 export default function AccountSeatsPage() {
-  return (
-    <Panel>The members of your team: invite colleagues, and choose who can read and handle reports.</Panel>
-  );
+  return <SeatsPanel />;
 }

@@ -1,7 +1,7 @@
+import { SubscriptionOverview } from "../../features/vendor-subscription/subscription-overview.tsx";
 import { guardedLoader } from "../../lib/guards.server.ts";
 import type { RouteHandle } from "../../lib/route-handle.ts";
 import { pageMeta } from "../../lib/seo.ts";
-import { Panel } from "../../ui/page-header.tsx";
 
 export const handle: RouteHandle = {
   guards: ["auth-vendor", "user-role", "capability"],
@@ -14,5 +14,5 @@ export const loader = guardedLoader(handle);
 export const meta = pageMeta("Subscription");
 
 export default function AccountSubscriptionPage() {
-  return <Panel>Your plan (Free or Paid), what it includes, and your billing period and invoices.</Panel>;
+  return <SubscriptionOverview />;
 }

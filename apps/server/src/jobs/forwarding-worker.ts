@@ -1,0 +1,253 @@
+import type { Database } from "../db/client.ts";
+import type { Mailer } from "../mail/outbox.ts";
+import { eventLabelOf } from "../modules/forwarding/payload.ts";
+import { type ClaimedDelivery, createDeliveryQueries } from "../modules/forwarding/queries.ts";
+import {
+  headlineOf,
+  signatureOf,
+  WEBHOOK_USER_AGENT,
+  webhookBodyOf,
+} from "../modules/forwarding/webhook-body.ts";
+import { postWebhook, type WebhookResult } from "../modules/forwarding/webhook-client.ts";
+
+/** Automatic retries stop this long after the event; the delivery is then failed. */
+export const GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000;
+/** The longest wait between two automatic attempts. */
+export const MAX_BACKOFF_SECONDS = 60 * 60;
+/** After this many failed deliveries in a row the target is disabled and the owners are e-mailed. */
+export const MAX_CONSECUTIVE_FAILURES = 20;
+const BATCH_SIZE = 10;
+/**
+ * A batch is sent one delivery after another, each bounded by the 10 s request timeout: the lease
+ * outlasts the whole batch, so no other instance takes up a delivery still being sent; a crashed
+ * worker's deliveries are due again when it ends.
+ */
+const LEASE_SECONDS = BATCH_SIZE * 10 + 60;
+
+export interface ForwardingWorkerOptions {
+  database: Database;
+  mailer: Pick<Mailer, "enqueue">;
+  appUrl: string;
+  allowLoopback: boolean;
+  retryBaseSeconds: number;
+  pollSeconds: number;
+  /** The webhook timeout (10 s unless a test shortens it). */
+  timeoutMs?: number;
+  now?: () => Date;
+  onError?: (error: unknown) => void;
+}
+
+/** Seconds to wait after the `attempts`-th failed attempt: base · 2^(attempts−1), capped at 1 h. */
+export function backoffSeconds(retryBaseSeconds: number, attempts: number): number {
+  return Math.min(MAX_BACKOFF_SECONDS, retryBaseSeconds * 2 ** Math.max(0, attempts - 1));
+}
+
+const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
+
+/**
+ * The forwarding worker (ARCHITECTURE.md `jobs/`): claims due deliveries in one short statement
+ * (FOR UPDATE SKIP LOCKED plus a lease, so several instances never send one twice and a crashed
+ * one's work is taken up again), sends each OUTSIDE any transaction, then records the attempt, the
+ * delivery's status and the target's failure count in a short transaction of its own.
+ */
+export function createForwardingWorker(options: ForwardingWorkerOptions) {
+  const { database, mailer, appUrl } = options;
+  const now = options.now ?? (() => new Date());
+  const queries = createDeliveryQueries(database.sql);
+  const forwardingPage = `${appUrl}/vdp/account/forward-reports`;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<number> | null = null;
+  let again = false;
+  let stopped = false;
+
+  async function sendWebhook(delivery: ClaimedDelivery, sentAt: Date): Promise<WebhookResult> {
+    const body = webhookBodyOf(delivery.payload, delivery.format);
+    const unixSeconds = Math.floor(sentAt.getTime() / 1000);
+    return postWebhook({
+      url: delivery.url ?? "",
+      body,
+      allowLoopback: options.allowLoopback,
+      ...(options.timeoutMs !== undefined && { timeoutMs: options.timeoutMs }),
+      headers: {
+        "Content-Type": "application/json",
+        "User-Agent": WEBHOOK_USER_AGENT,
+        "X-Pressguard-Event": delivery.event_type,
+        "X-Pressguard-Delivery": String(delivery.id),
+        "X-Pressguard-Event-Id": delivery.event_uuid,
+        "X-Pressguard-Signature": signatureOf(delivery.secret ?? "", unixSeconds, body),
+      },
+    });
+  }
+
+  /** An e-mail target is delivered once the mail is queued; the mail outbox retries SMTP itself. */
+  async function sendMail(delivery: ClaimedDelivery): Promise<WebhookResult> {
+    const started = performance.now();
+    const lines = webhookLines(delivery);
+    try {
+      await mailer.enqueue(delivery.email ?? "", {
+        template: "forwarded_report_event",
+        vendorName: delivery.vendor_name,
+        headline: headlineOf(delivery.payload),
+        lines,
+        url: delivery.payload.report.url,
+      });
+      return {
+        statusCode: null,
+        succeeded: true,
+        latencyMs: Math.round(performance.now() - started),
+        excerpt: "Queued for e-mail delivery.",
+      };
+    } catch (error) {
+      return {
+        statusCode: null,
+        succeeded: false,
+        latencyMs: Math.round(performance.now() - started),
+        excerpt: error instanceof Error ? error.message.slice(0, 1000) : "The e-mail could not be queued.",
+      };
+    }
+  }
+
+  function webhookLines(delivery: ClaimedDelivery): string[] {
+    const { report, comment } = delivery.payload;
+    return [
+      `${eventLabelOf(delivery.event_type)} for ${report.product.name}: "${report.title}".`,
+      `State: ${report.state.from ?? "—"} → ${report.state.to}.`,
+      ...(report.severity
+        ? [`Severity: ${report.severity}${report.cvss.score !== null ? ` (CVSS ${report.cvss.score})` : ""}.`]
+        : []),
+      ...(report.fix_deadline_at ? [`Fix deadline: ${report.fix_deadline_at.slice(0, 10)} (UTC).`] : []),
+      ...(comment ? [`Comment: ${comment.body}`] : []),
+    ];
+  }
+
+  /** Why a claimed delivery is not sent at all, if so. */
+  function refusalOf(delivery: ClaimedDelivery): string | null {
+    if (delivery.target_status !== "active") return "Not sent: the target is not active.";
+    if (delivery.kind === "webhook" && delivery.plan !== "premium")
+      return "Not sent: webhooks need the premium plan.";
+    return null;
+  }
+
+  async function deliver(delivery: ClaimedDelivery): Promise<void> {
+    const refusal = refusalOf(delivery);
+    const sentAt = now();
+    const result: WebhookResult = refusal
+      ? { statusCode: null, succeeded: false, latencyMs: 0, excerpt: refusal }
+      : delivery.kind === "email"
+        ? await sendMail(delivery)
+        : await sendWebhook(delivery, sentAt);
+    const at = now();
+    let disabled = false;
+    await database.sql.transaction(async (tx) => {
+      await queries.insertAttempt(tx, delivery.id, sentAt, result);
+      if (result.succeeded) {
+        await queries.finish(tx, delivery.id, "succeeded", at);
+        await queries.resetFailures(tx, delivery.target_id);
+        return;
+      }
+      const next = new Date(
+        at.getTime() + backoffSeconds(options.retryBaseSeconds, delivery.attempts) * 1000,
+      );
+      const giveUpAt = toDate(delivery.event_created_at).getTime() + GIVE_UP_AFTER_MS;
+      if (refusal || delivery.manual || next.getTime() > giveUpAt)
+        await queries.finish(tx, delivery.id, "failed", at);
+      else await queries.reschedule(tx, delivery.id, next);
+      if (refusal || delivery.manual) return;
+      const failures = await queries.countFailure(tx, delivery.target_id);
+      if (failures >= MAX_CONSECUTIVE_FAILURES)
+        disabled = await queries.disableAfterFailures(
+          tx,
+          delivery.target_id,
+          `Switched off after ${MAX_CONSECUTIVE_FAILURES} failed deliveries in a row.`,
+          at,
+        );
+    });
+    if (disabled) await mailOwners(delivery);
+  }
+
+  async function mailOwners(delivery: ClaimedDelivery) {
+    const target = delivery.kind === "webhook" ? (delivery.url ?? "") : (delivery.email ?? "");
+    for (const owner of await queries.ownersOf(delivery.vendor_id)) {
+      await mailer.enqueue(owner.email, {
+        template: "forwarding_target_disabled",
+        name: owner.name,
+        vendorName: delivery.vendor_name,
+        target,
+        reason: `${MAX_CONSECUTIVE_FAILURES} deliveries in a row failed.`,
+        url: forwardingPage,
+      });
+    }
+  }
+
+  /** One batch: claims due deliveries and sends them one by one; returns how many were claimed. */
+  async function runOnce(): Promise<number> {
+    const claimed = await queries.claim(now(), LEASE_SECONDS, BATCH_SIZE);
+    // A claimed batch is finished even while stopping: each send is bounded by its timeout.
+    for (const delivery of claimed) {
+      try {
+        await deliver(delivery);
+      } catch (error) {
+        // The lease runs out and the delivery is taken up again.
+        options.onError?.(error);
+      }
+    }
+    return claimed.length;
+  }
+
+  async function drain(): Promise<number> {
+    let total = 0;
+    do {
+      again = false;
+      let claimed = 0;
+      do {
+        claimed = await runOnce();
+        total += claimed;
+      } while (claimed > 0 && !stopped);
+    } while (again && !stopped);
+    return total;
+  }
+
+  /** Runs passes until nothing is due; a kick during a pass makes it look once more. */
+  function kick(): Promise<number> {
+    if (stopped) return Promise.resolve(0);
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = drain()
+      .catch((error: unknown) => {
+        options.onError?.(error);
+        return 0;
+      })
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  }
+
+  return {
+    runOnce,
+    kick,
+    /** Kicks after the current transaction has had time to commit (the event's rows are then visible). */
+    kickSoon() {
+      if (stopped) return;
+      setTimeout(() => void kick(), 20).unref();
+    },
+    start() {
+      if (timer) return;
+      stopped = false;
+      timer = setInterval(() => void kick(), Math.max(50, options.pollSeconds * 1000));
+      timer.unref();
+      void kick();
+    },
+    /** Stops polling and waits for the running pass, so no lease is left behind on close. */
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      timer = null;
+      await running;
+    },
+  };
+}
+
+export type ForwardingWorker = ReturnType<typeof createForwardingWorker>;

@@ -1,0 +1,137 @@
+import { randomUUID } from "node:crypto";
+import { FORWARD_EVENT_TYPES, type ForwardEventType, vulnerabilityTypeByCode } from "@pressguard/domain";
+import type { SqlRunner } from "../../db/client.ts";
+import type { ReportEvent } from "../reports/events.ts";
+
+/**
+ * What a forwarded event tells (issue 8): only what the vendor may read on the report's page.
+ * Never a token, a staff-only comment or the researcher's e-mail address.
+ */
+export interface ForwardPayload {
+  id: string;
+  type: ForwardEventType;
+  created_at: string;
+  test?: true;
+  report: {
+    id: string;
+    title: string;
+    url: string;
+    product: { name: string; slug: string; kind: string };
+    state: { from: string | null; to: string };
+    action: string;
+    severity: string | null;
+    cvss: { score: number | null; vector: string | null };
+    vulnerability_type: string | null;
+    affected_versions: string | null;
+    fixed_version: string | null;
+    fix_deadline_at: string | null;
+  };
+  comment?: { id: number; body: string; created_at: string };
+}
+
+interface SnapshotRow {
+  id: string;
+  title: string;
+  product_name: string;
+  product_slug: string;
+  product_kind: string;
+  severity: string | null;
+  cvss_score: string | number | null;
+  cvss_vector: string | null;
+  type_code: number | null;
+  affected_version_prefix: string | null;
+  affected_version: string | null;
+  fixed_version: string | null;
+  fix_deadline_at: Date | string | null;
+}
+
+const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+
+export const eventLabelOf = (type: string) =>
+  type === "report.test"
+    ? "Test event"
+    : (FORWARD_EVENT_TYPES.find((event) => event.value === type)?.label ?? type);
+
+/** The vendor's preview page of the report: no token, the vendor signs in to read it. */
+export const reportLinkOf = (appUrl: string, reportId: string) =>
+  `${appUrl}/vdp/vulnerabilities/${reportId}/preview`;
+
+function affectedOf(row: SnapshotRow): string | null {
+  if (!row.affected_version) return null;
+  return `${row.affected_version_prefix ?? ""}${row.affected_version}`.trim();
+}
+
+/** Reads the report (and the comment of a comment event) inside the change's transaction. */
+export async function buildReportPayload(
+  tx: SqlRunner,
+  appUrl: string,
+  event: ReportEvent,
+  now: Date,
+): Promise<ForwardPayload | null> {
+  const { rows } = await tx.query<SnapshotRow>(
+    `select r.id, r.title, p.name as product_name, p.slug as product_slug, p.kind as product_kind,
+            r.severity, r.cvss_score, r.cvss_vector, r.type_code, r.affected_version_prefix,
+            r.affected_version, r.fixed_version, r.fix_deadline_at
+     from reports r join products p on p.id = r.product_id where r.id = $1`,
+    [event.reportId],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const payload: ForwardPayload = {
+    id: randomUUID(),
+    type: event.type,
+    created_at: now.toISOString(),
+    report: {
+      id: row.id,
+      title: row.title,
+      url: reportLinkOf(appUrl, row.id),
+      product: { name: row.product_name, slug: row.product_slug, kind: row.product_kind },
+      state: { from: event.fromState, to: event.toState },
+      action: event.action,
+      severity: row.severity,
+      cvss: { score: row.cvss_score === null ? null : Number(row.cvss_score), vector: row.cvss_vector },
+      vulnerability_type:
+        row.type_code === null ? null : (vulnerabilityTypeByCode.get(row.type_code)?.label ?? null),
+      affected_versions: affectedOf(row),
+      fixed_version: row.fixed_version,
+      fix_deadline_at: row.fix_deadline_at === null ? null : iso(row.fix_deadline_at),
+    },
+  };
+  if (event.commentId !== undefined) {
+    // Only comments the vendor reads: staff-only notes never leave the platform.
+    const comment = await tx.query<{ id: number; body: string; created_at: Date | string }>(
+      `select id, body, created_at from report_comments
+       where id = $1 and report_id = $2 and visibility = 'vendor_researcher'`,
+      [event.commentId, event.reportId],
+    );
+    const found = comment.rows[0];
+    if (!found) return null;
+    payload.comment = { id: found.id, body: found.body, created_at: iso(found.created_at) };
+  }
+  return payload;
+}
+
+/** The "send test event" payload: an obviously fake report. */
+export function testPayload(appUrl: string, now: Date): ForwardPayload {
+  const reportId = "00000000-0000-4000-8000-000000000000";
+  return {
+    id: randomUUID(),
+    type: "report.test",
+    created_at: now.toISOString(),
+    test: true,
+    report: {
+      id: reportId,
+      title: "Test event: stored XSS in an example plugin",
+      url: reportLinkOf(appUrl, reportId),
+      product: { name: "Example Plugin", slug: "example-plugin", kind: "plugin" },
+      state: { from: "validated", to: "awaiting_fix" },
+      action: "test",
+      severity: "medium",
+      cvss: { score: 5.4, vector: "CVSS:3.1/AV:N/AC:L/PR:L/UI:R/S:C/C:L/I:L/A:N" },
+      vulnerability_type: "Cross-Site Scripting (XSS)",
+      affected_versions: "<=1.0.0",
+      fixed_version: "1.0.1",
+      fix_deadline_at: null,
+    },
+  };
+}

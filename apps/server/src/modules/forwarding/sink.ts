@@ -1,0 +1,31 @@
+import type { ReportEventSink } from "../reports/events.ts";
+import { buildReportPayload } from "./payload.ts";
+import { insertDeliveries, insertEvent, receivingTargets } from "./queries.ts";
+
+export interface ForwardingSinkOptions {
+  appUrl: string;
+  now?: () => Date;
+  /** Called once the event is stored: the worker runs a pass soon after the transaction commits. */
+  onRecorded?: () => void;
+}
+
+/**
+ * The report service's event sink (issue 8): inside the change's transaction it stores one
+ * `forward_events` row with the vendor-readable snapshot and one delivery per receiving target.
+ * Nothing is stored for a vendor with no target that wants the event.
+ */
+export function createForwardingSink({ appUrl, now = () => new Date(), onRecorded }: ForwardingSinkOptions) {
+  const sink: ReportEventSink = {
+    async record(event, tx) {
+      const targetIds = await receivingTargets(tx, event.vendorId, event.type);
+      if (targetIds.length === 0) return;
+      const at = now();
+      const payload = await buildReportPayload(tx, appUrl, event, at);
+      if (!payload) return;
+      const eventId = await insertEvent(tx, event.vendorId, event.reportId, payload, at);
+      await insertDeliveries(tx, eventId, targetIds, at);
+      onRecorded?.();
+    },
+  };
+  return sink;
+}

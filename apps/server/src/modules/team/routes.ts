@@ -1,0 +1,163 @@
+import {
+  InvitationAccountInput,
+  InvitationPreview,
+  SeatInvitationInput,
+  SeatRoleInput,
+  Team,
+  TeamInvitation,
+  TeamMember,
+} from "@pressguard/domain";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { AppError } from "../../errors.ts";
+import { clientInfoOf } from "../../http/access.ts";
+import { SessionUser, setSessionCookie } from "../auth/routes.ts";
+import type { TeamService } from "./service.ts";
+
+const UserIdParams = z.strictObject({ userId: z.coerce.number().int().positive().max(2_147_483_647) });
+const InvitationIdParams = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const TokenParams = z.strictObject({ token: z.string().min(1).max(100) });
+
+/** Owners and admins only (PRODUCT.md §4): members get 403 from the access hook. */
+const MANAGERS = { access: "vendor", capability: "manage-vendor" } as const;
+
+function callerOf<T>(auth: { user: T } | null): T {
+  if (!auth) throw new AppError("unauthenticated");
+  return auth.user;
+}
+
+/** Seats of the caller's vendor organisation, and the invitation links (issue 8). */
+export const teamRoutes: FastifyPluginAsyncZod<{ team: TeamService; secureCookies: boolean }> = async (
+  app,
+  { team, secureCookies },
+) => {
+  const tags = ["vendor seats"];
+
+  app.get(
+    "/vendor/members",
+    {
+      schema: {
+        tags,
+        summary: "The organisation's seats, open invitations and seat usage (owners and admins)",
+        response: { 200: Team },
+      },
+      config: MANAGERS,
+    },
+    (request) => team.listTeam(callerOf(request.auth)),
+  );
+
+  app.post(
+    "/vendor/invitations",
+    {
+      schema: {
+        tags,
+        summary:
+          "E-mails a single-use invitation to a seat, valid 7 days; replaces an open one to the address",
+        body: SeatInvitationInput,
+        response: { 201: TeamInvitation },
+      },
+      config: MANAGERS,
+    },
+    async (request, reply) => reply.status(201).send(await team.invite(callerOf(request.auth), request.body)),
+  );
+
+  app.delete(
+    "/vendor/invitations/:id",
+    {
+      schema: {
+        tags,
+        summary: "Revokes an open invitation",
+        params: InvitationIdParams,
+        response: { 204: z.null() },
+      },
+      config: MANAGERS,
+    },
+    async (request, reply) => {
+      await team.revokeInvitation(callerOf(request.auth), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.put(
+    "/vendor/members/:userId",
+    {
+      schema: {
+        tags,
+        summary: "Changes a seat's role; `owner` (by the owner) hands the organisation on",
+        params: UserIdParams,
+        body: SeatRoleInput,
+        response: { 200: TeamMember },
+      },
+      config: MANAGERS,
+    },
+    (request) => team.changeRole(callerOf(request.auth), request.params.userId, request.body.role),
+  );
+
+  app.delete(
+    "/vendor/members/:userId",
+    {
+      schema: {
+        tags,
+        summary: "Removes a seat (never the owner's)",
+        params: UserIdParams,
+        response: { 204: z.null() },
+      },
+      config: MANAGERS,
+    },
+    async (request, reply) => {
+      await team.removeMember(callerOf(request.auth), request.params.userId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    "/invitations/:token",
+    {
+      schema: {
+        tags,
+        summary: "What an invitation link offers: organisation, role, the invited address (masked)",
+        params: TokenParams,
+        response: { 200: InvitationPreview },
+      },
+      config: { access: "public" },
+    },
+    (request) => team.previewInvitation(request.params.token),
+  );
+
+  app.post(
+    "/invitations/:token/accept",
+    {
+      schema: {
+        tags,
+        summary: "Accepts an invitation as the signed-in user (the invited address)",
+        params: TokenParams,
+        response: { 200: SessionUser },
+      },
+      config: { access: "user" },
+    },
+    (request) => team.accept(callerOf(request.auth), request.params.token),
+  );
+
+  app.post(
+    "/invitations/:token/account",
+    {
+      schema: {
+        tags,
+        summary: "Creates an account for the invited address, accepts the invitation and signs in",
+        params: TokenParams,
+        body: InvitationAccountInput,
+        response: { 201: SessionUser },
+      },
+      config: { access: "public" },
+    },
+    async (request, reply) => {
+      const { secret, user } = await team.acceptWithNewAccount(
+        request.params.token,
+        request.body,
+        clientInfoOf(request),
+      );
+      setSessionCookie(reply, secret, secureCookies);
+      return reply.status(201).send(user);
+    },
+  );
+};

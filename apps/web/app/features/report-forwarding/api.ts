@@ -1,0 +1,118 @@
+import type {
+  ForwardEmailTargetInput,
+  ForwardFormat,
+  ForwardTargetUpdate,
+  ForwardWebhookTargetInput,
+} from "@pressguard/domain";
+import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import type { Page } from "../../lib/api/page.ts";
+import type { ApiClient } from "../../lib/api/request.ts";
+
+/** A forwarding target as `GET /vendor/forwarding/targets` lists it (never its secret). */
+export interface ForwardTarget {
+  id: number;
+  kind: "email" | "webhook";
+  email: string | null;
+  url: string | null;
+  format: ForwardFormat;
+  events: string[];
+  status: "pending" | "active" | "disabled";
+  consecutive_failures: number;
+  confirmed_at: string | null;
+  disabled_at: string | null;
+  disabled_reason: string | null;
+  created_at: string;
+}
+
+export interface ForwardTargets {
+  plan: "free" | "premium";
+  data: ForwardTarget[];
+}
+
+/** A webhook's signing secret comes with the create and rotate answers only. */
+export interface TargetWithSecret {
+  target: ForwardTarget;
+  secret: string;
+}
+
+export interface DeliveryAttempt {
+  attempted_at: string;
+  status_code: number | null;
+  latency_ms: number;
+  succeeded: boolean;
+  response_excerpt: string | null;
+}
+
+export interface ForwardDelivery {
+  id: number;
+  event_id: string;
+  event_type: string;
+  status: "pending" | "succeeded" | "failed";
+  attempts: number;
+  manual: boolean;
+  created_at: string;
+  finished_at: string | null;
+  next_attempt_at: string | null;
+  last_status_code: number | null;
+  last_latency_ms: number | null;
+  last_response_excerpt: string | null;
+  attempt_log: DeliveryAttempt[];
+}
+
+const base = "/vendor/forwarding";
+
+/** The report forwarding API (issue 8): owners and admins of the organisation. */
+export const forwardingApi = {
+  list: (client: ApiClient) => client.request<ForwardTargets>(`${base}/targets`),
+  addEmail: (client: ApiClient, body: ForwardEmailTargetInput) =>
+    client.request<ForwardTarget>(`${base}/targets/email`, { method: "POST", body }),
+  addWebhook: (client: ApiClient, body: ForwardWebhookTargetInput) =>
+    client.request<TargetWithSecret>(`${base}/targets/webhook`, { method: "POST", body }),
+  update: (client: ApiClient, id: number, body: ForwardTargetUpdate) =>
+    client.request<ForwardTarget>(`${base}/targets/${id}`, { method: "PUT", body }),
+  remove: (client: ApiClient, id: number) =>
+    client.request<null>(`${base}/targets/${id}`, { method: "DELETE" }),
+  action: (client: ApiClient, id: number, action: "resend-confirmation" | "disable" | "enable" | "test") =>
+    client.request<ForwardTarget | { delivery_id: number }>(`${base}/targets/${id}/${action}`, {
+      method: "POST",
+    }),
+  rotateSecret: (client: ApiClient, id: number) =>
+    client.request<TargetWithSecret>(`${base}/targets/${id}/rotate-secret`, { method: "POST" }),
+  deliveries: (client: ApiClient, id: number, page: number) =>
+    client.request<Page<ForwardDelivery>>(`${base}/targets/${id}/deliveries?page=${page}&per_page=10`),
+  redeliver: (client: ApiClient, deliveryId: number) =>
+    client.request<{ delivery_id: number }>(`${base}/deliveries/${deliveryId}/redeliver`, { method: "POST" }),
+  confirm: (client: ApiClient, token: string) =>
+    client.request<{ email: string; vendor_name: string }>("/forwarding/confirm", {
+      method: "POST",
+      body: { token },
+    }),
+};
+
+export const targetsKey = ["forwarding-targets"] as const;
+export const deliveriesKey = (id: number) => ["forwarding-deliveries", id] as const;
+
+export const TARGETS_FAILURE = "Error fetching the forwarding targets";
+export const DELIVERIES_FAILURE = "Error fetching the delivery log";
+
+export function targetsQuery(client: ApiClient) {
+  return queryOptions({
+    queryKey: targetsKey,
+    queryFn: () => forwardingApi.list(client),
+    staleTime: 0,
+    retry: false,
+  });
+}
+
+/** The log refreshes every 2 s while a delivery is still on its way (a test event, a retry). */
+export function deliveriesQuery(client: ApiClient, id: number, page: number) {
+  return queryOptions({
+    queryKey: [...deliveriesKey(id), page],
+    queryFn: () => forwardingApi.deliveries(client, id, page),
+    staleTime: 0,
+    retry: false,
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) =>
+      query.state.data?.data.some((delivery) => delivery.status === "pending") ? 2_000 : false,
+  });
+}

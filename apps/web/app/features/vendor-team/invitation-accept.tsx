@@ -1,0 +1,199 @@
+import { InvitationAccountInput, type InvitationPreview, SeatRoleLabels } from "@pressguard/domain";
+import { type FormEvent, type ReactNode, useState } from "react";
+import { Link } from "react-router";
+import { useApiClient } from "../../lib/api/client.ts";
+import {
+  apiErrorToFieldErrors,
+  type FieldErrorMap,
+  FORM_ERROR_KEY,
+  validateForm,
+} from "../../lib/form-errors.ts";
+import { errorIdFor, FormAlert, FormField, INPUT_CLASS } from "../../ui/form-field.tsx";
+import { teamApi } from "./api.ts";
+import { formatDay } from "./dates.ts";
+
+/** Where a new seat lands: the reports its organisation handles. */
+export const JOINED_PATH = "/vdp/reports/awaiting_fix";
+
+export interface InvitationViewer {
+  email: string;
+  /** Signs out, to open the link again with the invited address (composed by the route). */
+  signOut: ReactNode;
+}
+
+/**
+ * The invitation link's page: "Join <vendor> as <role>", then one of three ways in — accept as
+ * the signed-in user, sign in first (an account exists), or create the account here.
+ */
+export function InvitationAccept({
+  token,
+  invitation,
+  viewer,
+}: {
+  token: string;
+  invitation: InvitationPreview;
+  viewer: InvitationViewer | null;
+}) {
+  return (
+    <div className="space-y-5">
+      <header>
+        <h1 className="text-2xl font-semibold text-slate-900">
+          Join {invitation.vendor_name} as {invitation.role === "admin" ? "an admin" : "a member"}
+        </h1>
+        <p className="mt-2 text-sm text-slate-600">
+          {SeatRoleLabels[invitation.role]}s{" "}
+          {invitation.role === "admin"
+            ? "read and handle reports and manage seats, the subscription and report forwarding."
+            : "read and handle the vulnerability reports of the organisation's products."}{" "}
+          Sent to {invitation.email}; the link works once, until {formatDay(invitation.expires_at)}.
+        </p>
+      </header>
+      {viewer ? (
+        <AcceptAsViewer token={token} viewer={viewer} />
+      ) : invitation.has_account ? (
+        <SignInFirst token={token} email={invitation.email} />
+      ) : (
+        <CreateAccount token={token} />
+      )}
+    </div>
+  );
+}
+
+function AcceptAsViewer({ token, viewer }: { token: string; viewer: InvitationViewer }) {
+  const client = useApiClient();
+  const [error, setError] = useState<string[] | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  async function accept() {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await teamApi.accept(client, token);
+      window.location.assign(JOINED_PATH);
+    } catch (caught) {
+      setError(apiErrorToFieldErrors(caught, [])[FORM_ERROR_KEY]);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-slate-700">
+        You are signed in as <span className="font-medium text-slate-900">{viewer.email}</span>.
+      </p>
+      <FormAlert messages={error} />
+      <button type="button" className="btn-primary w-full" disabled={busy} onClick={() => void accept()}>
+        {busy ? "Joining…" : "Accept invitation"}
+      </button>
+      <p className="text-sm text-slate-600">
+        Not the invited address? {viewer.signOut} and open the link again.
+      </p>
+    </div>
+  );
+}
+
+function SignInFirst({ token, email }: { token: string; email: string }) {
+  const back = `/vdp/invitations/${token}`;
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-slate-700">
+        An account exists for {email}. Sign in with it, and you come back here to accept.
+      </p>
+      <Link to={`/vdp/login?${new URLSearchParams({ redirect: back })}`} className="btn-primary w-full">
+        Sign in to accept
+      </Link>
+    </div>
+  );
+}
+
+const ACCOUNT_FIELDS = ["name", "password"] as const;
+
+function CreateAccount({ token }: { token: string }) {
+  const client = useApiClient();
+  const [values, setValues] = useState({ name: "", password: "" });
+  const [errors, setErrors] = useState<FieldErrorMap>({});
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const checked = validateForm(InvitationAccountInput, values);
+    if (!checked.success) {
+      setErrors(checked.errors);
+      return;
+    }
+    setBusy(true);
+    setErrors({});
+    try {
+      await teamApi.acceptWithNewAccount(client, token, checked.data);
+      window.location.assign(JOINED_PATH);
+    } catch (caught) {
+      setErrors(apiErrorToFieldErrors(caught, ACCOUNT_FIELDS));
+      setBusy(false);
+    }
+  }
+
+  const field = (name: (typeof ACCOUNT_FIELDS)[number], type: string, autoComplete: string) => {
+    const id = `invitation-${name}`;
+    return (
+      <input
+        id={id}
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        className={INPUT_CLASS}
+        value={values[name]}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={errors[name] ? errorIdFor(id) : undefined}
+        onChange={(event) => {
+          setValues((current) => ({ ...current, [name]: event.target.value }));
+          if (errors[name]) setErrors(({ [name]: _removed, ...rest }) => rest);
+        }}
+      />
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <p className="text-sm text-slate-700">
+        Create your account: it signs in with the invited address, which this link confirms.
+      </p>
+      <FormField label="Your name" htmlFor="invitation-name" errors={errors.name}>
+        {field("name", "text", "name")}
+      </FormField>
+      <FormField
+        label="Password"
+        htmlFor="invitation-password"
+        errors={errors.password}
+        hint="At least 8 characters."
+      >
+        {field("password", "password", "new-password")}
+      </FormField>
+      <FormAlert messages={errors[FORM_ERROR_KEY]} />
+      <button type="submit" className="btn-primary w-full" disabled={busy}>
+        {busy ? "Creating your account…" : "Create account and join"}
+      </button>
+    </form>
+  );
+}
+
+/** A used, expired, revoked or unknown link. */
+export function ClosedInvitation({ message }: { message: string }) {
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-semibold text-slate-900">This invitation cannot be used</h1>
+      <p
+        role="alert"
+        className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+      >
+        {message}
+      </p>
+      <p className="text-sm text-slate-600">
+        Already joined?{" "}
+        <Link to="/vdp/login" className="link">
+          Sign in
+        </Link>
+        .
+      </p>
+    </div>
+  );
+}

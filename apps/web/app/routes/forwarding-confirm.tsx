@@ -1,0 +1,11 @@
+import { useParams } from "react-router";
+import { ConfirmForwarding } from "../features/report-forwarding/confirm-forwarding.tsx";
+import { pageMeta } from "../lib/seo.ts";
+
+export const meta = pageMeta("Confirm report forwarding");
+
+/** The mailed link of an e-mail forwarding target (issue 8): public, confirmed by a POST. */
+export default function ForwardingConfirmPage() {
+  const { token } = useParams();
+  return <ConfirmForwarding token={token ?? ""} />;
+}
