@@ -1,19 +1,38 @@
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import routeTable from "../apps/web/app/routes.ts";
-import { csrfHeaderOf, mailedLink, registerWithRequest } from "./auth-helpers.ts";
+import { csrfHeaderOf, mailedLink, registerWithRequest, uniqueEmail } from "./auth-helpers.ts";
 import { signInStaffWithRequest } from "./staff-session.ts";
 
 /**
- * The page authorization matrix (QUALITY.md, issue 4): every page of the route table
- * (apps/web/app/routes.ts) × the six actors → the status the server answers a document request
+ * The page authorization matrix (QUALITY.md, issues 4 and 8): every page of the route table
+ * (apps/web/app/routes.ts) × the eight actors → the status the server answers a document request
  * with, or where it redirects (`maxRedirects: 0`). Guards: apps/web/app/lib/guards.server.ts.
  * The route list is computed from the route table itself, so a page added without a row fails.
  */
-const ACTORS = ["anonymous", "researcher", "otherResearcher", "vendor", "otherVendor", "staff"] as const;
+const ACTORS = [
+  "anonymous",
+  "researcher",
+  "otherResearcher",
+  "vendor",
+  "vendorAdmin",
+  "vendorMember",
+  "otherVendor",
+  "staff",
+] as const;
 type Actor = (typeof ACTORS)[number];
 /** A status, or `302 → /location` for a redirect. */
 type Cell = number | string;
-type Expected = Record<Actor, Cell>;
+/**
+ * `vendor` is its organisation's owner; `vendorAdmin` and `vendorMember` hold seats in the same
+ * organisation and answer as the owner unless a row says otherwise.
+ */
+type Expected = Omit<Record<Actor, Cell>, "vendorAdmin" | "vendorMember"> &
+  Partial<Record<"vendorAdmin" | "vendorMember", Cell>>;
+const withSeats = (expected: Expected): Record<Actor, Cell> => ({
+  ...expected,
+  vendorAdmin: expected.vendorAdmin ?? expected.vendor,
+  vendorMember: expected.vendorMember ?? expected.vendor,
+});
 
 interface Context {
   /** The `researcher` actor's uuid: the researcher pages are visited at this actor's own uuid. */
@@ -103,6 +122,14 @@ const staffArea = (context: Context, path: string): Expected => ({
   vendor: redirectTo(VENDOR_HOME),
   otherVendor: redirectTo(VENDOR_HOME),
   staff: 200,
+});
+/**
+ * user-role + capability `manage-vendor` (seats, subscription, forwarding, invoices): the owner and
+ * admins; a member is sent to the account settings (issue 8).
+ */
+const vendorManagers = (context: Context, path: string): Expected => ({
+  ...vendorArea(context, path),
+  vendorMember: redirectTo("/vdp/account/settings"),
 });
 const page = (path: Case["path"], expected: Case["expected"]): Case => ({ path, expected });
 
@@ -213,15 +240,16 @@ const PAGES: Record<string, Case[]> = {
   "/vdp/reports/fix_pending": [page("/vdp/reports/fix_pending", vendorArea)],
   "/vdp/reports/fixed": [page("/vdp/reports/fixed", vendorArea)],
   "/vdp/account/settings": [page("/vdp/account/settings", vendorArea)],
-  "/vdp/account/seats": [page("/vdp/account/seats", vendorArea)],
-  "/vdp/account/subscription": [page("/vdp/account/subscription", vendorArea)],
-  "/vdp/account/forward-reports": [page("/vdp/account/forward-reports", vendorArea)],
+  "/vdp/account/seats": [page("/vdp/account/seats", vendorManagers)],
+  "/vdp/account/subscription": [page("/vdp/account/subscription", vendorManagers)],
+  "/vdp/account/forward-reports": [page("/vdp/account/forward-reports", vendorManagers)],
   // The invoice loads in the loader: a number that is not the vendor's own is "Page not found"
   // (e2e/vendor-subscription.spec.ts opens a real one).
   "/vdp/account/invoices/:number": [
     page("/vdp/account/invoices/PG-2000-000001", (context, path) => ({
-      ...vendorArea(context, path),
+      ...vendorManagers(context, path),
       vendor: 404,
+      vendorAdmin: 404,
       otherVendor: 404,
     })),
   ],
@@ -278,6 +306,24 @@ async function answerOf(request: APIRequestContext, baseURL: string, path: strin
   return `${status} → ${decodeURIComponent(target)}`;
 }
 
+/** `owner` invites a new address with `role`; the invitee accepts by creating an account in `joiner`. */
+async function joinAs(owner: APIRequestContext, joiner: APIRequestContext, role: "admin" | "member") {
+  const email = uniqueEmail(`matrix-${role}`);
+  const invited = await owner.post("/api/vendor/invitations", {
+    headers: await csrfHeaderOf(owner),
+    data: { email, role },
+  });
+  expect(invited.status(), await invited.text()).toBe(201);
+  const link = await mailedLink(owner, email, /https?:\/\/\S+\/vdp\/invitations\/[A-Za-z0-9_-]+/);
+  const token = new URL(link).pathname.split("/").pop() ?? "";
+  const joined = await joiner.post(`/api/invitations/${token}/account`, {
+    headers: await csrfHeaderOf(joiner),
+    data: { name: `Matrix ${role}`, password: "correct horse battery" },
+  });
+  expect(joined.status(), await joined.text()).toBeLessThan(300);
+  expect((await (await joiner.get("/api/user")).json()).vendor?.role).toBe(role);
+}
+
 test("every page of the route table answers each actor as expected", async ({
   playwright,
   request,
@@ -311,6 +357,16 @@ test("every page of the route table answers each actor as expected", async ({
     const otherResearcher = await registerWithRequest(callers.otherResearcher, "researcher");
     await registerWithRequest(callers.vendor, "vendor");
     await registerWithRequest(callers.otherVendor, "vendor");
+    // Two seats in the owner's organisation (premium: more than the free plan's two).
+    const upgraded = await callers.vendor.post("/api/vendor/subscription", {
+      headers: await csrfHeaderOf(callers.vendor),
+      data: { plan: "premium" },
+    });
+    expect(upgraded.status(), await upgraded.text()).toBe(200);
+    callers.vendorAdmin = await signedIn();
+    callers.vendorMember = await signedIn();
+    await joinAs(callers.vendor, callers.vendorAdmin, "admin");
+    await joinAs(callers.vendor, callers.vendorMember, "member");
     // Made by `user:create --staff` before the server started (playwright.config.ts); signed in
     // with the second factor the staff pages need.
     await signInStaffWithRequest(callers.staff, base);
@@ -336,15 +392,18 @@ test("every page of the route table answers each actor as expected", async ({
       researcherReportId: (await submitted.json()).id,
     };
 
-    const expected: Record<string, Expected> = {};
-    const actual: Record<string, Expected> = {};
+    const expected: Record<string, Record<Actor, Cell>> = {};
+    const actual: Record<string, Record<Actor, Cell>> = {};
     for (const [pattern, cases] of Object.entries(PAGES)) {
       for (const { path, expected: expectedFor } of cases) {
         const url = typeof path === "function" ? path(context) : path;
         const key = url === pattern ? url : `${pattern}  ${url}`;
-        expected[key] = expectedFor(context, url);
+        expected[key] = withSeats(expectedFor(context, url));
         const answers = await Promise.all(ACTORS.map((actor) => answerOf(callers[actor], base, url)));
-        actual[key] = Object.fromEntries(ACTORS.map((actor, index) => [actor, answers[index]])) as Expected;
+        actual[key] = Object.fromEntries(ACTORS.map((actor, index) => [actor, answers[index]])) as Record<
+          Actor,
+          Cell
+        >;
       }
     }
     expect(actual).toEqual(expected);

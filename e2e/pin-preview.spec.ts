@@ -38,6 +38,7 @@ test("the contact of a product with no program opens a report with its PIN and s
   playwright,
   baseURL,
 }) => {
+  test.setTimeout(90_000);
   const contact = uniqueEmail("pin-contact");
   const slug = `pin-e2e-${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
 

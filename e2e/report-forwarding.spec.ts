@@ -1,6 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { csrfHeaderOf, gotoHydrated, mailedLink, signUpThroughApi } from "./auth-helpers.ts";
 import { expectNoSeriousViolations } from "./axe.ts";
+import { screenshotAtBreakpoints } from "./screenshots.ts";
 import { startWebhookReceiver } from "./webhook-receiver.ts";
 
 /**
@@ -8,17 +9,6 @@ import { startWebhookReceiver } from "./webhook-receiver.ts";
  * receiver started here (127.0.0.1; the e2e server runs with FORWARDING_ALLOW_LOOPBACK), sees the
  * secret once, sends a test event and finds it in the delivery log with status 200.
  */
-
-async function screenshots(page: Page, name: string) {
-  for (const [breakpoint, width] of [
-    ["sm", 640],
-    ["xl", 1280],
-  ] as const) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `reports/screenshots/${name}-${breakpoint}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 test("an owner on premium adds a webhook, sees the secret once and delivers a signed test event", async ({
   page,
@@ -49,7 +39,7 @@ test("an owner on premium adds a webhook, sees the secret once and delivers a si
     await page.getByRole("button", { name: "Copy secret" }).click();
     await expect(page.getByRole("button", { name: "Copied" })).toBeVisible();
     await expectNoSeriousViolations(page);
-    await screenshots(page, "report-forwarding-secret");
+    await screenshotAtBreakpoints(page, "report-forwarding-secret");
     await page.getByRole("button", { name: "I have stored it" }).click();
     await expect(page.getByTestId("forward-secret")).toHaveCount(0);
 
@@ -72,7 +62,7 @@ test("an owner on premium adds a webhook, sees the secret once and delivers a si
     await page.getByTestId("forward-target").getByRole("button", { name: "Delivery log" }).click();
     await expect(page.getByRole("table", { name: "Delivery log" })).toContainText("200");
     await expectNoSeriousViolations(page);
-    await screenshots(page, "report-forwarding");
+    await screenshotAtBreakpoints(page, "report-forwarding");
   } finally {
     await receiver.close();
   }
@@ -88,7 +78,7 @@ test("a free vendor is offered the upgrade instead of the webhook form", async (
   );
   await expect(page.getByLabel("Webhook URL")).toHaveCount(0);
   await expect(page.getByRole("textbox", { name: "E-mail address" })).toBeVisible();
-  await screenshots(page, "report-forwarding-free");
+  await screenshotAtBreakpoints(page, "report-forwarding-free");
 });
 
 test("an e-mail target is confirmed from the mailed link by a button, once", async ({ page, browser }) => {
@@ -107,7 +97,7 @@ test("an e-mail target is confirmed from the mailed link by a button, once", asy
   await gotoHydrated(visit, new URL(link).pathname);
   await expect(visit.getByRole("heading", { name: "Confirm report forwarding" })).toBeVisible();
   await expectNoSeriousViolations(visit);
-  await screenshots(visit, "report-forwarding-confirm");
+  await screenshotAtBreakpoints(visit, "report-forwarding-confirm");
   await page.reload();
   await expect(page.getByTestId("forward-target")).toContainText("Pending confirmation");
   await visit.getByRole("button", { name: "Confirm forwarding" }).click();

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { gotoHydrated, mailedLink } from "./auth-helpers.ts";
 import { expectNoSeriousViolations } from "./axe.ts";
+import { screenshotAtBreakpoints } from "./screenshots.ts";
 
 /**
  * The vendor journey of issue 6 (spec §2, §4, §5; decision 006): register, verify the address, set
@@ -20,20 +21,6 @@ const SLUG_MESSAGE = /^Slug must be lowercase letters and digits/;
 async function activeProgramCount(page: Page): Promise<number> {
   const response = await page.request.get("/api/public/footer/metrics");
   return ((await response.json()) as { active_vdp_directory_count: number }).active_vdp_directory_count;
-}
-
-async function screenshot(page: Page, path: string, name: string) {
-  for (const [breakpoint, width] of [
-    ["sm", 640],
-    ["xl", 1280],
-  ] as const) {
-    await page.setViewportSize({ width, height: 900 });
-    await gotoHydrated(page, path);
-    await expect(page.getByText("Loading", { exact: false })).toHaveCount(0);
-    await page.screenshot({ path: `reports/screenshots/${name}-${breakpoint}.png`, fullPage: true });
-  }
-  await expectNoSeriousViolations(page);
-  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 test("a vendor sets up the account, starts, activates, claims and imports programs", async ({ page }) => {
@@ -255,10 +242,13 @@ test("a vendor sets up the account, starts, activates, claims and imports progra
   await expect(page.getByLabel("Time zone")).toHaveValue("Europe/Tallinn");
 
   // Screenshots of the list and a program at the sm and xl breakpoints.
-  await screenshot(page, "/vdp/programs/all", "programs-all");
+  await screenshotAtBreakpoints(page, "programs-all", "/vdp/programs/all");
+  await expectNoSeriousViolations(page);
   await gotoHydrated(page, "/vdp/programs/all");
   const claimedHref = await list.getByRole("link", { name: LOBBY_PRODUCT.name }).getAttribute("href");
-  await screenshot(page, claimedHref ?? "/vdp/programs/all", "program-detail");
-  await screenshot(page, "/vdp/start-program", "start-program");
+  await screenshotAtBreakpoints(page, "program-detail", claimedHref ?? "/vdp/programs/all");
+  await expectNoSeriousViolations(page);
+  await screenshotAtBreakpoints(page, "start-program", "/vdp/start-program");
+  await expectNoSeriousViolations(page);
   expect(consoleErrors).toEqual([]);
 });

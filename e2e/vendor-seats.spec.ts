@@ -1,25 +1,13 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "@playwright/test";
 import { gotoHydrated, mailedLink, signUpThroughApi, uniqueEmail } from "./auth-helpers.ts";
 import { expectNoSeriousViolations } from "./axe.ts";
+import { screenshotAtBreakpoints } from "./screenshots.ts";
 
 /**
  * Seats (issue 8, PRODUCT.md §4): an owner invites a colleague as a member; the colleague opens the
  * mailed link in another browser, creates the account there and lands in the vendor area; a member
  * handles reports but never reaches seats, subscription or report forwarding.
  */
-
-async function screenshot(page: Page, path: string, name: string) {
-  for (const [breakpoint, width] of [
-    ["sm", 640],
-    ["xl", 1280],
-  ] as const) {
-    await page.setViewportSize({ width, height: 900 });
-    await gotoHydrated(page, path);
-    await expect(page.getByText("Loading…")).toHaveCount(0);
-    await page.screenshot({ path: `reports/screenshots/${name}-${breakpoint}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 /** Where a document request for `path` goes: its status, or `302 → /location`. */
 async function answerOf(request: APIRequestContext, path: string): Promise<string> {
@@ -53,7 +41,7 @@ test("an owner invites a member, who joins by the mailed link and stays out of t
   // The plan is full: inviting a third person is refused, with what to do.
   await expect(page.getByText("All seats are taken.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Send invitation" })).toBeDisabled();
-  await screenshot(page, "/vdp/account/seats", "vendor-seats");
+  await screenshotAtBreakpoints(page, "vendor-seats", "/vdp/account/seats");
   await expectNoSeriousViolations(page);
 
   // The invitee, in a browser of their own, opens the mailed link and creates the account.
@@ -64,7 +52,7 @@ test("an owner invites a member, who joins by the mailed link and stays out of t
     const path = new URL(link).pathname;
     await gotoHydrated(inviteePage, path);
     await expect(inviteePage.getByRole("heading", { name: /^Join .+ as a member$/ })).toBeVisible();
-    await screenshot(inviteePage, path, "vendor-seats-invitation");
+    await screenshotAtBreakpoints(inviteePage, "vendor-seats-invitation", path);
     await expectNoSeriousViolations(inviteePage);
     await inviteePage.getByLabel("Your name").fill("Casey Colleague");
     await inviteePage.getByLabel("Password").fill("correct horse battery");

@@ -1,6 +1,7 @@
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { csrfHeaderOf, gotoHydrated, signUpThroughApi } from "./auth-helpers.ts";
 import { expectNoSeriousViolations } from "./axe.ts";
+import { screenshotAtBreakpoints } from "./screenshots.ts";
 import { signInStaffWithRequest } from "./staff-session.ts";
 
 /**
@@ -26,17 +27,6 @@ async function vendorWithAccount(context: BrowserContext, vendorName: string) {
   });
   expect(saved.status(), await saved.text()).toBe(200);
   return email;
-}
-
-async function screenshots(page: Page, name: string) {
-  for (const [breakpoint, width] of [
-    ["sm", 640],
-    ["xl", 1280],
-  ] as const) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `reports/screenshots/${name}-${breakpoint}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
 }
 
 function watchErrors(page: Page) {
@@ -67,7 +57,7 @@ test("an owner upgrades to Paid and opens the printable invoice", async ({ page 
   await expect(paid).toContainText("20 seats");
   await expect(page.getByText("No invoices yet.")).toBeVisible();
   await expectNoSeriousViolations(page);
-  await screenshots(page, "subscription-free");
+  await screenshotAtBreakpoints(page, "subscription-free");
 
   // The confirm step can be left without a change.
   await paid.getByRole("button", { name: "Upgrade to Paid" }).click();
@@ -93,7 +83,7 @@ test("an owner upgrades to Paid and opens the printable invoice", async ({ page 
   const invoiceLink = row.getByRole("link", { name: INVOICE_NUMBER });
   const invoiceNumber = (await invoiceLink.textContent()) ?? "";
   expect(invoiceNumber).toMatch(INVOICE_NUMBER);
-  await screenshots(page, "subscription-paid");
+  await screenshotAtBreakpoints(page, "subscription-paid");
 
   await invoiceLink.click();
   await expect(page).toHaveURL(new RegExp(`/vdp/account/invoices/${invoiceNumber}$`));
@@ -114,7 +104,7 @@ test("an owner upgrades to Paid and opens the printable invoice", async ({ page 
   await expect(invoice.getByText(new RegExp(`^${today} – \\d{1,2} \\w+ \\d{4}$`)).first()).toBeVisible();
   await expect(page.getByRole("button", { name: "Print" })).toBeVisible();
   await expectNoSeriousViolations(page);
-  await screenshots(page, "invoice");
+  await screenshotAtBreakpoints(page, "invoice");
   // Printed, the buttons and the frame go: the invoice alone on the page.
   await page.emulateMedia({ media: "print" });
   await expect(page.getByRole("button", { name: "Print" })).toBeHidden();
@@ -164,7 +154,7 @@ test("staff change a vendor's plan by hand on /staff/vendors", async ({ browser,
   await expect(form.getByText("Say why the plan changes (for example the vendor's request).")).toBeVisible();
   await form.getByLabel("Note for the record").fill("Paid by bank transfer, e2e.");
   await expectNoSeriousViolations(staff);
-  await screenshots(staff, "staff-vendors");
+  await screenshotAtBreakpoints(staff, "staff-vendors");
   await form.getByRole("button", { name: "Change plan" }).click();
   await expect(staff.getByText(new RegExp(`${vendorName} is on the Paid plan; invoice PG-`))).toBeVisible();
   await expect(card).toContainText("Paid plan");

@@ -5,8 +5,9 @@ import type { App } from "../../app.ts";
 import type { Database } from "../../db/client.ts";
 import { type ApiCaller, createApiCaller, registerUser } from "../../test/api-client.ts";
 import { createSessionSecret } from "../../test/staff.ts";
+import { sampleValidation as kitSampleValidation, reportTestKit } from "../reports/report-test-kit.ts";
 
-/** Test support for report forwarding: a real webhook receiver and the report lifecycle steps. */
+/** Test support for report forwarding: a real webhook receiver; the report steps come from the report kit. */
 
 export interface Received {
   headers: IncomingHttpHeaders;
@@ -81,31 +82,22 @@ export async function waitFor<T>(
   }
 }
 
-export const sampleReport = (slug: string) => ({
-  kind: "plugin",
-  product_slug: slug,
-  product_name: "Acme Gallery",
-  affected_version_prefix: "<=",
-  affected_version: "2.4.1",
-  vulnerability_type: 2,
-  owasp_category: 43,
-  required_privilege: 3,
-  title: "Stored XSS through the widget title",
-  description: "The widget title is printed on the front end without escaping.",
-  steps_to_reproduce: "1. Log in as a contributor. 2. Add the widget. 3. Put a script in its title.",
-  proof_of_concept: "Title: <script>alert(document.domain)</script> — runs for every visitor.",
-});
+export const sampleValidation = kitSampleValidation({ fixed_version: "2.4.2" });
 
-export const sampleValidation = {
-  action: "validate",
-  vulnerability_type: 2,
-  owasp_category: 43,
-  required_privilege: 3,
-  affected_version_prefix: "<=",
-  affected_version: "2.4.1",
-  fixed_version: "2.4.2",
-  cvss_vector: "CVSS:3.1/AV:N/AC:L/PR:L/UI:R/S:C/C:L/I:L/A:N",
-};
+/**
+ * The report kit's steps on an app built by hand (the delivery tests restart theirs); a step
+ * throws when it needs a part not given.
+ */
+function kitOn(parts: { app?: App; database?: Database; staff?: ApiCaller }) {
+  const needed = <T>(part: T | undefined, name: string) => {
+    if (!part) throw new Error(`this step needs ${name}`);
+    return part;
+  };
+  return reportTestKit(
+    () => ({ app: needed(parts.app, "the app"), database: needed(parts.database, "the database") }),
+    () => needed(parts.staff, "a staff caller"),
+  );
+}
 
 let ipCounter = 0;
 const nextIp = () => {
@@ -120,30 +112,9 @@ export async function callerFor(app: App, database: Database, userId: number): P
   return caller;
 }
 
-/** A vendor owner with an active program for `slug`, optionally on premium. */
+/** A vendor owner with an active program for `slug`, on `plan`. */
 export async function vendorWithProgram(app: App, database: Database, slug: string, plan = "premium") {
-  const vendor = await registerUser(app, { role: "vendor", ip: nextIp() });
-  await database.sql.query("update users set email_verified_at = now() where email = $1", [vendor.email]);
-  const created = await vendor.caller.post("/api/products", {
-    kind: "plugin",
-    name: "Acme Gallery",
-    product_url: "https://acme.example/gallery",
-    slug,
-    vendor_website_url: "https://acme.example",
-  });
-  if (created.statusCode !== 201) throw new Error(`product: ${created.statusCode} ${created.body}`);
-  const productId = created.json<{ id: number }>().id;
-  const activated = await vendor.caller.post(`/api/products/${productId}/activate-product`, {
-    is_lobby_product: false,
-  });
-  if (activated.statusCode !== 200) throw new Error(`activate: ${activated.statusCode} ${activated.body}`);
-  const { rows } = await database.sql.query<{ vendor_id: number }>(
-    "select vendor_id from vendor_members where user_id = $1",
-    [vendor.user.id],
-  );
-  const vendorId = rows[0]?.vendor_id ?? 0;
-  await database.sql.query("update vendors set plan = $2 where id = $1", [vendorId, plan]);
-  return { ...vendor, vendorId };
+  return kitOn({ app, database }).vendorWithProgram(slug, { plan });
 }
 
 /** Another seat in `vendorId` with `role`. */
@@ -159,15 +130,12 @@ export async function seatIn(app: App, database: Database, vendorId: number, rol
 
 /** A verified researcher who submits a report on `slug`; answers the report id. */
 export async function submitReport(app: App, database: Database, slug: string) {
-  const researcher = await registerUser(app, { role: "researcher", ip: nextIp() });
-  await database.sql.query("update users set email_verified_at = now() where email = $1", [researcher.email]);
-  const response = await researcher.caller.post("/api/reports", sampleReport(slug));
-  if (response.statusCode !== 201) throw new Error(`report: ${response.statusCode} ${response.body}`);
-  return { id: response.json<{ id: string }>().id, researcher };
+  const kit = kitOn({ app, database });
+  const researcher = await kit.researcherAccount();
+  const { id } = await kit.submit(researcher.caller, { product_slug: slug });
+  return { id, researcher };
 }
 
 export async function transition(staff: ApiCaller, id: string, body: Record<string, unknown>) {
-  const response = await staff.post(`/api/staff/reports/${id}/transitions`, body);
-  if (response.statusCode !== 200) throw new Error(`transition: ${response.statusCode} ${response.body}`);
-  return response.json<{ status: string }>();
+  return kitOn({ staff }).transition(id, body);
 }

@@ -1,26 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ApiCaller } from "../../test/api-client.ts";
-import { createTestApp } from "../../test/app.ts";
-import { createStaffCaller } from "../../test/staff.ts";
-import { type Detail, type Harness, reportTestKit, tokenIn } from "./report-test-kit.ts";
+import { type Detail, reportTestApp, TEST_PREVIEW_TOKEN_KEY } from "./report-test-kit.ts";
 
 /** Issue 7, the vendor's side: a fix with a link and zip files, from the vendor and the PIN contact. */
 
 type Attachment = { id: string; kind: string; filename: string; size: number };
 type FixDetail = Detail & { fix_url: string | null; attachments: Attachment[] };
 
-let harness: Harness;
-let staff: ApiCaller;
-const kit = reportTestKit(
-  () => harness,
-  () => staff,
-);
-
-beforeAll(async () => {
-  harness = await createTestApp({ PREVIEW_TOKEN_KEY: "preview-token-key-for-tests-0123456789abcdef" });
-  staff = await createStaffCaller(harness.app, harness.database);
-});
-afterAll(() => harness.close());
+const kit = reportTestApp({ PREVIEW_TOKEN_KEY: TEST_PREVIEW_TOKEN_KEY });
 
 const BOUNDARY = "----pressguard-fix-boundary";
 /** The smallest zip with one entry's header: enough for the signature check. */
@@ -39,19 +26,9 @@ function multipart(filename: string, content: Buffer | string, type = "applicati
 const uploadFix = (caller: ApiCaller, url: string, body: Buffer) =>
   caller.post(url, body, { headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}` } });
 
-/** A report on `vendor`'s program, notified: awaiting_fix. */
-async function awaitingFix() {
-  const slug = `fix-submission-${Math.random().toString(36).slice(2, 8)}`;
-  const vendor = await kit.vendorWithProgram(slug);
-  const researcher = await kit.researcherAccount();
-  const id = await kit.validated(researcher.caller, { product_slug: slug });
-  await kit.transition(id, { action: "notify_vendor" });
-  return { id, vendor, researcher };
-}
-
 describe("the fix link", () => {
   it("is stored with the vendor's fix and read by staff, the researcher and the vendor", async () => {
-    const { id, vendor, researcher } = await awaitingFix();
+    const { id, vendor, researcher } = await kit.awaitingFixOnProgram();
     const link = "https://acme.example/slider/releases/1.2.1";
     const fixed = await vendor.caller.post(`/api/vendor/reports/${id}/fix`, {
       fixed_version: "1.2.1",
@@ -61,11 +38,11 @@ describe("the fix link", () => {
     expect(fixed.json<FixDetail>()).toMatchObject({ status: "fix_pending", fix_url: link });
     for (const reader of [researcher.caller, vendor.caller])
       expect((await reader.get(`/api/reports/${id}`)).json<FixDetail>().fix_url).toBe(link);
-    expect((await staff.get(`/api/staff/reports/${id}`)).json<FixDetail>().fix_url).toBe(link);
+    expect((await kit.staff.get(`/api/staff/reports/${id}`)).json<FixDetail>().fix_url).toBe(link);
   });
 
   it("is optional, and refuses other schemes and over-long links with 422", async () => {
-    const { id, vendor } = await awaitingFix();
+    const { id, vendor } = await kit.awaitingFixOnProgram();
     for (const [fixUrl, message] of [
       ["javascript:alert(document.cookie)", "http(s)"],
       ["ftp://acme.example/fix.zip", "http(s)"],
@@ -109,7 +86,7 @@ describe("the fix link", () => {
 
 describe("fix zip files", () => {
   it("takes zips from the vendor while awaiting a fix, and serves them to staff and the researcher only", async () => {
-    const { id, vendor, researcher } = await awaitingFix();
+    const { id, vendor, researcher } = await kit.awaitingFixOnProgram();
     const url = `/api/reports/${id}/fix-attachments`;
     const first = await uploadFix(vendor.caller, url, multipart("fix-1.2.1.zip", ZIP));
     expect(first.statusCode, first.body).toBe(201);
@@ -131,7 +108,7 @@ describe("fix zip files", () => {
 
     // Neither the researcher nor staff attach a fix; another vendor does not see the report.
     expect((await uploadFix(researcher.caller, url, multipart("x.zip", ZIP))).statusCode).toBe(403);
-    expect((await uploadFix(staff, url, multipart("x.zip", ZIP))).statusCode).toBe(403);
+    expect((await uploadFix(kit.staff, url, multipart("x.zip", ZIP))).statusCode).toBe(403);
     const otherVendor = await kit.vendorWithProgram(`fix-other-${Math.random().toString(36).slice(2, 8)}`);
     expect((await uploadFix(otherVendor.caller, url, multipart("x.zip", ZIP))).statusCode).toBe(404);
     expect((await uploadFix(kit.anonymous(), url, multipart("x.zip", ZIP))).statusCode).toBe(401);
@@ -145,7 +122,7 @@ describe("fix zip files", () => {
     ]);
 
     const download = `/api/reports/${id}/attachments/${first.json<Attachment>().id}`;
-    for (const reader of [staff, researcher.caller, vendor.caller]) {
+    for (const reader of [kit.staff, researcher.caller, vendor.caller]) {
       const got = await reader.get(download);
       expect(got.statusCode).toBe(200);
       expect(got.headers["content-disposition"]).toContain("attachment;");
@@ -160,10 +137,7 @@ describe("fix zip files", () => {
   });
 
   it("refuses a fix file before the vendor is notified (409) and a sixth one (409)", async () => {
-    const slug = `fix-early-${Math.random().toString(36).slice(2, 8)}`;
-    const vendor = await kit.vendorWithProgram(slug);
-    const researcher = await kit.researcherAccount();
-    const id = await kit.validated(researcher.caller, { product_slug: slug });
+    const { id, vendor } = await kit.validatedOnProgram();
     const url = `/api/reports/${id}/fix-attachments`;
     expect((await uploadFix(vendor.caller, url, multipart("early.zip", ZIP))).statusCode).toBe(409);
 
@@ -178,11 +152,8 @@ describe("fix zip files", () => {
   });
 
   it("takes a zip and the fix from the vendor's e-mailed link, for that report only", async () => {
-    const { id, vendor } = await awaitingFix();
-    const token = tokenIn(
-      (await kit.mailTo(vendor.contactEmail)).find((mail) => mail.template === "report_vendor_notified")
-        ?.text_body,
-    );
+    const { id, vendor } = await kit.awaitingFixOnProgram();
+    const token = await kit.linkToken(vendor.contactEmail, "report_vendor_notified");
     const stored = await uploadFix(
       kit.anonymous(),
       `/api/reports/${id}/fix-attachments?token=${token}`,
@@ -200,7 +171,7 @@ describe("fix zip files", () => {
     expect(fixed.statusCode, fixed.body).toBe(200);
     expect(fixed.json<FixDetail>()).toMatchObject({ status: "fix_pending", actions: [] });
     expect(fixed.json<FixDetail>().attachments).toEqual([expect.objectContaining({ kind: "fix" })]);
-    const other = await awaitingFix();
+    const other = await kit.awaitingFixOnProgram();
     expect(
       (
         await uploadFix(
@@ -218,9 +189,9 @@ describe("fix zip files", () => {
       ).statusCode,
     ).toBe(404);
     // Staff and the researcher read the report but do not submit the vendor's fix.
-    expect((await staff.post(`/api/vendor/reports/${other.id}/fix`, { fixed_version: "2" })).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await kit.staff.post(`/api/vendor/reports/${other.id}/fix`, { fixed_version: "2" })).statusCode,
+    ).toBe(403);
     expect(
       (await other.researcher.caller.post(`/api/vendor/reports/${other.id}/fix`, { fixed_version: "2" }))
         .statusCode,
@@ -242,7 +213,7 @@ describe("fix zip files", () => {
     expect((await contact.get(`/api/report-previews/${id}/attachments/${attachmentId}`)).body).toBe(
       ZIP.toString("latin1"),
     );
-    for (const reader of [staff, researcher.caller])
+    for (const reader of [kit.staff, researcher.caller])
       expect((await reader.get(`/api/reports/${id}/attachments/${attachmentId}`)).statusCode).toBe(200);
   });
 });

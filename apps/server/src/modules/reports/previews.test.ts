@@ -1,152 +1,32 @@
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createMailer } from "../../mail/outbox.ts";
-import { type ApiCaller, createApiCaller, registerUser, uniqueEmail } from "../../test/api-client.ts";
-import { createTestApp } from "../../test/app.ts";
-import { createStaffCaller } from "../../test/staff.ts";
 import { prepareAuthQueries } from "../auth/queries.ts";
 import { createCaptchaService } from "../captcha/service.ts";
 import { createAttachmentStore } from "./attachments.ts";
 import { createPreviewTokens, PREVIEW_LINK_SECONDS } from "./preview-tokens.ts";
+import {
+  type Detail,
+  reportTestApp,
+  sampleReport,
+  TEST_PREVIEW_TOKEN_KEY,
+  tokenIn,
+} from "./report-test-kit.ts";
 import { createReportService } from "./service.ts";
 
 /** Issue 7: signed preview links, the PIN preview of a product with no program, the deadline job. */
 
-type Harness = Awaited<ReturnType<typeof createTestApp>>;
-type Detail = {
-  id: string;
-  status: string;
-  actions: string[];
-  fixed_version: string | null;
+type PreviewDetail = Detail & {
   fix_diff?: string | null;
   reporter_email?: string | null;
   deadline_passed_at: string | null;
-  timeline: { action: string; from_state: string | null; to_state: string; note: string | null }[];
 };
 
-const KEY = "preview-token-key-for-tests-0123456789abcdef";
+const KEY = TEST_PREVIEW_TOKEN_KEY;
 const DAY = 24 * 3600 * 1000;
 
-let harness: Harness;
-let staff: ApiCaller;
-let ipCounter = 0;
-
-function anonymous() {
-  ipCounter += 1;
-  return createApiCaller(harness.app, { ip: `10.66.${Math.floor(ipCounter / 250)}.${ipCounter % 250}` });
-}
-
-const report = (overrides: Record<string, unknown> = {}) => ({
-  kind: "plugin",
-  product_slug: `pin-plugin-${Math.random().toString(36).slice(2, 8)}`,
-  product_name: "Pin Plugin",
-  affected_version_prefix: "<=",
-  affected_version: "1.2.0",
-  vulnerability_type: 2,
-  owasp_category: 43,
-  required_privilege: 3,
-  title: "Stored XSS in the gallery caption",
-  description: "The caption is printed on the front end without escaping it first.",
-  steps_to_reproduce: "1. Log in as an author. 2. Add a gallery. 3. Put a script in a caption.",
-  proof_of_concept: "Caption: <script>alert(document.domain)</script>",
-  ...overrides,
-});
-
-async function researcherAccount() {
-  const account = await registerUser(harness.app, { role: "researcher" });
-  await harness.database.sql.query("update users set email_verified_at = now() where email = $1", [
-    account.email,
-  ]);
-  return account;
-}
-
-async function transition(id: string, body: Record<string, unknown>) {
-  const response = await staff.post(`/api/staff/reports/${id}/transitions`, body);
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<Detail>();
-}
-
-/** Submitted by a verified researcher, validated and sent to the vendor: awaiting_fix. */
-async function awaitingFix(caller: ApiCaller, overrides: Record<string, unknown> = {}) {
-  const submitted = await caller.post("/api/reports", report(overrides));
-  expect(submitted.statusCode, submitted.body).toBe(201);
-  const id = submitted.json<{ id: string }>().id;
-  await transition(id, { action: "take_into_review" });
-  await transition(id, {
-    action: "validate",
-    vulnerability_type: 2,
-    owasp_category: 43,
-    required_privilege: 3,
-    affected_version_prefix: "<=",
-    affected_version: "1.2.0",
-    cvss_vector: "CVSS:3.1/AV:N/AC:L/PR:L/UI:R/S:C/C:L/I:L/A:N",
-  });
-  return id;
-}
-
-async function mailTo(address: string) {
-  const { rows } = await harness.database.sql.query<{ template: string; text_body: string }>(
-    "select template, text_body from mail_outbox where to_address = $1 order by id",
-    [address],
-  );
-  return rows;
-}
-
-function tokenIn(text: string | undefined) {
-  const match = /\?token=([A-Za-z0-9_.-]+)/.exec(text ?? "");
-  if (!match?.[1]) throw new Error(`no token in ${text}`);
-  return match[1];
-}
-
-/** A lobby product (no program) with a contact e-mail: its report goes through the PIN flow. */
-async function pinReport() {
-  const researcher = await researcherAccount();
-  const slug = `pin-plugin-${Math.random().toString(36).slice(2, 8)}`;
-  const contact = uniqueEmail("security");
-  const id = await awaitingFix(researcher.caller, { product_slug: slug });
-  await harness.database.sql.query("update products set vendor_contact_email = $2 where slug = $1", [
-    slug,
-    contact,
-  ]);
-  await transition(id, { action: "notify_vendor" });
-  const mails = await mailTo(contact);
-  const pin = /is: ([0-9]{6})/.exec(
-    mails.find((mail) => mail.template === "report_pin")?.text_body ?? "",
-  )?.[1];
-  if (!pin) throw new Error("no PIN e-mail");
-  return { id, contact, pin, mails, researcher };
-}
-
-/** A vendor with an active program for `slug` (deadline 14 days). */
-async function vendorWithProgram(slug: string) {
-  const vendor = await registerUser(harness.app, { role: "vendor" });
-  await harness.database.sql.query("update users set email_verified_at = now() where email = $1", [
-    vendor.email,
-  ]);
-  const created = await vendor.caller.post("/api/products", {
-    kind: "plugin",
-    name: "Acme Slider",
-    product_url: "https://acme.example/slider",
-    slug,
-    vendor_website_url: "https://acme.example",
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  const productId = created.json<{ id: number }>().id;
-  await harness.database.sql.query("update products set fix_deadline_days = 14 where id = $1", [productId]);
-  expect(
-    (await vendor.caller.post(`/api/products/${productId}/activate-product`, { is_lobby_product: false }))
-      .statusCode,
-  ).toBe(200);
-  const account = (await vendor.caller.get("/api/vendor/account")).json<{ contact_email: string | null }>();
-  return { ...vendor, contactEmail: account.contact_email ?? vendor.email };
-}
-
-beforeAll(async () => {
-  harness = await createTestApp({ PREVIEW_TOKEN_KEY: KEY });
-  staff = await createStaffCaller(harness.app, harness.database);
-});
-afterAll(() => harness.close());
+const kit = reportTestApp({ PREVIEW_TOKEN_KEY: KEY });
 
 describe("preview tokens", () => {
   it("signs a token for one report and audience, refuses tampering and expires it", () => {
@@ -167,70 +47,66 @@ describe("preview tokens", () => {
   });
 
   it("lets the holder of a researcher link read that report only, and never after 7 days", async () => {
-    const researcher = await researcherAccount();
-    const submitted = await researcher.caller.post("/api/reports", report());
+    const researcher = await kit.researcherAccount();
+    const submitted = await researcher.caller.post("/api/reports", sampleReport());
     const id = submitted.json<{ id: string }>().id;
-    const other = (await researcher.caller.post("/api/reports", report())).json<{ id: string }>().id;
-    const received = (await mailTo(researcher.email)).find((mail) => mail.text_body.includes(id));
+    const other = (await researcher.caller.post("/api/reports", sampleReport())).json<{ id: string }>().id;
+    const received = (await kit.mailTo(researcher.email)).find((mail) => mail.text_body.includes(id));
     expect(received?.text_body).toContain(`/researchers/reports/${id}/preview?token=`);
     const token = tokenIn(received?.text_body);
 
-    const read = await anonymous().get(`/api/reports/${id}?token=${token}`);
+    const read = await kit.anonymous().get(`/api/reports/${id}?token=${token}`);
     expect(read.statusCode, read.body).toBe(200);
-    expect(read.json<Detail>()).toMatchObject({ id, status: "submitted", actions: [] });
-    expect(read.json<Detail>()).not.toHaveProperty("reporter_email");
-    expect(read.json<Detail>()).not.toHaveProperty("fix_diff");
+    expect(read.json<PreviewDetail>()).toMatchObject({ id, status: "submitted", actions: [] });
+    expect(read.json<PreviewDetail>()).not.toHaveProperty("reporter_email");
+    expect(read.json<PreviewDetail>()).not.toHaveProperty("fix_diff");
 
-    expect((await anonymous().get(`/api/reports/${other}?token=${token}`)).statusCode).toBe(404);
-    expect((await anonymous().get(`/api/reports/${id}`)).statusCode).toBe(401);
-    expect((await anonymous().get(`/api/reports/${id}?token=${token.slice(0, -2)}`)).statusCode).toBe(404);
-    expect((await anonymous().get(`/api/reports/${id}?token=nonsense`)).statusCode).toBe(404);
+    expect((await kit.anonymous().get(`/api/reports/${other}?token=${token}`)).statusCode).toBe(404);
+    expect((await kit.anonymous().get(`/api/reports/${id}`)).statusCode).toBe(401);
+    expect((await kit.anonymous().get(`/api/reports/${id}?token=${token.slice(0, -2)}`)).statusCode).toBe(
+      404,
+    );
+    expect((await kit.anonymous().get(`/api/reports/${id}?token=nonsense`)).statusCode).toBe(404);
     const expired = createPreviewTokens(KEY, () => new Date(Date.now() - 8 * DAY)).sign(
       id,
       "researcher",
       PREVIEW_LINK_SECONDS,
     );
-    expect((await anonymous().get(`/api/reports/${id}?token=${expired}`)).statusCode).toBe(404);
+    expect((await kit.anonymous().get(`/api/reports/${id}?token=${expired}`)).statusCode).toBe(404);
     const forged = createPreviewTokens("not the server's key, but 32+ characters").sign(id, "researcher", 60);
-    expect((await anonymous().get(`/api/reports/${id}?token=${forged}`)).statusCode).toBe(404);
+    expect((await kit.anonymous().get(`/api/reports/${id}?token=${forged}`)).statusCode).toBe(404);
     // Another signed-in researcher with the link reads it as the link's audience.
-    const stranger = await researcherAccount();
+    const stranger = await kit.researcherAccount();
     expect((await stranger.caller.get(`/api/reports/${id}`)).statusCode).toBe(404);
     expect((await stranger.caller.get(`/api/reports/${id}?token=${token}`)).statusCode).toBe(200);
   });
 
   it("puts a vendor link into the vendor notice, which reads the report as the vendor", async () => {
-    const slug = `acme-slider-${Math.random().toString(36).slice(2, 8)}`;
-    const vendor = await vendorWithProgram(slug);
-    const researcher = await researcherAccount();
-    const id = await awaitingFix(researcher.caller, { product_slug: slug });
-    await transition(id, { action: "notify_vendor" });
-    const notice = (await mailTo(vendor.contactEmail)).find(
-      (mail) => mail.template === "report_vendor_notified",
-    );
+    const { id, vendor, researcher } = await kit.awaitingFixOnProgram({ fixDeadlineDays: 14 });
+    const notice = (await kit.mailOf(vendor.contactEmail, "report_vendor_notified"))[0];
     expect(notice?.text_body).toContain(`/vdp/vulnerabilities/${id}/preview?token=`);
     const token = tokenIn(notice?.text_body);
-    const read = await anonymous().get(`/api/reports/${id}?token=${token}`);
+    const read = await kit.anonymous().get(`/api/reports/${id}?token=${token}`);
     expect(read.statusCode, read.body).toBe(200);
-    expect(read.json<Detail>()).toMatchObject({ status: "awaiting_fix", actions: [] });
-    expect(read.json<Detail>()).toHaveProperty("fix_diff");
+    expect(read.json<PreviewDetail>()).toMatchObject({ status: "awaiting_fix", actions: [] });
+    expect(read.json<PreviewDetail>()).toHaveProperty("fix_diff");
     // A vendor link does not open the PIN preview.
-    const caller = anonymous();
+    const caller = kit.anonymous();
     caller.cookies.set("pressguard_report_preview", token);
     expect((await caller.get(`/api/report-previews/${id}`)).statusCode).toBe(401);
     // The researcher's mails carry researcher links.
-    const validated = (await mailTo(researcher.email)).find((mail) => mail.template === "report_validated");
+    const validated = (await kit.mailOf(researcher.email, "report_validated"))[0];
     expect(validated?.text_body).toContain(`/researchers/reports/${id}/preview?token=`);
   });
 });
 
 describe("the PIN preview of a product with no program (PRODUCT.md §2)", () => {
   it("sends the link and, separately, a PIN whose hash only is stored", async () => {
-    const { id, pin, mails } = await pinReport();
+    const { id, pin, mails } = await kit.pinReport();
     expect(mails.map((mail) => mail.template)).toEqual(["report_pin_notice", "report_pin"]);
     expect(mails[0]?.text_body).toContain(`/database/report-preview/${id}/pin`);
     expect(mails[0]?.text_body).not.toContain(pin);
-    const { rows } = await harness.database.sql.query<{ pin_hash: string }>(
+    const { rows } = await kit.harness.database.sql.query<{ pin_hash: string }>(
       "select pin_hash from report_pins where report_id = $1",
       [id],
     );
@@ -239,8 +115,8 @@ describe("the PIN preview of a product with no program (PRODUCT.md §2)", () => 
   });
 
   it("opens the report with the right PIN and takes a patch that moves it to fix_pending", async () => {
-    const { id, pin, researcher } = await pinReport();
-    const contact = anonymous();
+    const { id, pin, researcher } = await kit.pinReport();
+    const contact = kit.anonymous();
     const without = await contact.get(`/api/report-previews/${id}`);
     expect(without.statusCode).toBe(401);
     expect(without.json()).toMatchObject({ message: "Enter the PIN from the e-mail to open this report." });
@@ -262,10 +138,14 @@ describe("the PIN preview of a product with no program (PRODUCT.md §2)", () => 
 
     const preview = await contact.get(`/api/report-previews/${id}`);
     expect(preview.statusCode, preview.body).toBe(200);
-    expect(preview.json<Detail>()).toMatchObject({ id, status: "awaiting_fix", actions: ["submit_fix"] });
-    expect(preview.json<Detail>()).not.toHaveProperty("reporter_email");
+    expect(preview.json<PreviewDetail>()).toMatchObject({
+      id,
+      status: "awaiting_fix",
+      actions: ["submit_fix"],
+    });
+    expect(preview.json<PreviewDetail>()).not.toHaveProperty("reporter_email");
     // The credential is this report's only.
-    const other = await pinReport();
+    const other = await kit.pinReport();
     expect((await contact.get(`/api/report-previews/${other.id}`)).statusCode).toBe(401);
     expect(
       (await contact.post(`/api/report-previews/${other.id}/patch`, { fixed_version: "1.2.1", notes: "x" }))
@@ -284,13 +164,13 @@ describe("the PIN preview of a product with no program (PRODUCT.md §2)", () => 
       diff: "--- a/gallery.php\n+++ b/gallery.php\n-echo $caption;\n+echo esc_html( $caption );\n",
     });
     expect(patched.statusCode, patched.body).toBe(200);
-    expect(patched.json<Detail>()).toMatchObject({
+    expect(patched.json<PreviewDetail>()).toMatchObject({
       status: "fix_pending",
       fixed_version: "1.2.1",
       actions: [],
     });
-    expect(patched.json<Detail>().fix_diff).toContain("esc_html");
-    expect(patched.json<Detail>().timeline.at(-1)).toMatchObject({
+    expect(patched.json<PreviewDetail>().fix_diff).toContain("esc_html");
+    expect(patched.json<PreviewDetail>().timeline.at(-1)).toMatchObject({
       action: "submit_fix",
       from_state: "awaiting_fix",
       to_state: "fix_pending",
@@ -301,41 +181,43 @@ describe("the PIN preview of a product with no program (PRODUCT.md §2)", () => 
       notes: "More.",
     });
     expect(again.statusCode).toBe(409);
-    const staffView = (await staff.get(`/api/staff/reports/${id}`)).json<
+    const staffView = (await kit.staff.get(`/api/staff/reports/${id}`)).json<
       Detail & {
         timeline: { actor?: unknown }[];
       }
     >();
     expect(staffView.timeline.at(-1)).toMatchObject({ action: "submit_fix", actor: null });
     // The researcher does not see the diff.
-    expect((await researcher.caller.get(`/api/reports/${id}`)).json<Detail>()).not.toHaveProperty("fix_diff");
+    expect((await researcher.caller.get(`/api/reports/${id}`)).json<PreviewDetail>()).not.toHaveProperty(
+      "fix_diff",
+    );
   });
 
   it("locks the PIN for 15 minutes after 5 wrong tries, even for the right one", async () => {
-    const { id, pin } = await pinReport();
+    const { id, pin } = await kit.pinReport();
     const wrongPin = pin === "999999" ? "999998" : "999999";
     for (let attempt = 1; attempt <= 4; attempt += 1) {
-      const wrong = await anonymous().post(`/api/report-previews/${id}/pin`, { pin: wrongPin });
+      const wrong = await kit.anonymous().post(`/api/report-previews/${id}/pin`, { pin: wrongPin });
       expect(wrong.statusCode).toBe(422);
     }
-    const fifth = await anonymous().post(`/api/report-previews/${id}/pin`, { pin: wrongPin });
+    const fifth = await kit.anonymous().post(`/api/report-previews/${id}/pin`, { pin: wrongPin });
     expect(fifth.statusCode).toBe(429);
     expect(Number(fifth.headers["retry-after"])).toBeGreaterThan(890);
     expect(fifth.json<{ message: string }>().message).toMatch(
       /^Too many wrong PINs: the report is locked until \d\d:\d\d UTC\. Try again in 15 minutes\.$/,
     );
-    const locked = await anonymous().post(`/api/report-previews/${id}/pin`, { pin });
+    const locked = await kit.anonymous().post(`/api/report-previews/${id}/pin`, { pin });
     expect(locked.statusCode).toBe(429);
     expect(Number(locked.headers["retry-after"])).toBeLessThanOrEqual(900);
-    await harness.database.sql.query(
+    await kit.harness.database.sql.query(
       "update report_pins set locked_until = now() - interval '1 second' where report_id = $1",
       [id],
     );
-    expect((await anonymous().post(`/api/report-previews/${id}/pin`, { pin })).statusCode).toBe(200);
+    expect((await kit.anonymous().post(`/api/report-previews/${id}/pin`, { pin })).statusCode).toBe(200);
   });
 
   it("answers 404 for a report without a PIN and limits PIN tries per IP", async () => {
-    const caller = anonymous();
+    const caller = kit.anonymous();
     const unknown = "00000000-0000-4000-8000-000000000001";
     for (let attempt = 0; attempt < 20; attempt += 1) {
       expect((await caller.post(`/api/report-previews/${unknown}/pin`, { pin: "123456" })).statusCode).toBe(
@@ -346,36 +228,32 @@ describe("the PIN preview of a product with no program (PRODUCT.md §2)", () => 
     expect(limited.statusCode).toBe(429);
     expect(limited.headers["retry-after"]).toBeDefined();
     expect(
-      (await anonymous().post("/api/report-previews/not-a-uuid/pin", { pin: "123456" })).statusCode,
+      (await kit.anonymous().post("/api/report-previews/not-a-uuid/pin", { pin: "123456" })).statusCode,
     ).toBe(404);
   });
 
   it("sends no PIN when the product has no contact e-mail", async () => {
-    const researcher = await researcherAccount();
-    const id = await awaitingFix(researcher.caller);
-    await transition(id, { action: "notify_vendor" });
-    const { rows } = await harness.database.sql.query("select 1 from report_pins where report_id = $1", [id]);
+    const researcher = await kit.researcherAccount();
+    const id = await kit.awaitingFix(researcher.caller);
+    const { rows } = await kit.harness.database.sql.query("select 1 from report_pins where report_id = $1", [
+      id,
+    ]);
     expect(rows).toEqual([]);
   });
 });
 
 describe("the deadline job", () => {
   it("e-mails once 7 days before the deadline, then flags the report once when it passes", async () => {
-    const slug = `acme-deadline-${Math.random().toString(36).slice(2, 8)}`;
-    const vendor = await vendorWithProgram(slug);
-    const researcher = await researcherAccount();
-    const id = await awaitingFix(researcher.caller, { product_slug: slug });
-    await transition(id, { action: "notify_vendor" });
-    const pin = await pinReport();
-    await harness.database.sql.query(
+    const { id, vendor } = await kit.awaitingFixOnProgram({ fixDeadlineDays: 14 });
+    const pin = await kit.pinReport();
+    await kit.harness.database.sql.query(
       "update reports set fix_deadline_at = now() + interval '14 days' where id = $1",
       [pin.id],
     );
-    const templates = async (to: string) => (await mailTo(to)).map((mail) => mail.template);
     // The job function the app's timer runs, driven here with a fake clock.
-    const service = createReportService(harness.database, {
+    const service = createReportService(kit.harness.database, {
       mailer: createMailer({
-        database: harness.database,
+        database: kit.harness.database,
         smtpUrl: undefined,
         from: "t@example.test",
         siteName: "Pressguard",
@@ -385,27 +263,29 @@ describe("the deadline job", () => {
       attachments: createAttachmentStore(join(tmpdir(), "pressguard-unused-attachments")),
       appUrl: "http://localhost:3000",
       captcha: createCaptchaService({ mode: "off", hmacKey: KEY }),
-      hitRateLimit: prepareAuthQueries(harness.database.sql).hitRateLimit,
+      hitRateLimit: prepareAuthQueries(kit.harness.database.sql).hitRateLimit,
       sendMagicLink: async () => "sent" as const,
     });
     const start = Date.now();
     const job = (days: number) => service.runDeadlineJob(new Date(start + days * DAY));
 
     expect(await job(1)).toMatchObject({ passed: 0 });
-    expect(await templates(vendor.contactEmail)).not.toContain("report_deadline_near");
+    expect(await kit.templatesTo(vendor.contactEmail)).not.toContain("report_deadline_near");
     await job(8);
     await job(9);
     expect(
-      (await templates(vendor.contactEmail)).filter((name) => name === "report_deadline_near"),
+      (await kit.templatesTo(vendor.contactEmail)).filter((name) => name === "report_deadline_near"),
     ).toHaveLength(1);
-    const near = (await mailTo(vendor.contactEmail)).find((mail) => mail.template === "report_deadline_near");
+    const near = (await kit.mailOf(vendor.contactEmail, "report_deadline_near"))[0];
     expect(near?.text_body).toContain(`/vdp/vulnerabilities/${id}/preview?token=`);
-    expect(await templates(pin.contact)).toContain("report_deadline_near");
-    expect((await staff.get(`/api/staff/reports/${id}`)).json<Detail>().deadline_passed_at).toBeNull();
+    expect(await kit.templatesTo(pin.contact)).toContain("report_deadline_near");
+    expect(
+      (await kit.staff.get(`/api/staff/reports/${id}`)).json<PreviewDetail>().deadline_passed_at,
+    ).toBeNull();
 
     await job(15);
     await job(16);
-    const flagged = (await staff.get(`/api/staff/reports/${id}`)).json<Detail>();
+    const flagged = (await kit.staff.get(`/api/staff/reports/${id}`)).json<PreviewDetail>();
     expect(flagged.deadline_passed_at).not.toBeNull();
     expect(flagged.timeline.filter((event) => event.action === "deadline_passed")).toEqual([
       {
@@ -418,20 +298,20 @@ describe("the deadline job", () => {
       },
     ]);
     expect(
-      (await templates(vendor.contactEmail)).filter((name) => name === "report_deadline_passed"),
+      (await kit.templatesTo(vendor.contactEmail)).filter((name) => name === "report_deadline_passed"),
     ).toHaveLength(1);
-    const passedPin = (await mailTo(pin.contact)).find((mail) => mail.template === "report_deadline_passed");
+    const passedPin = (await kit.mailOf(pin.contact, "report_deadline_passed"))[0];
     expect(passedPin?.text_body).toContain(`/database/report-preview/${pin.id}/pin`);
-    const queue = await staff.get("/api/staff/reports?deadline_passed=true&per_page=100");
+    const queue = await kit.staff.get("/api/staff/reports?deadline_passed=true&per_page=100");
     expect(queue.statusCode).toBe(200);
     const listed = queue.json<{ data: { id: string; deadline_passed_at: string | null }[] }>().data;
     expect(listed.map((row) => row.id)).toEqual(expect.arrayContaining([id, pin.id]));
     expect(listed.every((row) => row.deadline_passed_at !== null)).toBe(true);
     // Staff may now publish it unpatched (the deadline has really passed in the database's clock too).
-    await harness.database.sql.query(
+    await kit.harness.database.sql.query(
       "update reports set fix_deadline_at = now() - interval '1 day' where id = $1",
       [id],
     );
-    expect((await transition(id, { action: "publish_unpatched" })).status).toBe("published");
+    expect((await kit.transition(id, { action: "publish_unpatched" })).status).toBe("published");
   });
 });

@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ApiCaller, createApiCaller, registerUser, uniqueEmail } from "../../test/api-client.ts";
-import { createTestApp } from "../../test/app.ts";
-import { createStaffCaller } from "../../test/staff.ts";
+import { describe, expect, it } from "vitest";
+import { registerUser, uniqueEmail } from "../../test/api-client.ts";
+import { type Detail, reportTestApp, sampleReport, sampleValidation } from "./report-test-kit.ts";
 
-type Harness = Awaited<ReturnType<typeof createTestApp>>;
-type Detail = {
-  id: string;
-  status: string;
-  actions: string[];
-  timeline: { action: string; from_state: string | null; to_state: string; note: string | null }[];
-  comments: { body: string; visibility: string }[];
+type ReportDetail = Detail & {
   possible_duplicate_of?: string | null;
   reporter_email?: string | null;
   cvss_score: number | null;
@@ -17,127 +10,35 @@ type Detail = {
   fix_deadline_at: string | null;
   vendor_notified_at: string | null;
   fixed_at: string | null;
-  fixed_version: string | null;
   public_path: string | null;
   rejection_reason: string | null;
 };
 type Listed = { data: { id: string; status: string }[]; pagination: { total: number } };
 
-let harness: Harness;
-let staff: ApiCaller;
-let ipCounter = 0;
+const kit = reportTestApp();
 
-const report = (overrides: Record<string, unknown> = {}) => ({
-  kind: "plugin",
-  product_slug: `lobby-plugin-${Math.random().toString(36).slice(2, 8)}`,
-  product_name: "Lobby Plugin",
-  affected_version_prefix: "<=",
-  affected_version: "2.4.1",
-  vulnerability_type: 2,
-  owasp_category: 43,
-  required_privilege: 3,
-  title: "Stored XSS through the widget title",
-  description: "The widget title is printed on the front end without escaping.",
-  steps_to_reproduce: "1. Log in as a contributor. 2. Add the widget. 3. Put a script in its title.",
-  proof_of_concept: "Title: <script>alert(document.domain)</script> — runs for every visitor.",
-  ...overrides,
-});
-
-const validation = (overrides: Record<string, unknown> = {}) => ({
-  action: "validate",
-  vulnerability_type: 2,
-  owasp_category: 43,
-  required_privilege: 3,
-  affected_version_prefix: "<=",
-  affected_version: "2.4.1",
-  fixed_version: "2.4.2",
-  cvss_vector: "CVSS:3.1/AV:N/AC:L/PR:L/UI:R/S:C/C:L/I:L/A:N",
-  cve: "CVE-2026-10001",
-  ...overrides,
-});
-
-/** A signed-out caller with an address of its own, so per-IP limits never meet another test's. */
-function anonymous() {
-  ipCounter += 1;
-  return createApiCaller(harness.app, { ip: `10.77.${Math.floor(ipCounter / 250)}.${ipCounter % 250}` });
-}
-
-async function submit(caller: ApiCaller, overrides: Record<string, unknown> = {}) {
-  const response = await caller.post("/api/reports", report(overrides));
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<{ id: string; status: string; account_created: boolean; magic_link_sent: boolean }>();
-}
-
-async function transition(id: string, body: Record<string, unknown>, expected = 200) {
-  const response = await staff.post(`/api/staff/reports/${id}/transitions`, body);
-  expect(response.statusCode, response.body).toBe(expected);
-  return response.json<Detail>();
-}
-
-async function mailTo(address: string) {
-  const { rows } = await harness.database.sql.query<{ template: string; text_body: string }>(
-    "select template, text_body from mail_outbox where to_address = $1 order by id",
-    [address],
-  );
-  return rows;
-}
-
-/** A researcher whose e-mail address is verified (PRODUCT.md: reports need a verified address). */
-async function researcherAccount(overrides: { name?: string } = {}) {
-  const account = await registerUser(harness.app, { role: "researcher", ...overrides });
-  await harness.database.sql.query("update users set email_verified_at = now() where email = $1", [
-    account.email,
-  ]);
-  return account;
-}
-
-/** A vendor with an active program for `slug`. */
-async function vendorWithProgram(slug: string) {
-  const vendor = await registerUser(harness.app, { role: "vendor" });
-  await harness.database.sql.query("update users set email_verified_at = now() where email = $1", [
-    vendor.email,
-  ]);
-  const created = await vendor.caller.post("/api/products", {
-    kind: "plugin",
-    name: "Acme Gallery",
-    product_url: "https://acme.example/gallery",
-    slug,
-    vendor_website_url: "https://acme.example",
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  const id = created.json<{ id: number }>().id;
-  await harness.database.sql.query("update products set fix_deadline_days = 14 where id = $1", [id]);
-  expect(
-    (await vendor.caller.post(`/api/products/${id}/activate-product`, { is_lobby_product: false }))
-      .statusCode,
-  ).toBe(200);
-  return vendor;
-}
-
-beforeAll(async () => {
-  harness = await createTestApp();
-  staff = await createStaffCaller(harness.app, harness.database);
-});
-afterAll(() => harness.close());
+/** Validated with the fixed version and the CVE the published record shows. */
+const validation = (overrides: Record<string, unknown> = {}) =>
+  sampleValidation({ fixed_version: "2.4.2", cve: "CVE-2026-10001", ...overrides });
 
 describe("submitting a report (PRODUCT.md §3)", () => {
   it("stores a signed-in researcher's report with its first timeline event and e-mails them", async () => {
-    const researcher = await researcherAccount();
-    const submitted = await submit(researcher.caller);
+    const researcher = await kit.researcherAccount();
+    const submitted = await kit.submit(researcher.caller);
     expect(submitted).toMatchObject({ status: "submitted", account_created: false, magic_link_sent: false });
 
-    const { rows } = await harness.database.sql.query<{
+    const { rows } = await kit.harness.database.sql.query<{
       status: string;
       researcher_id: number;
       title: string;
     }>("select status, researcher_id, title from reports where id = $1", [submitted.id]);
     expect(rows[0]).toMatchObject({ status: "submitted", title: "Stored XSS through the widget title" });
-    const events = await harness.database.sql.query<{ action: string; to_state: string }>(
+    const events = await kit.harness.database.sql.query<{ action: string; to_state: string }>(
       "select action, to_state from report_events where report_id = $1",
       [submitted.id],
     );
     expect(events.rows).toEqual([{ action: "submit", to_state: "submitted" }]);
-    const mail = await mailTo(researcher.email);
+    const mail = await kit.mailTo(researcher.email);
     expect(mail.map((row) => row.template)).toContain("report_received");
     expect(mail.find((row) => row.template === "report_received")?.text_body).toContain(
       `/researchers/reports/${submitted.id}/preview`,
@@ -145,31 +46,31 @@ describe("submitting a report (PRODUCT.md §3)", () => {
 
     const own = await researcher.caller.get(`/api/reports/${submitted.id}`);
     expect(own.statusCode).toBe(200);
-    expect(own.json<Detail>()).toMatchObject({ status: "submitted", actions: [] });
-    expect(own.json<Detail>()).not.toHaveProperty("reporter_email");
+    expect(own.json<ReportDetail>()).toMatchObject({ status: "submitted", actions: [] });
+    expect(own.json<ReportDetail>()).not.toHaveProperty("reporter_email");
   });
 
   it("refuses a signed-in account whose e-mail is not verified (403) and stores nothing", async () => {
-    const unverified = await registerUser(harness.app, { role: "researcher" });
-    const refused = await unverified.caller.post("/api/reports", report());
+    const unverified = await registerUser(kit.harness.app, { role: "researcher" });
+    const refused = await unverified.caller.post("/api/reports", sampleReport());
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({
       message: "Verify your e-mail address before submitting a report.",
     });
-    const { rows } = await harness.database.sql.query<{ count: number }>(
+    const { rows } = await kit.harness.database.sql.query<{ count: number }>(
       "select count(*)::int as count from reports where submitted_by_user_id = $1",
       [unverified.user.id],
     );
     expect(rows[0]?.count).toBe(0);
     // Signed out with that very address still works: the magic link verifies it.
-    expect((await submit(anonymous(), { email: unverified.email })).magic_link_sent).toBe(true);
+    expect((await kit.submit(kit.anonymous(), { email: unverified.email })).magic_link_sent).toBe(true);
   });
 
   it("answers 422 with a message for each bad field and stores nothing", async () => {
-    const researcher = await researcherAccount();
+    const researcher = await kit.researcherAccount();
     const response = await researcher.caller.post(
       "/api/reports",
-      report({
+      sampleReport({
         kind: "library",
         title: "short",
         vulnerability_type: 43,
@@ -191,7 +92,7 @@ describe("submitting a report (PRODUCT.md §3)", () => {
       description: ["The description must be at least 30 characters long."],
       cvss_vector: ["Invalid value X for metric AV."],
     });
-    const { rows } = await harness.database.sql.query<{ count: number }>(
+    const { rows } = await kit.harness.database.sql.query<{ count: number }>(
       "select count(*)::int as count from reports r join researchers rs on rs.id = r.researcher_id where rs.user_id = $1",
       [researcher.user.id],
     );
@@ -199,32 +100,36 @@ describe("submitting a report (PRODUCT.md §3)", () => {
   });
 
   it("answers odd bodies with a 4xx, ignores unknown fields and stores metacharacters as text", async () => {
-    const researcher = await researcherAccount();
+    const researcher = await kit.researcherAccount();
     expect((await researcher.caller.post("/api/reports", "text")).statusCode).toBe(415);
     for (const body of [
       [],
       { title: 42 },
-      { ...report(), vulnerability_type: "2'; drop table reports;--" },
+      { ...sampleReport(), vulnerability_type: "2'; drop table reports;--" },
     ]) {
       const response = await researcher.caller.post("/api/reports", body);
       expect(response.statusCode, JSON.stringify(body)).toBe(422);
     }
     const tooLong = await researcher.caller.post(
       "/api/reports",
-      report({ steps_to_reproduce: "y".repeat(50_001) }),
+      sampleReport({ steps_to_reproduce: "y".repeat(50_001) }),
     );
     expect(tooLong.json<{ errors: Record<string, string[]> }>().errors).toEqual({
       steps_to_reproduce: ["The steps to reproduce must be at most 50,000 characters long."],
     });
     const hostile = "Robert'); DROP TABLE reports;-- <img src=x onerror=alert(1)>";
-    const stored = await submit(researcher.caller, { title: hostile, is_staff: true, status: "published" });
+    const stored = await kit.submit(researcher.caller, {
+      title: hostile,
+      is_staff: true,
+      status: "published",
+    });
     const detail = (await researcher.caller.get(`/api/reports/${stored.id}`)).json<
       Detail & { title: string }
     >();
     expect(detail).toMatchObject({ title: hostile, status: "submitted" });
     for (const id of ["1", "00000000-0000-4000-8000-00000000000g", "%27"]) {
       expect(
-        (await staff.post(`/api/staff/reports/${id}/transitions`, { action: "publish" })).statusCode,
+        (await kit.staff.post(`/api/staff/reports/${id}/transitions`, { action: "publish" })).statusCode,
       ).toBe(404);
     }
   });
@@ -232,35 +137,39 @@ describe("submitting a report (PRODUCT.md §3)", () => {
   it("creates an account, a researcher and a lobby product for a signed-out reporter, and sends a magic link", async () => {
     const email = uniqueEmail("reporter");
     const slug = `brand-new-plugin-${Math.random().toString(36).slice(2, 8)}`;
-    const submitted = await submit(anonymous(), { email, product_slug: slug, product_name: "Brand New" });
+    const submitted = await kit.submit(kit.anonymous(), {
+      email,
+      product_slug: slug,
+      product_name: "Brand New",
+    });
     expect(submitted).toMatchObject({ account_created: true, magic_link_sent: true });
 
-    const user = await harness.database.sql.query<{ password_hash: string | null; researcher: boolean }>(
+    const user = await kit.harness.database.sql.query<{ password_hash: string | null; researcher: boolean }>(
       `select u.password_hash, exists (select 1 from researchers r where r.user_id = u.id) as researcher
        from users u where u.email = $1`,
       [email],
     );
     expect(user.rows[0]).toEqual({ password_hash: null, researcher: true });
-    const product = await harness.database.sql.query(
+    const product = await kit.harness.database.sql.query(
       "select name, is_lobby_product, vendor_id from products where kind = 'plugin' and slug = $1",
       [slug],
     );
     expect(product.rows[0]).toEqual({ name: "Brand New", is_lobby_product: true, vendor_id: null });
-    expect((await mailTo(email)).map((row) => row.template).sort()).toEqual([
+    expect((await kit.mailTo(email)).map((row) => row.template).sort()).toEqual([
       "magic_link",
       "report_received",
     ]);
-    const detail = await staff.get(`/api/staff/reports/${submitted.id}`);
-    expect(detail.json<Detail>().reporter_email).toBe(email);
+    const detail = await kit.staff.get(`/api/staff/reports/${submitted.id}`);
+    expect(detail.json<ReportDetail>().reporter_email).toBe(email);
   });
 
   it("picks an existing product by kind and slug, whatever the slug's case, and keeps its name", async () => {
-    const researcher = await researcherAccount();
+    const researcher = await kit.researcherAccount();
     const slug = `known-plugin-${Math.random().toString(36).slice(2, 8)}`;
-    await submit(researcher.caller, { product_slug: slug, product_name: "Known Plugin" });
-    await submit(researcher.caller, { product_slug: slug.toUpperCase(), product_name: "Other name" });
-    await submit(researcher.caller, { kind: "theme", product_slug: slug, product_name: "Known Theme" });
-    const { rows } = await harness.database.sql.query(
+    await kit.submit(researcher.caller, { product_slug: slug, product_name: "Known Plugin" });
+    await kit.submit(researcher.caller, { product_slug: slug.toUpperCase(), product_name: "Other name" });
+    await kit.submit(researcher.caller, { kind: "theme", product_slug: slug, product_name: "Known Theme" });
+    const { rows } = await kit.harness.database.sql.query(
       "select kind, slug, name from products where lower(slug) = $1 order by kind",
       [slug],
     );
@@ -271,8 +180,8 @@ describe("submitting a report (PRODUCT.md §3)", () => {
   });
 
   it("links a signed-out report to the existing account of its e-mail", async () => {
-    const researcher = await researcherAccount();
-    const submitted = await submit(anonymous(), { email: researcher.email.toUpperCase() });
+    const researcher = await kit.researcherAccount();
+    const submitted = await kit.submit(kit.anonymous(), { email: researcher.email.toUpperCase() });
     expect(submitted.account_created).toBe(false);
     const listed = await researcher.caller.get("/api/researcher/reports?tab=in-review");
     expect(listed.json<Listed>().data.map((row) => row.id)).toEqual([submitted.id]);
@@ -280,15 +189,15 @@ describe("submitting a report (PRODUCT.md §3)", () => {
 
   it("takes a signed-out report without the CSRF pair (vendor embeds), but not a signed-in one", async () => {
     const email = `embed-${Math.random().toString(36).slice(2, 8)}@example.test`;
-    const framed = await anonymous().post("/api/reports", report({ email }), { csrf: false });
+    const framed = await kit.anonymous().post("/api/reports", sampleReport({ email }), { csrf: false });
     expect(framed.statusCode, framed.body).toBe(201);
-    const researcher = await researcherAccount();
-    const forged = await researcher.caller.post("/api/reports", report(), { csrf: false });
+    const researcher = await kit.researcherAccount();
+    const forged = await researcher.caller.post("/api/reports", sampleReport(), { csrf: false });
     expect(forged.statusCode).toBe(419);
   });
 
   it("requires the e-mail only when signed out", async () => {
-    const response = await anonymous().post("/api/reports", report());
+    const response = await kit.anonymous().post("/api/reports", sampleReport());
     expect(response.statusCode).toBe(422);
     expect(response.json<{ errors: Record<string, string[]> }>().errors).toEqual({
       email: ["Your e-mail address is required when you are not signed in."],
@@ -296,16 +205,17 @@ describe("submitting a report (PRODUCT.md §3)", () => {
   });
 
   it("flags a report with the same product and type as a possible duplicate, and keeps it", async () => {
-    const researcher = await researcherAccount();
+    const researcher = await kit.researcherAccount();
     const slug = `dup-plugin-${Math.random().toString(36).slice(2, 8)}`;
-    const first = await submit(researcher.caller, { product_slug: slug });
-    const second = await submit(researcher.caller, { product_slug: slug });
-    const otherType = await submit(researcher.caller, { product_slug: slug, vulnerability_type: 1 });
-    const detail = async (id: string) => (await staff.get(`/api/staff/reports/${id}`)).json<Detail>();
+    const first = await kit.submit(researcher.caller, { product_slug: slug });
+    const second = await kit.submit(researcher.caller, { product_slug: slug });
+    const otherType = await kit.submit(researcher.caller, { product_slug: slug, vulnerability_type: 1 });
+    const detail = async (id: string) =>
+      (await kit.staff.get(`/api/staff/reports/${id}`)).json<ReportDetail>();
     expect((await detail(first.id)).possible_duplicate_of).toBeNull();
     expect((await detail(second.id)).possible_duplicate_of).toBe(first.id);
     expect((await detail(otherType.id)).possible_duplicate_of).toBeNull();
-    const queue = await staff.get("/api/staff/reports?status=submitted&per_page=100");
+    const queue = await kit.staff.get("/api/staff/reports?status=submitted&per_page=100");
     expect(queue.json<Listed>().data.map((row) => row.id)).toEqual(
       expect.arrayContaining([first.id, second.id]),
     );
@@ -313,24 +223,26 @@ describe("submitting a report (PRODUCT.md §3)", () => {
 
   it("limits anonymous submissions per e-mail address", async () => {
     const email = uniqueEmail("flood");
-    for (let index = 0; index < 5; index += 1) await submit(anonymous(), { email });
-    const refused = await anonymous().post("/api/reports", report({ email }));
+    for (let index = 0; index < 5; index += 1) await kit.submit(kit.anonymous(), { email });
+    const refused = await kit.anonymous().post("/api/reports", sampleReport({ email }));
     expect(refused.statusCode).toBe(429);
     expect(refused.headers["retry-after"]).toBeDefined();
   });
 
   it("limits anonymous submissions per IP address", async () => {
-    const caller = anonymous();
-    for (let index = 0; index < 10; index += 1) await submit(caller, { email: uniqueEmail("ip") });
-    expect((await caller.post("/api/reports", report({ email: uniqueEmail("ip") }))).statusCode).toBe(429);
+    const caller = kit.anonymous();
+    for (let index = 0; index < 10; index += 1) await kit.submit(caller, { email: uniqueEmail("ip") });
+    expect((await caller.post("/api/reports", sampleReport({ email: uniqueEmail("ip") }))).statusCode).toBe(
+      429,
+    );
   });
 });
 
 describe("who sees a report", () => {
   it("shows a researcher only their own reports; another researcher's or a malformed id is 404", async () => {
-    const owner = await researcherAccount();
-    const other = await researcherAccount();
-    const submitted = await submit(owner.caller);
+    const owner = await kit.researcherAccount();
+    const other = await kit.researcherAccount();
+    const submitted = await kit.submit(owner.caller);
     expect((await other.caller.get(`/api/reports/${submitted.id}`)).statusCode).toBe(404);
     expect((await other.caller.get("/api/reports/not-a-uuid")).statusCode).toBe(404);
     expect((await other.caller.get("/api/researcher/reports?tab=in-review")).json<Listed>().data).toEqual([]);
@@ -345,15 +257,17 @@ describe("who sees a report", () => {
 describe("the report lifecycle through the API (PRODUCT.md §2)", () => {
   it("goes from submitted to published with a timeline, the vendor's fix, e-mail and a credited public record", async () => {
     const slug = `acme-gallery-${Math.random().toString(36).slice(2, 8)}`;
-    const vendor = await vendorWithProgram(slug);
-    const otherVendor = await registerUser(harness.app, { role: "vendor" });
-    const researcher = await researcherAccount({ name: "Ada Finder" });
-    const { id } = await submit(researcher.caller, { product_slug: slug, product_name: "ignored name" });
+    const vendor = await kit.vendorWithProgram(slug, { fixDeadlineDays: 14 });
+    const otherVendor = await registerUser(kit.harness.app, { role: "vendor" });
+    const researcher = await kit.researcherAccount({ name: "Ada Finder" });
+    const { id } = await kit.submit(researcher.caller, { product_slug: slug, product_name: "ignored name" });
 
     // Not the vendor's before validation.
     expect((await vendor.caller.get(`/api/reports/${id}`)).statusCode).toBe(404);
-    expect((await transition(id, { action: "take_into_review", note: "Looking" })).status).toBe("in_review");
-    const validated = await transition(id, validation());
+    expect((await kit.transition(id, { action: "take_into_review", note: "Looking" })).status).toBe(
+      "in_review",
+    );
+    const validated = await kit.transition<ReportDetail>(id, validation());
     expect(validated).toMatchObject({ status: "validated", cvss_score: 5.4, severity: "medium" });
     expect((await vendor.caller.get(`/api/reports/${id}`)).statusCode).toBe(200);
     expect((await otherVendor.caller.get(`/api/reports/${id}`)).statusCode).toBe(404);
@@ -366,17 +280,17 @@ describe("the report lifecycle through the API (PRODUCT.md §2)", () => {
       (await otherVendor.caller.get("/api/vendor/reports?tab=awaiting_fix")).json<Listed>().data,
     ).toEqual([]);
 
-    const notified = await transition(id, { action: "notify_vendor" });
+    const notified = await kit.transition<ReportDetail>(id, { action: "notify_vendor" });
     expect(notified.status).toBe("awaiting_fix");
     const days =
       (Date.parse(notified.fix_deadline_at ?? "") - Date.parse(notified.vendor_notified_at ?? "")) /
       86_400_000;
     expect(days).toBeCloseTo(14, 5);
-    const vendorView = (await vendor.caller.get(`/api/reports/${id}`)).json<Detail>();
+    const vendorView = (await vendor.caller.get(`/api/reports/${id}`)).json<ReportDetail>();
     expect(vendorView.actions).toEqual(["submit_fix"]);
     expect(vendorView).not.toHaveProperty("reporter_email");
     expect(vendorView.timeline.every((event) => !("actor" in event))).toBe(true);
-    const notice = (await mailTo(vendor.email)).find((row) => row.template === "report_vendor_notified");
+    const notice = (await kit.mailTo(vendor.email)).find((row) => row.template === "report_vendor_notified");
     expect(notice?.text_body).toContain(`/vdp/vulnerabilities/${id}/preview`);
     expect(notice?.text_body).toContain(notified.fix_deadline_at?.slice(0, 10));
 
@@ -385,15 +299,15 @@ describe("the report lifecycle through the API (PRODUCT.md §2)", () => {
       notes: "Escaped.",
     });
     expect(fix.statusCode, fix.body).toBe(200);
-    expect(fix.json<Detail>()).toMatchObject({ status: "fix_pending", fixed_version: "2.4.2" });
+    expect(fix.json<ReportDetail>()).toMatchObject({ status: "fix_pending", fixed_version: "2.4.2" });
     expect(
       (await otherVendor.caller.post(`/api/vendor/reports/${id}/fix`, { fixed_version: "9" })).statusCode,
     ).toBe(404);
-    expect((await transition(id, { action: "mark_fix_insufficient", note: "Still fires" })).status).toBe(
+    expect((await kit.transition(id, { action: "mark_fix_insufficient", note: "Still fires" })).status).toBe(
       "awaiting_fix",
     );
     await vendor.caller.post(`/api/vendor/reports/${id}/fix`, { fixed_version: "2.4.3" });
-    const verified = await transition(id, { action: "verify_fix" });
+    const verified = await kit.transition<ReportDetail>(id, { action: "verify_fix" });
     expect(verified.status).toBe("fixed");
     expect(verified.fixed_at).not.toBeNull();
     expect(
@@ -403,7 +317,7 @@ describe("the report lifecycle through the API (PRODUCT.md §2)", () => {
     ).toEqual([id]);
 
     const versionBefore = await dataVersion();
-    const published = await transition(id, { action: "publish", note: "Thanks!" });
+    const published = await kit.transition<ReportDetail>(id, { action: "publish", note: "Thanks!" });
     expect(published.status).toBe("published");
     expect(published.public_path).toMatch(new RegExp(`^/database/wordpress/plugin/${slug}/vulnerability/`));
     expect(Number(await dataVersion())).toBeGreaterThan(Number(versionBefore));
@@ -419,7 +333,7 @@ describe("the report lifecycle through the API (PRODUCT.md §2)", () => {
       ["publish", "fixed", "published"],
     ]);
 
-    const record = await harness.database.sql.query<Record<string, unknown>>(
+    const record = await kit.harness.database.sql.query<Record<string, unknown>>(
       `select v.source, v.fixed_in, v.patched, v.cve, v.cvss_score::float8 as cvss_score, v.severity, v.type_code,
          (select array_agg(rs.display_name) from credits c join researchers rs on rs.id = c.researcher_id
           where c.vulnerability_id = v.id) as credited,
@@ -444,7 +358,7 @@ describe("the report lifecycle through the API (PRODUCT.md §2)", () => {
       }),
     });
     const vulnerabilitySlug = published.public_path?.split("/").at(-1) ?? "";
-    const publicRecord = await harness.app.inject({
+    const publicRecord = await kit.harness.app.inject({
       method: "GET",
       url: `/api/v1/vulnerabilities/${vulnerabilitySlug}`,
     });
@@ -456,7 +370,7 @@ describe("the report lifecycle through the API (PRODUCT.md §2)", () => {
       credits: [expect.objectContaining({ display_name: "Ada Finder" })],
     });
     // PRODUCT.md §5: medium gives 4 points, doubled for a product with an active program.
-    const leaderboard = await harness.app.inject({ method: "GET", url: "/api/v1/leaderboard/monthly" });
+    const leaderboard = await kit.harness.app.inject({ method: "GET", url: "/api/v1/leaderboard/monthly" });
     expect(
       leaderboard
         .json<{ data: { display_name: string; points: number }[] }>()
@@ -467,7 +381,7 @@ describe("the report lifecycle through the API (PRODUCT.md §2)", () => {
         .json<Listed>()
         .data.map((row) => row.id),
     ).toEqual([id]);
-    expect((await mailTo(researcher.email)).map((row) => row.template)).toEqual([
+    expect((await kit.mailTo(researcher.email)).map((row) => row.template)).toEqual([
       "email_verification",
       "report_received",
       "report_in_review",
@@ -481,41 +395,43 @@ describe("the report lifecycle through the API (PRODUCT.md §2)", () => {
   });
 
   it("refuses an action the current state does not allow with 409 and a clear message", async () => {
-    const researcher = await researcherAccount();
-    const { id } = await submit(researcher.caller);
-    const refused = await staff.post(`/api/staff/reports/${id}/transitions`, {
+    const researcher = await kit.researcherAccount();
+    const { id } = await kit.submit(researcher.caller);
+    const refused = await kit.staff.post(`/api/staff/reports/${id}/transitions`, {
       action: "reject",
       reason: "invalid",
     });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ message: "A report in submitted cannot be rejected." });
-    expect((await staff.post(`/api/staff/reports/${id}/transitions`, { action: "publish" })).statusCode).toBe(
-      409,
-    );
-    expect((await staff.post(`/api/staff/reports/${id}/transitions`, { action: "fly" })).statusCode).toBe(
+    expect(
+      (await kit.staff.post(`/api/staff/reports/${id}/transitions`, { action: "publish" })).statusCode,
+    ).toBe(409);
+    expect((await kit.staff.post(`/api/staff/reports/${id}/transitions`, { action: "fly" })).statusCode).toBe(
       422,
     );
     // Nothing was written by the refusals.
-    const events = await harness.database.sql.query("select 1 from report_events where report_id = $1", [id]);
+    const events = await kit.harness.database.sql.query("select 1 from report_events where report_id = $1", [
+      id,
+    ]);
     expect(events.rows).toHaveLength(1);
   });
 
   it("rejects with a reason, which it requires, and tells the researcher", async () => {
-    const researcher = await researcherAccount();
-    const { id } = await submit(researcher.caller);
-    await transition(id, { action: "take_into_review" });
-    const missing = await staff.post(`/api/staff/reports/${id}/transitions`, { action: "reject" });
+    const researcher = await kit.researcherAccount();
+    const { id } = await kit.submit(researcher.caller);
+    await kit.transition(id, { action: "take_into_review" });
+    const missing = await kit.staff.post(`/api/staff/reports/${id}/transitions`, { action: "reject" });
     expect(missing.statusCode).toBe(422);
     expect(missing.json<{ errors: Record<string, string[]> }>().errors.reason).toEqual([
       "reason must be one of duplicate, out_of_scope, invalid, not_reproducible, informative.",
     ]);
-    const rejected = await transition(id, {
+    const rejected = await kit.transition<ReportDetail>(id, {
       action: "reject",
       reason: "not_reproducible",
       note: "No effect on 2.4.1.",
     });
     expect(rejected).toMatchObject({ status: "rejected", rejection_reason: "not_reproducible", actions: [] });
-    const mail = (await mailTo(researcher.email)).find((row) => row.template === "report_rejected");
+    const mail = (await kit.mailTo(researcher.email)).find((row) => row.template === "report_rejected");
     expect(mail?.text_body).toContain("Reason: Not reproducible — No effect on 2.4.1.");
     expect(
       (await researcher.caller.get("/api/researcher/reports?tab=rejected"))
@@ -525,10 +441,10 @@ describe("the report lifecycle through the API (PRODUCT.md §2)", () => {
   });
 
   it("validates only with a valid CVSS 3.1 vector", async () => {
-    const researcher = await researcherAccount();
-    const { id } = await submit(researcher.caller);
-    await transition(id, { action: "take_into_review" });
-    const bad = await staff.post(
+    const researcher = await kit.researcherAccount();
+    const { id } = await kit.submit(researcher.caller);
+    await kit.transition(id, { action: "take_into_review" });
+    const bad = await kit.staff.post(
       `/api/staff/reports/${id}/transitions`,
       validation({ cvss_vector: "CVSS:3.1/AV:N" }),
     );
@@ -539,20 +455,19 @@ describe("the report lifecycle through the API (PRODUCT.md §2)", () => {
   });
 
   it("publishes unpatched only once the fix deadline has passed", async () => {
-    const researcher = await researcherAccount();
-    const { id } = await submit(researcher.caller);
-    await transition(id, { action: "take_into_review" });
-    await transition(id, validation({ fixed_version: null }));
-    await transition(id, { action: "notify_vendor" });
-    const early = await staff.post(`/api/staff/reports/${id}/transitions`, { action: "publish_unpatched" });
+    const researcher = await kit.researcherAccount();
+    const id = await kit.awaitingFix(researcher.caller);
+    const early = await kit.staff.post(`/api/staff/reports/${id}/transitions`, {
+      action: "publish_unpatched",
+    });
     expect(early.statusCode).toBe(409);
     expect(early.json<{ message: string }>().message).toMatch(/only after the vendor's fix deadline/);
-    await harness.database.sql.query(
+    await kit.harness.database.sql.query(
       "update reports set fix_deadline_at = now() - interval '1 day' where id = $1",
       [id],
     );
-    expect((await transition(id, { action: "publish_unpatched" })).status).toBe("published");
-    const record = await harness.database.sql.query(
+    expect((await kit.transition(id, { action: "publish_unpatched" })).status).toBe("published");
+    const record = await kit.harness.database.sql.query(
       "select v.fixed_in, v.patched from reports r join vulnerabilities v on v.id = r.vulnerability_id where r.id = $1",
       [id],
     );
@@ -562,8 +477,8 @@ describe("the report lifecycle through the API (PRODUCT.md §2)", () => {
 
 describe("comments on a report", () => {
   it("shares researcher–vendor comments and keeps staff-only ones from the researcher", async () => {
-    const researcher = await researcherAccount();
-    const { id } = await submit(researcher.caller);
+    const researcher = await kit.researcherAccount();
+    const { id } = await kit.submit(researcher.caller);
     const own = await researcher.caller.post(`/api/reports/${id}/comments`, {
       body: "More detail: it needs PHP 8.",
     });
@@ -573,20 +488,21 @@ describe("comments on a report", () => {
         .statusCode,
     ).toBe(403);
     expect(
-      (await staff.post(`/api/reports/${id}/comments`, { body: "Triager note", visibility: "staff" }))
+      (await kit.staff.post(`/api/reports/${id}/comments`, { body: "Triager note", visibility: "staff" }))
         .statusCode,
     ).toBe(201);
-    const seenByResearcher = (await researcher.caller.get(`/api/reports/${id}`)).json<Detail>().comments;
+    const seenByResearcher = (await researcher.caller.get(`/api/reports/${id}`)).json<ReportDetail>()
+      .comments;
     expect(seenByResearcher.map((comment) => comment.body)).toEqual(["More detail: it needs PHP 8."]);
-    const seenByStaff = (await staff.get(`/api/staff/reports/${id}`)).json<Detail>().comments;
+    const seenByStaff = (await kit.staff.get(`/api/staff/reports/${id}`)).json<ReportDetail>().comments;
     expect(seenByStaff.map((comment) => comment.visibility)).toEqual(["vendor_researcher", "staff"]);
-    const other = await researcherAccount();
+    const other = await kit.researcherAccount();
     expect((await other.caller.post(`/api/reports/${id}/comments`, { body: "hi" })).statusCode).toBe(404);
   });
 });
 
 async function dataVersion() {
-  const { rows } = await harness.database.sql.query<{ version: string }>(
+  const { rows } = await kit.harness.database.sql.query<{ version: string }>(
     "select value #>> '{}' as version from app_state where key = 'data_version'",
   );
   return rows[0]?.version ?? "0";

@@ -1,38 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ApiCaller } from "../../test/api-client.ts";
-import { createTestApp } from "../../test/app.ts";
-import { createStaffCaller } from "../../test/staff.ts";
-import { type Harness, reportTestKit, tokenIn } from "./report-test-kit.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { reportTestApp, TEST_PREVIEW_TOKEN_KEY, tokenIn } from "./report-test-kit.ts";
 
 /** Issue 7: the e-mails of in review, fix submitted, fix insufficient and fixed, each with its link. */
 
-let harness: Harness;
-let staff: ApiCaller;
 let staffEmail: string;
-const kit = reportTestKit(
-  () => harness,
-  () => staff,
-);
+const kit = reportTestApp({ PREVIEW_TOKEN_KEY: TEST_PREVIEW_TOKEN_KEY });
 
 beforeAll(async () => {
-  harness = await createTestApp({ PREVIEW_TOKEN_KEY: "preview-token-key-for-tests-0123456789abcdef" });
-  staff = await createStaffCaller(harness.app, harness.database);
-  staffEmail = (await staff.get("/api/user")).json<{ email: string }>().email;
+  staffEmail = (await kit.staff.get("/api/user")).json<{ email: string }>().email;
 });
-afterAll(() => harness.close());
-
-const templatesOf = async (address: string) => (await kit.mailTo(address)).map((mail) => mail.template);
-const mailOf = async (address: string, template: string) =>
-  (await kit.mailTo(address)).filter((mail) => mail.template === template);
 
 describe("e-mail at each step of a report on a product with a program", () => {
   it("tells the researcher of review, fix and verification, the vendor of an insufficient and a verified fix, and staff of a fix to verify", async () => {
-    const slug = `mail-steps-${Math.random().toString(36).slice(2, 8)}`;
-    const vendor = await kit.vendorWithProgram(slug);
-    const researcher = await kit.researcherAccount();
-    const id = await kit.validated(researcher.caller, { product_slug: slug });
+    const { id, vendor, researcher } = await kit.validatedOnProgram();
 
-    const inReview = await mailOf(researcher.email, "report_in_review");
+    const inReview = await kit.mailOf(researcher.email, "report_in_review");
     expect(inReview).toHaveLength(1);
     expect(inReview[0]?.text_body).toContain(`/researchers/reports/${id}/preview?token=`);
     const token = tokenIn(inReview[0]?.text_body);
@@ -44,15 +26,15 @@ describe("e-mail at each step of a report on a product with a program", () => {
       notes: "Escaped the caption.",
     });
     expect(fixed.statusCode, fixed.body).toBe(200);
-    const fixSubmitted = await mailOf(researcher.email, "report_fix_submitted");
+    const fixSubmitted = await kit.mailOf(researcher.email, "report_fix_submitted");
     expect(fixSubmitted).toHaveLength(1);
     expect(fixSubmitted[0]?.text_body).toContain("Fixed version: 1.2.1");
     expect(fixSubmitted[0]?.text_body).toContain(`/researchers/reports/${id}/preview?token=`);
-    const toVerify = await mailOf(staffEmail, "report_fix_to_verify");
+    const toVerify = await kit.mailOf(staffEmail, "report_fix_to_verify");
     expect(toVerify.at(-1)?.text_body).toContain(`/staff/reports/${id}`);
 
     await kit.transition(id, { action: "mark_fix_insufficient", note: "The title is still unescaped." });
-    const insufficient = await mailOf(vendor.contactEmail, "report_fix_insufficient");
+    const insufficient = await kit.mailOf(vendor.contactEmail, "report_fix_insufficient");
     expect(insufficient).toHaveLength(1);
     expect(insufficient[0]?.text_body).toContain("The title is still unescaped.");
     expect(insufficient[0]?.text_body).toContain(`/vdp/vulnerabilities/${id}/preview?token=`);
@@ -61,15 +43,15 @@ describe("e-mail at each step of a report on a product with a program", () => {
 
     await vendor.caller.post(`/api/vendor/reports/${id}/fix`, { fixed_version: "1.2.2" });
     await kit.transition(id, { action: "verify_fix" });
-    const researcherFixed = await mailOf(researcher.email, "report_fixed");
+    const researcherFixed = await kit.mailOf(researcher.email, "report_fixed");
     expect(researcherFixed).toHaveLength(1);
     expect(researcherFixed[0]?.text_body).toContain("Fixed version: 1.2.2");
     expect(researcherFixed[0]?.text_body).toContain(`/researchers/reports/${id}/preview?token=`);
-    const vendorFixed = await mailOf(vendor.contactEmail, "report_vendor_fixed");
+    const vendorFixed = await kit.mailOf(vendor.contactEmail, "report_vendor_fixed");
     expect(vendorFixed).toHaveLength(1);
     expect(vendorFixed[0]?.text_body).toContain(`/vdp/vulnerabilities/${id}/preview?token=`);
 
-    expect((await templatesOf(researcher.email)).filter((name) => name.startsWith("report_"))).toEqual([
+    expect((await kit.templatesTo(researcher.email)).filter((name) => name.startsWith("report_"))).toEqual([
       "report_received",
       "report_in_review",
       "report_validated",
@@ -89,22 +71,22 @@ describe("e-mail at each step of a report through the PIN preview", () => {
       notes: "Escaped the caption.",
     });
     expect(patched.statusCode, patched.body).toBe(200);
-    expect(await mailOf(researcher.email, "report_fix_submitted")).toHaveLength(1);
-    expect((await mailOf(staffEmail, "report_fix_to_verify")).at(-1)?.text_body).toContain(
+    expect(await kit.mailOf(researcher.email, "report_fix_submitted")).toHaveLength(1);
+    expect((await kit.mailOf(staffEmail, "report_fix_to_verify")).at(-1)?.text_body).toContain(
       `/staff/reports/${id}`,
     );
 
     await kit.transition(id, { action: "mark_fix_insufficient", note: "Not yet." });
-    const insufficient = await mailOf(contact, "report_fix_insufficient");
+    const insufficient = await kit.mailOf(contact, "report_fix_insufficient");
     expect(insufficient).toHaveLength(1);
     expect(insufficient[0]?.text_body).toContain(`/database/report-preview/${id}/pin`);
     expect(insufficient[0]?.text_body).toContain("Not yet.");
 
     await caller.post(`/api/report-previews/${id}/patch`, { fixed_version: "1.2.2", notes: "Now too." });
     await kit.transition(id, { action: "verify_fix" });
-    const verified = await mailOf(contact, "report_vendor_fixed");
+    const verified = await kit.mailOf(contact, "report_vendor_fixed");
     expect(verified).toHaveLength(1);
     expect(verified[0]?.text_body).toContain(`/database/report-preview/${id}/pin`);
-    expect(await mailOf(researcher.email, "report_fixed")).toHaveLength(1);
+    expect(await kit.mailOf(researcher.email, "report_fixed")).toHaveLength(1);
   });
 });

@@ -1,39 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ApiCaller } from "../../test/api-client.ts";
-import { createTestApp } from "../../test/app.ts";
-import { createStaffCaller } from "../../test/staff.ts";
-import { type Detail, type Harness, reportTestKit, tokenIn } from "./report-test-kit.ts";
+import { describe, expect, it } from "vitest";
+import { type Detail, reportTestApp, TEST_PREVIEW_TOKEN_KEY } from "./report-test-kit.ts";
 
 /** Issue 7: the holder of an e-mail link's token, or of the PIN credential, reads and writes comments. */
 
-let harness: Harness;
-let staff: ApiCaller;
-const kit = reportTestKit(
-  () => harness,
-  () => staff,
-);
-
-beforeAll(async () => {
-  harness = await createTestApp({ PREVIEW_TOKEN_KEY: "preview-token-key-for-tests-0123456789abcdef" });
-  staff = await createStaffCaller(harness.app, harness.database);
-});
-afterAll(() => harness.close());
-
-async function linkToken(address: string, template: string) {
-  const found = (await kit.mailTo(address)).find((mail) => mail.template === template);
-  return tokenIn(found?.text_body);
-}
+const kit = reportTestApp({ PREVIEW_TOKEN_KEY: TEST_PREVIEW_TOKEN_KEY });
 
 describe("comments by the holder of a preview link", () => {
   it("lets the researcher's and the vendor's link post shared comments, never staff-only ones, and only on their report", async () => {
-    const slug = `token-comments-${Math.random().toString(36).slice(2, 8)}`;
-    const vendor = await kit.vendorWithProgram(slug);
-    const researcher = await kit.researcherAccount();
-    const id = await kit.validated(researcher.caller, { product_slug: slug });
-    await kit.transition(id, { action: "notify_vendor" });
-    await staff.post(`/api/reports/${id}/comments`, { body: "Staff only remark.", visibility: "staff" });
-    const researcherToken = await linkToken(researcher.email, "report_validated");
-    const vendorToken = await linkToken(vendor.contactEmail, "report_vendor_notified");
+    const { id, vendor, researcher } = await kit.awaitingFixOnProgram();
+    await kit.staff.post(`/api/reports/${id}/comments`, { body: "Staff only remark.", visibility: "staff" });
+    const researcherToken = await kit.linkToken(researcher.email, "report_validated");
+    const vendorToken = await kit.linkToken(vendor.contactEmail, "report_vendor_notified");
 
     const byResearcher = await kit
       .anonymous()
@@ -41,7 +18,7 @@ describe("comments by the holder of a preview link", () => {
     expect(byResearcher.statusCode, byResearcher.body).toBe(201);
     const researcherView = byResearcher.json<Detail>();
     const researcherName = (
-      await harness.database.sql.query<{ name: string }>("select name from users where email = $1", [
+      await kit.harness.database.sql.query<{ name: string }>("select name from users where email = $1", [
         researcher.email,
       ])
     ).rows[0]?.name;
@@ -82,7 +59,7 @@ describe("comments by the holder of a preview link", () => {
     // Both sides read each other through their links, and staff read everything.
     const read = await kit.anonymous().get(`/api/reports/${id}?token=${researcherToken}`);
     expect(read.json<Detail>().comments).toHaveLength(2);
-    const staffRead = (await staff.get(`/api/staff/reports/${id}`)).json<Detail>();
+    const staffRead = (await kit.staff.get(`/api/staff/reports/${id}`)).json<Detail>();
     expect(staffRead.comments.map((comment) => comment.body)).toEqual([
       "Staff only remark.",
       "Happy to help test the fix.",
