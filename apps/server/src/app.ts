@@ -180,7 +180,12 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
   app.addHook("onClose", async () => reports.stopDeadlineJob());
   const responseStore = createResponseStore(dataVersion.current);
   const vulnerabilityQueries = createVulnerabilityQueries(database);
-  const vulnerabilities = createVulnerabilityService(vulnerabilityQueries, config.appUrl);
+  const vulnerabilities = createVulnerabilityService(
+    vulnerabilityQueries,
+    config.appUrl,
+    Date.now,
+    dataVersion.current,
+  );
   const rankings = createRankingService(createRankingQueries(database.sql), config.appUrl);
 
   await app.register(

@@ -10,6 +10,7 @@ import {
 import { AppError } from "../../errors.ts";
 import { type PageRequest, paginationOf } from "../../http/pagination.ts";
 import { toOsv } from "./osv.ts";
+import { createProductRangesCache, productRangesKey } from "./product-ranges-cache.ts";
 import type { CreditRow, RangeRow, SummaryRow, VulnerabilityQueries } from "./queries.ts";
 import type {
   CheckRequest,
@@ -67,7 +68,11 @@ export function createVulnerabilityService(
   queries: VulnerabilityQueries,
   appUrl: string,
   now: () => number = Date.now,
+  /** The public data version; the batch check's range cache lives as long as one version. */
+  dataVersion: () => string = () => "",
 ) {
+  const productRanges = createProductRangesCache(queries.rangesForProducts, dataVersion);
+
   const productRef = (row: {
     productId: number;
     platform: string;
@@ -399,22 +404,17 @@ export function createVulnerabilityService(
 
     getDatabaseCounts,
 
-    /** One query for every named product's ranges; the version comparison runs here (domain rules). */
+    /**
+     * The ranges of every named product (from the per-version cache, one query for the rest); the
+     * version comparison runs here (domain rules).
+     */
     async checkVersions(request: CheckRequest): Promise<CheckResponse> {
-      const rows = await queries.rangesForProducts(
-        request.items.map((item) => item.kind),
-        request.items.map((item) => item.slug),
-      );
-      const byProduct = new Map<string, typeof rows>();
-      for (const row of rows) {
-        const key = `${row.kind}\u0000${row.slug}`;
-        byProduct.set(key, [...(byProduct.get(key) ?? []), row]);
-      }
+      const byProduct = await productRanges.rangesOf(request.items);
       return {
         results: request.items.map((item) => {
           const seen = new Set<string>();
           const vulnerabilities = [];
-          for (const row of byProduct.get(`${item.kind}\u0000${item.slug}`) ?? []) {
+          for (const row of byProduct.get(productRangesKey(item.kind, item.slug)) ?? []) {
             if (seen.has(row.id)) continue;
             const range = {
               prefix: row.prefix as "<=" | "<" | "",
