@@ -178,6 +178,46 @@ describe("the forwarding worker", () => {
     expect(await jobs.runOnce()).toBe(0);
   });
 
+  it("does not let a receiver that hangs hold up another target's delivery", async () => {
+    const hanging = await startReceiver({ handle: () => true });
+    try {
+      const slow = await webhookTarget();
+      await database.sql.query("update forward_targets set url = $2 where id = $1", [
+        slow.targetId,
+        hanging.url,
+      ]);
+      const fast = await webhookTarget();
+      status = 200;
+      await queueEvent(slow.vendorId, slow.targetId);
+      const fastDelivery = await queueEvent(fast.vendorId, fast.targetId);
+      const jobs = createForwardingWorker({
+        database,
+        mailer: { enqueue: async () => 1 },
+        appUrl: "http://pressguard.test",
+        allowLoopback: true,
+        retryBaseSeconds: 30,
+        pollSeconds: 60,
+        timeoutMs: 3_000,
+        now: () => clock,
+      });
+      const started = performance.now();
+      const pass = jobs.runOnce();
+      // The other vendor's delivery is done long before the hanging one is cut off.
+      for (let waited = 0; (await deliveryOf(fastDelivery))?.status !== "succeeded"; waited += 50) {
+        expect(waited).toBeLessThan(2_000);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(performance.now() - started).toBeLessThan(2_500);
+      expect(await pass).toBe(2);
+      // The cut-off delivery waits for a retry: out of the way of the next tests.
+      await database.sql.query("update forward_deliveries set status = 'failed' where target_id = $1", [
+        slow.targetId,
+      ]);
+    } finally {
+      await hanging.close();
+    }
+  });
+
   it("takes up a delivery whose lease expired (a crashed worker)", async () => {
     const { vendorId, targetId } = await webhookTarget();
     const id = await queueEvent(vendorId, targetId);

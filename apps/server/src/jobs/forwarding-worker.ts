@@ -18,11 +18,10 @@ export const MAX_BACKOFF_SECONDS = 60 * 60;
 export const MAX_CONSECUTIVE_FAILURES = 20;
 const BATCH_SIZE = 10;
 /**
- * A batch is sent one delivery after another, each bounded by the 10 s request timeout: the lease
- * outlasts the whole batch, so no other instance takes up a delivery still being sent; a crashed
- * worker's deliveries are due again when it ends.
+ * Far longer than a batch takes (its sends run together, each cut at 10 s, plus the recording): no
+ * other instance takes up a delivery still being sent; a crashed worker's are due again when it ends.
  */
-const LEASE_SECONDS = BATCH_SIZE * 10 + 60;
+const LEASE_SECONDS = 120;
 
 export interface ForwardingWorkerOptions {
   database: Database;
@@ -182,15 +181,16 @@ export function createForwardingWorker(options: ForwardingWorkerOptions) {
   /** One batch: claims due deliveries and sends them one by one; returns how many were claimed. */
   async function runOnce(): Promise<number> {
     const claimed = await queries.claim(now(), LEASE_SECONDS, BATCH_SIZE);
-    // A claimed batch is finished even while stopping: each send is bounded by its timeout.
-    for (const delivery of claimed) {
-      try {
-        await deliver(delivery);
-      } catch (error) {
-        // The lease runs out and the delivery is taken up again.
-        options.onError?.(error);
-      }
-    }
+    // The batch is sent at once, so a slow or hanging receiver holds up only its own deliveries, not
+    // every other vendor's. A claimed batch is finished even while stopping: each send is bounded.
+    await Promise.all(
+      claimed.map((delivery) =>
+        deliver(delivery).catch((error: unknown) => {
+          // The lease runs out and the delivery is taken up again.
+          options.onError?.(error);
+        }),
+      ),
+    );
     return claimed.length;
   }
 

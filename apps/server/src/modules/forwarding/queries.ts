@@ -308,7 +308,11 @@ export function createDeliveryQueries(sql: SqlRunner) {
       );
     },
     async resetFailures(tx: SqlRunner, targetId: number) {
-      await tx.query("update forward_targets set consecutive_failures = 0 where id = $1", [targetId]);
+      // Most deliveries succeed on a healthy target: write only when there is a streak to end.
+      await tx.query(
+        "update forward_targets set consecutive_failures = 0 where id = $1 and consecutive_failures <> 0",
+        [targetId],
+      );
     },
     async countFailure(tx: SqlRunner, targetId: number): Promise<number> {
       const { rows } = await tx.query<{ consecutive_failures: number }>(
