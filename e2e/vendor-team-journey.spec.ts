@@ -5,7 +5,7 @@ import { startWebhookReceiver } from "./webhook-receiver.ts";
 /**
  * Issue 8 in one journey, as the vendor's people do it in Chromium: the owner invites a colleague
  * (who joins from the mailed link), upgrades to Paid, adds a signed webhook, sends a test event and
- * finds it delivered in the log; the colleague, a member, cannot open the seats page.
+ * finds it delivered in the log; the colleague, a member, cannot open the seats page, and leaves.
  */
 test("an owner builds the team, upgrades, forwards to a webhook; the member stays out of seats", async ({
   page,
@@ -70,6 +70,14 @@ test("an owner builds the team, upgrades, forwards to a webhook; the member stay
     await expect(memberPage).toHaveURL(/\/vdp\/account\/settings$/);
     const refused = await memberPage.request.get("/api/vendor/members");
     expect(refused.status()).toBe(403);
+
+    // The member leaves from the account settings; the owner's seats list no longer shows them.
+    memberPage.once("dialog", (dialog) => void dialog.accept());
+    await memberPage.getByRole("button", { name: /^Leave / }).click();
+    await memberPage.waitForURL("**/database");
+    expect((await (await memberPage.request.get("/api/user")).json()).vendor).toBeNull();
+    await gotoHydrated(page, "/vdp/account/seats");
+    await expect(page.getByRole("list", { name: "Members" }).getByText("Morgan Member")).toHaveCount(0);
   } finally {
     await memberContext.close();
     await receiver.close();

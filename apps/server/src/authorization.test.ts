@@ -81,6 +81,8 @@ interface Row {
   body?: () => unknown;
   /** Each cell gets its own seat or invitation to remove (`context.freshId`). */
   fresh?: "seat" | "invitation";
+  /** The call gives up the caller's seat: the seat actors get theirs back after each cell. */
+  leavesSeat?: true;
 }
 
 const SAMPLE_UUID = "00000000-0000-4000-8000-000000000000";
@@ -208,6 +210,11 @@ const MATRIX: Record<string, Row> = {
     expected: managers(200, 404),
     url: ({ seatMemberId }) => `/api/vendor/members/${seatMemberId}`,
     body: () => ({ role: "member" }),
+  },
+  // Leaving: any seat but the owner's (the owners of both organisations get 409).
+  "DELETE /api/vendor/membership": {
+    expected: { ...vendors(409), vendorAdmin: 204, vendorMember: 204 },
+    leavesSeat: true,
   },
   "DELETE /api/vendor/members/{userId}": {
     expected: managers(204, 404),
@@ -576,6 +583,12 @@ describe("the authorization matrix", () => {
                 : await caller.post(url, body);
         actual[actor] = response.statusCode;
         if (expectations !== "public") expected[actor] = expectations[actor];
+        if (row.leavesSeat && (actor === "vendorAdmin" || actor === "vendorMember"))
+          await harness.database.sql.query(
+            `insert into vendor_members (vendor_id, user_id, role) values ($1, $2, $3)
+             on conflict (vendor_id, user_id) do nothing`,
+            [vendorId, userIds[actor], actor === "vendorAdmin" ? "admin" : "member"],
+          );
       }
       if (row.expected === "public") {
         expect([401, 403]).not.toContain(actual.anonymous);

@@ -94,6 +94,22 @@ export const teamRoutes: FastifyPluginAsyncZod<{ team: TeamService; secureCookie
   );
 
   app.delete(
+    "/vendor/membership",
+    {
+      schema: {
+        tags,
+        summary: "Gives up the caller's own seat (any role but the owner's)",
+        response: { 204: z.null() },
+      },
+      config: { access: "vendor" },
+    },
+    async (request, reply) => {
+      await team.leave(callerOf(request.auth));
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.delete(
     "/vendor/members/:userId",
     {
       schema: {

@@ -44,6 +44,8 @@ export const TEAM_MESSAGES = {
   otherOrganisation: (vendor: string) =>
     `Your account already belongs to the vendor organisation ${vendor}, and an account belongs to one organisation only. Leave ${vendor} first, or accept with another address.`,
   accountExists: "An account exists for this address: sign in to accept the invitation.",
+  ownerCannotLeave:
+    "The owner cannot leave: make another member the owner first (you then become an admin and can leave).",
 } as const;
 
 export function seatLimitMessage(plan: SubscriptionPlan): string {
@@ -105,13 +107,17 @@ export interface TeamServiceOptions {
  * transaction, so concurrent requests cannot leave it without exactly one owner or over its limit.
  */
 export function createTeamService({ database, mailer, auth, appUrl }: TeamServiceOptions) {
-  /** Runs `work` with the organisation and its seats locked; the caller's role is re-read under the lock. */
+  /**
+   * Runs `work` with the organisation and its seats locked; the caller's role is re-read under the
+   * lock and must be owner or admin unless `anyRole` (a member leaving).
+   */
   function withLockedTeam<T>(
     user: SessionUserBody,
     work: (
       tx: SqlRunner,
       team: { vendorId: number; plan: SubscriptionPlan; seats: SeatRow[]; caller: SeatRow },
     ) => Promise<T>,
+    { anyRole = false } = {},
   ): Promise<T> {
     const vendorId = vendorIdOf(user);
     return database.sql.transaction(async (tx) => {
@@ -119,7 +125,7 @@ export function createTeamService({ database, mailer, auth, appUrl }: TeamServic
       const seats = await q.lockSeats(tx, vendorId);
       const caller = seats.find((seat) => seat.user_id === user.id);
       // The seat changed since the request was authenticated (removed or demoted meanwhile).
-      if (!vendor || !caller || caller.role === "member")
+      if (!vendor || !caller || (caller.role === "member" && !anyRole))
         throw new AppError("forbidden", { message: CAPABILITY_MESSAGES["manage-vendor"] });
       return work(tx, { vendorId, plan: vendor.plan, seats, caller });
     });
@@ -252,6 +258,19 @@ export function createTeamService({ database, mailer, auth, appUrl }: TeamServic
         }
         await q.deleteSeat(tx, vendorId, targetId);
       });
+    },
+
+    /** The caller gives up their own seat; the owner must hand the organisation on first. */
+    async leave(user: SessionUserBody) {
+      await withLockedTeam(
+        user,
+        async (tx, { vendorId, caller }) => {
+          if (caller.role === "owner")
+            throw new AppError("conflict", { message: TEAM_MESSAGES.ownerCannotLeave });
+          await q.deleteSeat(tx, vendorId, caller.user_id);
+        },
+        { anyRole: true },
+      );
     },
 
     async previewInvitation(token: string): Promise<InvitationPreview> {

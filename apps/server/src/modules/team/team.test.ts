@@ -369,6 +369,24 @@ describe("roles", () => {
     expect((await owner.delete(`/api/vendor/members/${member.id}`)).statusCode).toBe(404);
   });
 
+  it("lets a member or an admin leave, but not the owner, who hands the organisation on first", async () => {
+    const { owner, ownerId, vendorId } = await organisation("premium");
+    const member = await seat(vendorId, "member");
+    const admin = await seat(vendorId, "admin");
+    expect((await member.caller.delete("/api/vendor/membership")).statusCode).toBe(204);
+    expect((await member.caller.get("/api/user")).json<Me>().vendor).toBeNull();
+    expect((await member.caller.delete("/api/vendor/membership")).statusCode).toBe(403);
+
+    const refused = await owner.delete("/api/vendor/membership");
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<{ message: string }>().message).toBe(TEAM_MESSAGES.ownerCannotLeave);
+    expect((await owner.put(`/api/vendor/members/${admin.id}`, { role: "owner" })).statusCode).toBe(200);
+    expect((await owner.delete("/api/vendor/membership")).statusCode).toBe(204);
+    const left = await team(admin.caller);
+    expect(left.members.map((seat) => [seat.user_id, seat.role])).toEqual([[admin.id, "owner"]]);
+    expect(left.members.some((seat) => seat.user_id === ownerId)).toBe(false);
+  });
+
   it("answers 404 for another organisation's member or invitation", async () => {
     const mine = await organisation("premium");
     const theirs = await organisation("premium");

@@ -23,6 +23,8 @@ export const teamApi = {
     client.request<TeamMember>(`/vendor/members/${userId}`, { method: "PUT", body: { role } }),
   remove: (client: ApiClient, userId: number) =>
     client.request<null>(`/vendor/members/${userId}`, { method: "DELETE" }),
+  /** The caller gives up their own seat (not the owner). */
+  leave: (client: ApiClient) => client.request<null>("/vendor/membership", { method: "DELETE" }),
   preview: (client: ApiClient, token: string) =>
     client.request<InvitationPreview>(`/invitations/${encodeURIComponent(token)}`),
   accept: (client: ApiClient, token: string) =>

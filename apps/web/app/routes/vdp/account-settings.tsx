@@ -1,6 +1,7 @@
 import { toast } from "react-toastify";
 import { AccountSecurity } from "../../features/auth/account-security.tsx";
 import { VendorAccountForm } from "../../features/vendor-account/account-form.tsx";
+import { LeaveOrganisation } from "../../features/vendor-team/leave-organisation.tsx";
 import { guardedLoader } from "../../lib/guards.server.ts";
 import type { RouteHandle } from "../../lib/route-handle.ts";
 import { pageMeta } from "../../lib/seo.ts";
@@ -27,6 +28,7 @@ export default function AccountSettingsPage() {
         />
       </Panel>
       <AccountSecurity />
+      <LeaveOrganisation />
     </>
   );
 }

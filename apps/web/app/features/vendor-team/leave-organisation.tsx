@@ -1,0 +1,45 @@
+import { useMutation } from "@tanstack/react-query";
+import { toast } from "react-toastify";
+import { useApiClient } from "../../lib/api/client.ts";
+import { useIdentity } from "../../lib/identity.ts";
+import { Panel } from "../../ui/page-header.tsx";
+import { teamApi } from "./api.ts";
+
+/**
+ * Account settings: a member or an admin gives up their own seat (the owner hands the organisation
+ * on first, on the Seats tab). The page then reloads to the root redirect, which knows the new roles.
+ */
+export function LeaveOrganisation() {
+  const client = useApiClient();
+  const vendor = useIdentity().user?.vendor;
+  const leave = useMutation({
+    mutationFn: () => teamApi.leave(client),
+    onSuccess: () => window.location.assign("/"),
+    onError: (error: unknown) => {
+      toast.error(error instanceof Error ? error.message : "An error occurred.");
+    },
+  });
+  if (!vendor || vendor.role === "owner") return null;
+  const name = typeof vendor.name === "string" && vendor.name ? vendor.name : "this organisation";
+
+  function onLeave() {
+    if (window.confirm(`Leave ${name}? You lose access to its reports and programs at once.`)) leave.mutate();
+  }
+
+  return (
+    <Panel>
+      <h2 className="text-lg font-semibold text-slate-900">Leave the organisation</h2>
+      <p className="mt-1 mb-4 text-sm text-slate-600">
+        Give up your seat in {name}. An owner or admin can invite you again later.
+      </p>
+      <button
+        type="button"
+        onClick={onLeave}
+        disabled={leave.isPending}
+        className="rounded-md border border-red-300 bg-white px-4 py-2 text-sm font-semibold text-red-700 hover:bg-red-50 disabled:cursor-not-allowed disabled:opacity-60"
+      >
+        Leave {name}
+      </button>
+    </Panel>
+  );
+}
