@@ -60,6 +60,8 @@ export type MailTemplate =
       reportTitle: string;
       productName: string;
       fixedVersion: string;
+      /** Where the vendor says the fix can be read (a commit, a release), if given. */
+      fixUrl?: string | null;
       url: string;
     }
   | {
@@ -307,6 +309,7 @@ function contentOf(mail: MailTemplate, siteName: string): Content {
         greeting: "Hello,",
         paragraphs: [
           `A fix (version ${mail.fixedVersion}) was submitted for "${mail.reportTitle}" in ${mail.productName}. Please verify it.`,
+          ...(mail.fixUrl ? [`The vendor links the fix: ${mail.fixUrl}`] : []),
         ],
         action: { label: "Open the report", url: mail.url },
         footnote: "You received this e-mail because you triage reports as staff.",

@@ -39,6 +39,13 @@ describe("the fix link", () => {
     for (const reader of [researcher.caller, vendor.caller])
       expect((await reader.get(`/api/reports/${id}`)).json<FixDetail>().fix_url).toBe(link);
     expect((await kit.staff.get(`/api/staff/reports/${id}`)).json<FixDetail>().fix_url).toBe(link);
+    // Staff are asked to verify the fix, with its link.
+    const { rows } = await kit.harness.database.sql.query<{ text_body: string }>(
+      "select text_body from mail_outbox where template = 'report_fix_to_verify' and text_body like $1",
+      [`%/staff/reports/${id}%`],
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows[0]?.text_body).toContain(`The vendor links the fix: ${link}`);
   });
 
   it("is optional, and refuses other schemes and over-long links with 422", async () => {

@@ -408,6 +408,7 @@ export function createReportService(database: Database, options: ReportServiceOp
         reportTitle: row.title,
         productName: row.product_name,
         fixedVersion: row.fixed_version ?? "",
+        fixUrl: row.fix_url,
         url: `${appUrl}/staff/reports/${row.id}`,
       });
   }
