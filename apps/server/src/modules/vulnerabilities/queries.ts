@@ -215,10 +215,9 @@ export function createVulnerabilityQueries(database: Database) {
     .prepare("public_product_by_path");
 
   /**
-   * A full text search in one statement: the matches (two GIN scans, a union and every match's rank)
-   * are computed once and serve both the page and the count, which as two queries cost twice that
-   * (EXPLAIN ANALYZE at 250 000 records: 8.6 ms instead of 12.5 + 6.2 ms for "contact form" and a
-   * severity). Only for text: without one, the page is a top-N read of the date index and the
+   * A full text search in one statement: the matches (one GIN scan and every match's rank) are
+   * computed once and serve both the page and the count, which as two queries cost twice that
+   * (bench/README.md, cold path). Only for text: without one, the page is a top-N read of the date index and the
    * materialised match set would be the whole filtered table.
    */
   async function searchText(
@@ -339,13 +338,10 @@ export function createVulnerabilityQueries(database: Database) {
       if (filters.cve) where.push(`v.cve = ${param(filters.cve)}`);
       if (filters.text) {
         const query = `websearch_to_tsquery('simple', ${param(filters.text)})`;
-        where.push(
-          // A union, not an OR: each branch is a GIN index scan, where an OR would scan every row.
-          `v.id in (select tv.id from vulnerabilities tv where tv.search @@ ${query}
-             union select ar.vulnerability_id from affected_ranges ar
-             join products sp on sp.id = ar.product_id where sp.search @@ ${query})`,
-        );
-        rank = `ts_rank(v.search, ${query}) + case when p.search @@ ${query} then 1 else 0 end`;
+        // One document holds the title, the description and the affected products' names and slugs
+        // (kept by triggers, migration 0012): one GIN scan; a product match weighs most in the rank.
+        where.push(`v.search_document @@ ${query}`);
+        rank = `ts_rank(v.search_document, ${query})`;
       }
       if (filters.kind) where.push(`p.kind = ${param(filters.kind)}`);
       if (filters.type !== undefined) where.push(`v.type_code = ${param(filters.type)}`);
