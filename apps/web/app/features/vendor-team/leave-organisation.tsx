@@ -2,7 +2,6 @@ import { useMutation } from "@tanstack/react-query";
 import { toast } from "react-toastify";
 import { useApiClient } from "../../lib/api/client.ts";
 import { useIdentity } from "../../lib/identity.ts";
-import { Panel } from "../../ui/page-header.tsx";
 import { teamApi } from "./api.ts";
 
 /**
@@ -27,9 +26,11 @@ export function LeaveOrganisation() {
   }
 
   return (
-    <Panel>
-      <h2 className="text-lg font-semibold text-slate-900">Leave the organisation</h2>
-      <p className="mt-1 mb-4 text-sm text-slate-600">
+    <section aria-labelledby="leave-organisation-heading" className="mt-10 space-y-3">
+      <h2 id="leave-organisation-heading" className="text-lg font-semibold text-slate-900">
+        Leave the organisation
+      </h2>
+      <p className="text-sm text-slate-600">
         Give up your seat in {name}. An owner or admin can invite you again later.
       </p>
       <button
@@ -40,6 +41,6 @@ export function LeaveOrganisation() {
       >
         Leave {name}
       </button>
-    </Panel>
+    </section>
   );
 }
