@@ -1,7 +1,7 @@
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { clientInfoOf } from "../../http/access.ts";
+import { clientInfoOf, signedInCaller } from "../../http/access.ts";
 import {
   type AuthService,
   MAGIC_LINK_SENT_MESSAGE,
@@ -185,7 +185,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       config: { access: "user" },
     },
     // Loaded once per request by the access hook.
-    (request) => requireAuth(request.auth).user,
+    (request) => signedInCaller(request).user,
   );
 
   app.post(
@@ -199,7 +199,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       },
       config: { access: "user" },
     },
-    (request) => auth.addRole(requireAuth(request.auth), request.body.role),
+    (request) => auth.addRole(signedInCaller(request), request.body.role),
   );
 
   app.post(
@@ -212,7 +212,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       },
       config: { access: "user" },
     },
-    (request) => auth.startTwoFactor(requireAuth(request.auth), siteName),
+    (request) => auth.startTwoFactor(signedInCaller(request), siteName),
   );
 
   app.post(
@@ -226,7 +226,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       },
       config: { access: "user" },
     },
-    (request) => auth.confirmTwoFactor(requireAuth(request.auth), request.body.code),
+    (request) => auth.confirmTwoFactor(signedInCaller(request), request.body.code),
   );
 
   app.post(
@@ -240,7 +240,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       },
       config: { access: "user" },
     },
-    (request) => auth.disableTwoFactor(requireAuth(request.auth), request.body.code),
+    (request) => auth.disableTwoFactor(signedInCaller(request), request.body.code),
   );
 
   app.get(
@@ -266,7 +266,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       },
       config: { access: "user" },
     },
-    async (request) => ({ data: await auth.listSessions(requireAuth(request.auth)) }),
+    async (request) => ({ data: await auth.listSessions(signedInCaller(request)) }),
   );
 
   app.delete(
@@ -281,7 +281,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       config: { access: "user" },
     },
     async (request, reply) => {
-      await auth.revokeSession(requireAuth(request.auth), request.params.id);
+      await auth.revokeSession(signedInCaller(request), request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -348,7 +348,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       config: { access: "user" },
     },
     async (request, reply) => {
-      await auth.resendVerification(requireAuth(request.auth));
+      await auth.resendVerification(signedInCaller(request));
       return reply
         .status(202)
         .send({ message: "If your address is not verified yet, we have sent a new link." });
@@ -389,9 +389,3 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     },
   );
 };
-
-function requireAuth<T>(auth: T | null): T {
-  // The access hook has already answered 401 for anonymous callers of `user` routes.
-  if (!auth) throw new Error("access hook did not authenticate the request");
-  return auth;
-}

@@ -11,6 +11,7 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../errors.ts";
+import { signedInCaller } from "../../http/access.ts";
 import { pageRequest } from "../../http/pagination.ts";
 import { PageQuery, Pagination } from "../vulnerabilities/schemas.ts";
 import { type BillingService, VENDOR_NOT_FOUND } from "./service.ts";
@@ -20,8 +21,7 @@ const vendorManagers = { access: "vendor", capability: "manage-vendor" } as cons
 const staffOnly = { access: "staff" } as const;
 
 function callerVendor(request: FastifyRequest) {
-  const user = request.auth?.user;
-  if (!user) throw new AppError("unauthenticated");
+  const { user } = signedInCaller(request);
   if (!user.vendor) throw new AppError("forbidden");
   return { vendorId: user.vendor.id, userId: user.id };
 }
@@ -129,8 +129,11 @@ export const staffVendorRoutes: FastifyPluginAsyncZod<{ billing: BillingService 
       config: staffOnly,
     },
     (request) => {
-      if (!request.auth) throw new AppError("unauthenticated");
-      return billing.changePlanByStaff(request.auth.user.id, vendorIdOf(request.params.id), request.body);
+      return billing.changePlanByStaff(
+        signedInCaller(request).user.id,
+        vendorIdOf(request.params.id),
+        request.body,
+      );
     },
   );
 };

@@ -12,6 +12,7 @@ import {
   subscriptionPlanOf,
 } from "@pressguard/domain";
 import type { Database, SqlRunner } from "../../db/client.ts";
+import { isoOf } from "../../db/timestamps.ts";
 import { AppError } from "../../errors.ts";
 import { type PageRequest, paginationOf } from "../../http/pagination.ts";
 import type { Mailer } from "../../mail/outbox.ts";
@@ -36,8 +37,6 @@ export interface BillingServiceOptions {
 /** Who asks for a plan change: the vendor's owner or admin, or staff by hand with a note. */
 type PlanChangeActor = { via: "vendor"; userId: number } | { via: "staff"; userId: number; note: string };
 
-const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
-
 function invoiceOf(row: InvoiceRow): Invoice {
   return {
     number: row.number,
@@ -45,11 +44,11 @@ function invoiceOf(row: InvoiceRow): Invoice {
     description: row.description,
     amount: row.amount,
     currency: row.currency,
-    period_start: iso(row.period_start),
-    period_end: iso(row.period_end),
+    period_start: isoOf(row.period_start),
+    period_end: isoOf(row.period_end),
     status: row.status as Invoice["status"],
     provider: row.provider,
-    created_at: iso(row.created_at),
+    created_at: isoOf(row.created_at),
   };
 }
 
@@ -63,7 +62,7 @@ function staffVendorOf(row: BillingVendorRow): StaffVendor {
     seats_used: row.members + row.invitations,
     seat_limit: seatLimitOf(plan),
     webhooks: row.webhooks,
-    created_at: iso(row.created_at),
+    created_at: isoOf(row.created_at),
   };
 }
 

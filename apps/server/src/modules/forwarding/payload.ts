@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { FORWARD_EVENT_TYPES, type ForwardEventType, vulnerabilityTypeByCode } from "@pressguard/domain";
 import type { SqlRunner } from "../../db/client.ts";
+import { isoOf } from "../../db/timestamps.ts";
 import type { ReportEvent } from "../reports/events.ts";
 
 /**
@@ -44,8 +45,6 @@ interface SnapshotRow {
   fixed_version: string | null;
   fix_deadline_at: Date | string | null;
 }
-
-const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
 export const eventLabelOf = (type: string) =>
   type === "report.test"
@@ -94,7 +93,7 @@ export async function buildReportPayload(
         row.type_code === null ? null : (vulnerabilityTypeByCode.get(row.type_code)?.label ?? null),
       affected_versions: affectedOf(row),
       fixed_version: row.fixed_version,
-      fix_deadline_at: row.fix_deadline_at === null ? null : iso(row.fix_deadline_at),
+      fix_deadline_at: row.fix_deadline_at === null ? null : isoOf(row.fix_deadline_at),
     },
   };
   if (event.commentId !== undefined) {
@@ -106,7 +105,7 @@ export async function buildReportPayload(
     );
     const found = comment.rows[0];
     if (!found) return null;
-    payload.comment = { id: found.id, body: found.body, created_at: iso(found.created_at) };
+    payload.comment = { id: found.id, body: found.body, created_at: isoOf(found.created_at) };
   }
   return payload;
 }

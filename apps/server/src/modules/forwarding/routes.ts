@@ -1,8 +1,8 @@
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AppError } from "../../errors.ts";
+import { signedInCaller } from "../../http/access.ts";
 import { pageRequest } from "../../http/pagination.ts";
+import type { RequestAuth } from "../auth/service.ts";
 import { PageQuery, Pagination } from "../vulnerabilities/schemas.ts";
 import type { ForwardingService } from "./service.ts";
 
@@ -66,11 +66,6 @@ const Delivery = z
   .meta({ id: "ForwardDelivery" });
 const DeliveryPage = z.object({ data: z.array(Delivery), pagination: Pagination });
 
-function caller(request: FastifyRequest) {
-  if (!request.auth) throw new AppError("unauthenticated");
-  return request.auth.user;
-}
-
 /** Report forwarding (issue 8): the vendor's targets API and the public e-mail confirmation. */
 export const forwardingRoutes: FastifyPluginAsyncZod<{ forwarding: ForwardingService }> = async (
   app,
@@ -88,7 +83,7 @@ export const forwardingRoutes: FastifyPluginAsyncZod<{ forwarding: ForwardingSer
       },
       config: manageVendor,
     },
-    (request) => forwarding.listTargets(caller(request)),
+    (request) => forwarding.listTargets(signedInCaller(request).user),
   );
 
   app.post(
@@ -103,7 +98,7 @@ export const forwardingRoutes: FastifyPluginAsyncZod<{ forwarding: ForwardingSer
       config: manageVendor,
     },
     async (request, reply) =>
-      reply.code(201).send(await forwarding.createEmailTarget(caller(request), request.body)),
+      reply.code(201).send(await forwarding.createEmailTarget(signedInCaller(request).user, request.body)),
   );
 
   app.post(
@@ -118,7 +113,7 @@ export const forwardingRoutes: FastifyPluginAsyncZod<{ forwarding: ForwardingSer
       config: manageVendor,
     },
     async (request, reply) =>
-      reply.code(201).send(await forwarding.createWebhookTarget(caller(request), request.body)),
+      reply.code(201).send(await forwarding.createWebhookTarget(signedInCaller(request).user, request.body)),
   );
 
   app.put(
@@ -133,7 +128,7 @@ export const forwardingRoutes: FastifyPluginAsyncZod<{ forwarding: ForwardingSer
       },
       config: manageVendor,
     },
-    (request) => forwarding.updateTarget(caller(request), request.params.id, request.body),
+    (request) => forwarding.updateTarget(signedInCaller(request).user, request.params.id, request.body),
   );
 
   app.delete(
@@ -143,7 +138,7 @@ export const forwardingRoutes: FastifyPluginAsyncZod<{ forwarding: ForwardingSer
       config: manageVendor,
     },
     async (request, reply) => {
-      await forwarding.deleteTarget(caller(request), request.params.id);
+      await forwarding.deleteTarget(signedInCaller(request).user, request.params.id);
       return reply.code(204).send();
     },
   );
@@ -151,7 +146,7 @@ export const forwardingRoutes: FastifyPluginAsyncZod<{ forwarding: ForwardingSer
   const action = (
     path: string,
     summary: string,
-    run: (user: ReturnType<typeof caller>, id: number) => Promise<unknown>,
+    run: (user: RequestAuth["user"], id: number) => Promise<unknown>,
     response: z.ZodType,
     code = 200,
   ) =>
@@ -161,7 +156,8 @@ export const forwardingRoutes: FastifyPluginAsyncZod<{ forwarding: ForwardingSer
         schema: { tags, summary, params: TargetIdParams, response: { [code]: response } },
         config: manageVendor,
       },
-      async (request, reply) => reply.code(code).send(await run(caller(request), request.params.id)),
+      async (request, reply) =>
+        reply.code(code).send(await run(signedInCaller(request).user, request.params.id)),
     );
 
   action(
@@ -199,7 +195,7 @@ export const forwardingRoutes: FastifyPluginAsyncZod<{ forwarding: ForwardingSer
     },
     (request) =>
       forwarding.findDeliveries(
-        caller(request),
+        signedInCaller(request).user,
         request.params.id,
         pageRequest(request, request.query.page, request.query.per_page),
       ),
@@ -217,7 +213,7 @@ export const forwardingRoutes: FastifyPluginAsyncZod<{ forwarding: ForwardingSer
       config: manageVendor,
     },
     async (request, reply) =>
-      reply.code(202).send(await forwarding.redeliver(caller(request), request.params.id)),
+      reply.code(202).send(await forwarding.redeliver(signedInCaller(request).user, request.params.id)),
   );
 
   app.post(

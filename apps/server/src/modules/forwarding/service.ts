@@ -7,6 +7,7 @@ import {
 } from "@pressguard/domain";
 import type { z } from "zod";
 import type { Database } from "../../db/client.ts";
+import { isoOrNull } from "../../db/timestamps.ts";
 import { AppError, validationErrorOf } from "../../errors.ts";
 import { type PageRequest, paginationOf } from "../../http/pagination.ts";
 import type { Mailer } from "../../mail/outbox.ts";
@@ -39,9 +40,6 @@ interface Caller {
   vendor: { id: number } | null;
 }
 
-const iso = (value: Date | string | null) =>
-  value === null ? null : (value instanceof Date ? value : new Date(value)).toISOString();
-
 export function targetOf(row: TargetRow) {
   return {
     id: row.id,
@@ -52,10 +50,10 @@ export function targetOf(row: TargetRow) {
     events: row.events,
     status: row.status,
     consecutive_failures: row.consecutive_failures,
-    confirmed_at: iso(row.confirmed_at),
-    disabled_at: iso(row.disabled_at),
+    confirmed_at: isoOrNull(row.confirmed_at),
+    disabled_at: isoOrNull(row.disabled_at),
     disabled_reason: row.disabled_reason,
-    created_at: iso(row.created_at) as string,
+    created_at: isoOrNull(row.created_at) as string,
   };
 }
 
@@ -255,7 +253,7 @@ export function createForwardingService(database: Database, options: ForwardingS
         const own = attempts
           .filter((attempt) => Number(attempt.delivery_id) === Number(row.id))
           .map((attempt) => ({
-            attempted_at: iso(attempt.attempted_at) as string,
+            attempted_at: isoOrNull(attempt.attempted_at) as string,
             status_code: attempt.status_code,
             latency_ms: attempt.latency_ms,
             succeeded: attempt.succeeded,
@@ -269,9 +267,9 @@ export function createForwardingService(database: Database, options: ForwardingS
           status: row.status,
           attempts: row.attempts,
           manual: row.manual,
-          created_at: iso(row.created_at) as string,
-          finished_at: iso(row.finished_at),
-          next_attempt_at: row.status === "pending" ? iso(row.next_attempt_at) : null,
+          created_at: isoOrNull(row.created_at) as string,
+          finished_at: isoOrNull(row.finished_at),
+          next_attempt_at: row.status === "pending" ? isoOrNull(row.next_attempt_at) : null,
           last_status_code: last?.status_code ?? null,
           last_latency_ms: last?.latency_ms ?? null,
           last_response_excerpt: last?.response_excerpt ?? null,

@@ -3,6 +3,7 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../errors.ts";
+import { signedInCaller } from "../../http/access.ts";
 import { pageRequest } from "../../http/pagination.ts";
 import { CSV_MAX_BYTES, decodeText } from "./csv.ts";
 import {
@@ -30,8 +31,7 @@ const vendorOnly = { access: "vendor" } as const;
 const ProgramBody = z.record(z.string(), z.unknown()).meta({ id: "ProgramFields" });
 
 function signedInVendor(request: FastifyRequest) {
-  if (!request.auth) throw new AppError("unauthenticated");
-  return vendorOf(request.auth.user);
+  return vendorOf(signedInCaller(request).user);
 }
 
 const CSV_TYPES = new Set(["text/csv", "application/csv", "text/plain", "application/vnd.ms-excel"]);
@@ -217,9 +217,8 @@ export const programRoutes: FastifyPluginAsyncZod<{ programs: ProgramService }> 
       config: vendorOnly,
     },
     (request) => {
-      if (!request.auth) throw new AppError("unauthenticated");
       return programs.activate(
-        request.auth.user,
+        signedInCaller(request).user,
         programIdOf(request.params.id),
         request.body.is_lobby_product,
       );

@@ -1,6 +1,7 @@
 import { PROGRAM_FIELDS, Program } from "@pressguard/domain";
 import type { Database, SqlRunner } from "../../db/client.ts";
 import { bumpDataVersion } from "../../db/data-version.ts";
+import { isoOrNull } from "../../db/timestamps.ts";
 import { AppError, validationErrorOf } from "../../errors.ts";
 import { type PageRequest, paginationOf } from "../../http/pagination.ts";
 import type { Mailer } from "../../mail/outbox.ts";
@@ -45,14 +46,11 @@ export function vendorOf(user: SessionUserBody): { id: number; role: string } {
   return { id: user.vendor.id, role: user.vendor.role };
 }
 
-const iso = (value: Date | string | null) =>
-  value === null ? null : (value instanceof Date ? value : new Date(value)).toISOString();
-
 function programOf(row: ProgramRow): VendorProgram {
   return {
     ...row,
-    activated_at: iso(row.activated_at),
-    created_at: iso(row.created_at) ?? "",
+    activated_at: isoOrNull(row.activated_at),
+    created_at: isoOrNull(row.created_at) ?? "",
     public_path: `/database/${row.platform}/${row.kind}/${encodeURIComponent(row.slug)}/security-policy/vdp`,
   };
 }
@@ -339,8 +337,8 @@ export function createProgramService(database: Database, options: ProgramService
         id: row.id,
         status: row.status,
         reason: row.reason,
-        created_at: iso(row.created_at) ?? "",
-        decided_at: iso(row.decided_at),
+        created_at: isoOrNull(row.created_at) ?? "",
+        decided_at: isoOrNull(row.decided_at),
         product: {
           id: row.product_id,
           platform: row.platform,

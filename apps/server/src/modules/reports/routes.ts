@@ -2,7 +2,7 @@ import fastifyMultipart from "@fastify/multipart";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AppError } from "../../errors.ts";
-import { clientInfoOf } from "../../http/access.ts";
+import { clientInfoOf, signedInCaller } from "../../http/access.ts";
 import { pageRequest } from "../../http/pagination.ts";
 import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MESSAGES, contentDispositionOf } from "./attachments.ts";
 import { PIN_CREDENTIAL_SECONDS } from "./preview-tokens.ts";
@@ -74,11 +74,6 @@ async function filePartOf(request: FastifyRequest) {
 /** Errors of the store while it streams a part (a cut connection, a part over the limit). */
 function uploadError(error: unknown): never {
   throw error instanceof AppError ? error : multipartError(error);
-}
-
-function signedIn(request: FastifyRequest) {
-  if (!request.auth) throw new AppError("unauthenticated");
-  return request.auth;
 }
 
 /** The disclosure workflow's API (issue 7, decision 008); ownership is checked in the service. */
@@ -207,7 +202,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService; secur
     },
     async (request, reply) => {
       const token = request.query.token;
-      const auth = token === undefined ? signedIn(request) : request.auth;
+      const auth = token === undefined ? signedInCaller(request) : request.auth;
       const id = reportIdOf(request.params.id);
       const part = await filePartOf(request);
       const stored = await reports.addAttachment(auth, id, part, token).catch(uploadError);
@@ -376,7 +371,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService; secur
     },
     (request) =>
       reports.listResearcherReports(
-        signedIn(request),
+        signedInCaller(request),
         request.query.tab,
         pageRequest(request, request.query.page, request.query.per_page),
       ),
@@ -395,7 +390,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService; secur
     },
     (request) =>
       reports.listVendorReports(
-        signedIn(request),
+        signedInCaller(request),
         request.query.tab,
         pageRequest(request, request.query.page, request.query.per_page),
       ),
@@ -467,6 +462,6 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService; secur
       },
       config: { access: "staff" },
     },
-    (request) => reports.transition(signedIn(request), reportIdOf(request.params.id), request.body),
+    (request) => reports.transition(signedInCaller(request), reportIdOf(request.params.id), request.body),
   );
 };

@@ -30,6 +30,7 @@ import { z } from "zod";
 import type { Database, SqlRunner } from "../../db/client.ts";
 import { bumpDataVersion } from "../../db/data-version.ts";
 import { vulnerabilitySlug } from "../../db/import.ts";
+import { isoOrNull } from "../../db/timestamps.ts";
 import { AppError, validationErrorOf } from "../../errors.ts";
 import { type PageRequest, paginationOf } from "../../http/pagination.ts";
 import type { Mailer } from "../../mail/outbox.ts";
@@ -143,9 +144,6 @@ const TransitionHead = z.object({
 });
 const Rejection = z.object({ reason: RejectionReason });
 
-const iso = (value: Date | string | null) =>
-  value === null ? null : (value instanceof Date ? value : new Date(value)).toISOString();
-
 const isStaff = (auth: RequestAuth) => auth.user.is_staff && auth.user.two_factor_enabled;
 
 function viewerOf(auth: RequestAuth, row: ReportRow): Viewer | null {
@@ -205,10 +203,10 @@ function listItemOf(row: ReportListRow, staff: boolean): ReportListItem {
     },
     vulnerability_type: row.type_code,
     severity: row.severity,
-    fix_deadline_at: iso(row.fix_deadline_at),
-    deadline_passed_at: iso(row.deadline_passed_at),
-    created_at: iso(row.created_at) ?? "",
-    updated_at: iso(row.updated_at) ?? "",
+    fix_deadline_at: isoOrNull(row.fix_deadline_at),
+    deadline_passed_at: isoOrNull(row.deadline_passed_at),
+    created_at: isoOrNull(row.created_at) ?? "",
+    updated_at: isoOrNull(row.updated_at) ?? "",
     ...(staff && { possible_duplicate_of: row.possible_duplicate_of }),
   };
 }
@@ -228,7 +226,7 @@ const attachmentOf = (row: AttachmentRow): ReportAttachment => ({
   filename: row.filename,
   content_type: row.content_type,
   size: row.size_bytes,
-  created_at: iso(row.created_at) ?? "",
+  created_at: isoOrNull(row.created_at) ?? "",
 });
 
 function detailOf(
@@ -274,14 +272,14 @@ function detailOf(
     fix_url: row.fix_url,
     ...(viewer !== "researcher" && { fix_diff: row.fix_diff }),
     rejection_reason: row.rejection_reason,
-    vendor_notified_at: iso(row.vendor_notified_at),
-    fix_deadline_at: iso(row.fix_deadline_at),
-    deadline_passed_at: iso(row.deadline_passed_at),
-    fixed_at: iso(row.fixed_at),
-    validated_at: iso(row.validated_at),
-    published_at: iso(row.published_at),
-    created_at: iso(row.created_at) ?? "",
-    updated_at: iso(row.updated_at) ?? "",
+    vendor_notified_at: isoOrNull(row.vendor_notified_at),
+    fix_deadline_at: isoOrNull(row.fix_deadline_at),
+    deadline_passed_at: isoOrNull(row.deadline_passed_at),
+    fixed_at: isoOrNull(row.fixed_at),
+    validated_at: isoOrNull(row.validated_at),
+    published_at: isoOrNull(row.published_at),
+    created_at: isoOrNull(row.created_at) ?? "",
+    updated_at: isoOrNull(row.updated_at) ?? "",
     public_path:
       row.status === "published" && row.vulnerability_slug ? publicPathOf(row, row.vulnerability_slug) : null,
     actions: actor ? actionsFrom(row.status, actor) : [],
@@ -295,14 +293,14 @@ function detailOf(
         actor:
           event.actor_user_id === null ? null : { id: event.actor_user_id, name: event.actor_name ?? "" },
       }),
-      created_at: iso(event.created_at) ?? "",
+      created_at: isoOrNull(event.created_at) ?? "",
     })),
     comments: comments.map((comment) => ({
       id: comment.id,
       body: comment.body,
       visibility: comment.visibility,
       author: comment.author_name === null ? null : { name: comment.author_name },
-      created_at: iso(comment.created_at) ?? "",
+      created_at: isoOrNull(comment.created_at) ?? "",
     })),
     ...(viewer === "staff" && {
       reporter_email: row.reporter_email,
@@ -442,7 +440,7 @@ export function createReportService(database: Database, options: ReportServiceOp
         template: "report_pin_notice",
         reportTitle: row.title,
         productName: row.product_name,
-        deadline: iso(row.fix_deadline_at) ?? "",
+        deadline: isoOrNull(row.fix_deadline_at) ?? "",
         url: pinUrl(row.id),
       });
       await mail(pin.contactEmail, {
@@ -501,7 +499,7 @@ export function createReportService(database: Database, options: ReportServiceOp
         name: vendor?.vendor_name ?? "",
         reportTitle: row.title,
         productName: row.product_name,
-        deadline: iso(row.fix_deadline_at) ?? "",
+        deadline: isoOrNull(row.fix_deadline_at) ?? "",
         url: previewUrl(row.id, "vendor"),
       });
     } else if ((action === "publish" || action === "publish_unpatched") && row.vulnerability_slug) {
@@ -860,7 +858,7 @@ export function createReportService(database: Database, options: ReportServiceOp
         id: row.id,
         status: row.status,
         title: row.title,
-        created_at: iso(row.created_at) ?? "",
+        created_at: isoOrNull(row.created_at) ?? "",
         account_created: stored.accountCreated,
         magic_link_sent: magicLinkSent,
         two_factor_required: twoFactorRequired,
@@ -1126,7 +1124,7 @@ export function createReportService(database: Database, options: ReportServiceOp
             name: recipient.name,
             reportTitle: row.title,
             productName: row.product_name,
-            deadline: iso(row.fix_deadline_at) ?? "",
+            deadline: isoOrNull(row.fix_deadline_at) ?? "",
             url: recipient.url,
           });
         }

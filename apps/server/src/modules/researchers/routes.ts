@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AppError } from "../../errors.ts";
+import { signedInCaller } from "../../http/access.ts";
 import type { ResearcherProfileService } from "./service.ts";
 
 const ResearcherProfileAnswer = z
@@ -38,8 +38,7 @@ export const researcherProfileRoutes: FastifyPluginAsyncZod<{ profiles: Research
       config: { access: "researcher" },
     },
     (request) => {
-      if (!request.auth) throw new AppError("unauthenticated");
-      return profiles.getProfile(request.auth.user);
+      return profiles.getProfile(signedInCaller(request).user);
     },
   );
 
@@ -55,8 +54,7 @@ export const researcherProfileRoutes: FastifyPluginAsyncZod<{ profiles: Research
       config: { access: "researcher" },
     },
     (request) => {
-      if (!request.auth) throw new AppError("unauthenticated");
-      return profiles.updateProfile(request.auth.user, request.body);
+      return profiles.updateProfile(signedInCaller(request).user, request.body);
     },
   );
 };

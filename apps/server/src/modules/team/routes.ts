@@ -9,8 +9,7 @@ import {
 } from "@pressguard/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AppError } from "../../errors.ts";
-import { clientInfoOf } from "../../http/access.ts";
+import { clientInfoOf, signedInCaller } from "../../http/access.ts";
 import { SessionUser, setSessionCookie } from "../auth/routes.ts";
 import type { TeamService } from "./service.ts";
 
@@ -20,11 +19,6 @@ const TokenParams = z.strictObject({ token: z.string().min(1).max(100) });
 
 /** Owners and admins only (PRODUCT.md §4): members get 403 from the access hook. */
 const MANAGERS = { access: "vendor", capability: "manage-vendor" } as const;
-
-function callerOf<T>(auth: { user: T } | null): T {
-  if (!auth) throw new AppError("unauthenticated");
-  return auth.user;
-}
 
 /** Seats of the caller's vendor organisation, and the invitation links (issue 8). */
 export const teamRoutes: FastifyPluginAsyncZod<{ team: TeamService; secureCookies: boolean }> = async (
@@ -43,7 +37,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ team: TeamService; secureCookie
       },
       config: MANAGERS,
     },
-    (request) => team.listTeam(callerOf(request.auth)),
+    (request) => team.listTeam(signedInCaller(request).user),
   );
 
   app.post(
@@ -58,7 +52,8 @@ export const teamRoutes: FastifyPluginAsyncZod<{ team: TeamService; secureCookie
       },
       config: MANAGERS,
     },
-    async (request, reply) => reply.status(201).send(await team.invite(callerOf(request.auth), request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await team.invite(signedInCaller(request).user, request.body)),
   );
 
   app.delete(
@@ -73,7 +68,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ team: TeamService; secureCookie
       config: MANAGERS,
     },
     async (request, reply) => {
-      await team.revokeInvitation(callerOf(request.auth), request.params.id);
+      await team.revokeInvitation(signedInCaller(request).user, request.params.id);
       return reply.status(204).send(null);
     },
   );
@@ -90,7 +85,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ team: TeamService; secureCookie
       },
       config: MANAGERS,
     },
-    (request) => team.changeRole(callerOf(request.auth), request.params.userId, request.body.role),
+    (request) => team.changeRole(signedInCaller(request).user, request.params.userId, request.body.role),
   );
 
   app.delete(
@@ -104,7 +99,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ team: TeamService; secureCookie
       config: { access: "vendor" },
     },
     async (request, reply) => {
-      await team.leave(callerOf(request.auth));
+      await team.leave(signedInCaller(request).user);
       return reply.status(204).send(null);
     },
   );
@@ -121,7 +116,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ team: TeamService; secureCookie
       config: MANAGERS,
     },
     async (request, reply) => {
-      await team.removeMember(callerOf(request.auth), request.params.userId);
+      await team.removeMember(signedInCaller(request).user, request.params.userId);
       return reply.status(204).send(null);
     },
   );
@@ -151,7 +146,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ team: TeamService; secureCookie
       },
       config: { access: "user" },
     },
-    (request) => team.accept(callerOf(request.auth), request.params.token),
+    (request) => team.accept(signedInCaller(request).user, request.params.token),
   );
 
   app.post(

@@ -13,6 +13,7 @@ import {
   type VendorRole,
 } from "@pressguard/domain";
 import type { Database, SqlRunner } from "../../db/client.ts";
+import { isoOf } from "../../db/timestamps.ts";
 import { AppError } from "../../errors.ts";
 import { CAPABILITY_MESSAGES } from "../../http/access.ts";
 import type { Mailer } from "../../mail/outbox.ts";
@@ -56,8 +57,6 @@ export function seatLimitMessage(plan: SubscriptionPlan): string {
   return `Your plan has ${limit} seats and all are taken. ${steps}${upgrade}.`;
 }
 
-const iso = (value: Date | string) => new Date(value).toISOString();
-
 function memberOf(row: MemberRow): TeamMember {
   return {
     user_id: row.user_id,
@@ -65,7 +64,7 @@ function memberOf(row: MemberRow): TeamMember {
     email: row.email,
     role: row.role,
     status: "active",
-    joined_at: iso(row.joined_at),
+    joined_at: isoOf(row.joined_at),
   };
 }
 
@@ -75,8 +74,8 @@ function invitationOf(row: InvitationRow): TeamInvitation {
     email: row.email,
     role: row.role,
     status: row.expired ? "expired" : "invited",
-    invited_at: iso(row.created_at),
-    expires_at: iso(row.expires_at),
+    invited_at: isoOf(row.created_at),
+    expires_at: isoOf(row.expires_at),
   };
 }
 
@@ -209,7 +208,7 @@ export function createTeamService({ database, mailer, auth, appUrl }: TeamServic
         inviterName: user.name,
         vendorName,
         role: invitation.role,
-        expiresAt: iso(invitation.expires_at),
+        expiresAt: isoOf(invitation.expires_at),
         url: `${appUrl}/vdp/invitations/${token}`,
       });
       return invitationOf(invitation);
@@ -281,7 +280,7 @@ export function createTeamService({ database, mailer, auth, appUrl }: TeamServic
         vendor_name: invitation.vendor_name,
         role: invitation.role,
         email: maskEmail(invitation.email),
-        expires_at: iso(invitation.expires_at),
+        expires_at: isoOf(invitation.expires_at),
         has_account: (await q.userIdByEmail(database.sql, invitation.email)) !== null,
       };
     },

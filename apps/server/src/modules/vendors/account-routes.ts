@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AppError } from "../../errors.ts";
+import { signedInCaller } from "../../http/access.ts";
 import type { VendorAccountService } from "./account-service.ts";
 
 const VendorAccountAnswer = z
@@ -32,8 +32,7 @@ export const vendorAccountRoutes: FastifyPluginAsyncZod<{ accounts: VendorAccoun
       config: { access: "vendor" },
     },
     (request) => {
-      if (!request.auth) throw new AppError("unauthenticated");
-      return accounts.getAccount(request.auth.user);
+      return accounts.getAccount(signedInCaller(request).user);
     },
   );
 
@@ -49,8 +48,7 @@ export const vendorAccountRoutes: FastifyPluginAsyncZod<{ accounts: VendorAccoun
       config: { access: "vendor" },
     },
     (request) => {
-      if (!request.auth) throw new AppError("unauthenticated");
-      return accounts.updateAccount(request.auth.user, request.body);
+      return accounts.updateAccount(signedInCaller(request).user, request.body);
     },
   );
 };

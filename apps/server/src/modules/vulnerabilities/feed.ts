@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
+import { isoOf } from "../../db/timestamps.ts";
 import { AppError } from "../../errors.ts";
 import { type ResponseStore, registerHttpCache } from "../../http/http-cache.ts";
 import type { SummaryRow, VulnerabilityQueries } from "./queries.ts";
@@ -27,8 +28,6 @@ function xml(text: string): string {
     .replaceAll(">", "&gt;")
     .replaceAll('"', "&quot;");
 }
-
-const isoOf = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
 /** When the record became known here: its publication date, else the day it was imported. */
 const entryDate = (row: SummaryRow) => isoOf(row.published_at ?? row.created_at);
