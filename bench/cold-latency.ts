@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { Agent, request } from "node:http";
 import { join } from "node:path";
-import pg from "pg";
+import { openDatabase } from "../apps/server/src/db/client.ts";
 
 /**
  * Cold-path latency of the search and the batch check (issue 5: search p95 < 20 ms, batch check of
@@ -9,10 +9,11 @@ import pg from "pg";
  *
  *   DATABASE_URL=postgres://… npm run db:seed:scale
  *   DATABASE_URL=postgres://… node --import tsx bench/cold-latency.ts [--duration 10 --connections 10]
+ *   PGLITE_DIR=… npm run db:seed:scale && PGLITE_DIR=… node --import tsx bench/cold-latency.ts
  *
  * Starts the API-only server on that database and keeps `connections` requests in flight. Every search
  * URL carries a unique cache-busting parameter, so no answer comes from the in-memory response store
- * (decision 005): each request parses, queries PostgreSQL and serialises. Latencies are measured per
+ * (decision 005): each request parses, queries the database and serialises. Latencies are measured per
  * request here (autocannon reports no p95). The batch check runs twice: on batches of products the
  * server has not read yet (its per-data-version range cache misses), then on one batch repeated.
  */
@@ -24,49 +25,48 @@ const option = (name: string, fallback: number) => {
 const duration = option("duration", 10);
 const connections = option("connections", 10);
 const databaseUrl = process.env.DATABASE_URL;
-if (!databaseUrl) throw new Error("Set DATABASE_URL to a database seeded by `npm run db:seed:scale`.");
+const pgliteDir = process.env.PGLITE_DIR;
+if (!databaseUrl && !pgliteDir)
+  throw new Error("Set DATABASE_URL or PGLITE_DIR to a database seeded by `npm run db:seed:scale`.");
 const PORT = 3293;
 const root = join(import.meta.dirname, "..");
 
-/** 100 real plugins with known vulnerabilities, each at version 1.0 (fixed: the same body every run). */
-async function checkBody(): Promise<string> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
+/** Reads the request bodies before the server starts (the embedded database allows one process). */
+async function selectSlugs(sql: string): Promise<string[]> {
+  const database = await openDatabase(
+    databaseUrl ? { url: databaseUrl, poolSize: 1 } : { pgliteDir: pgliteDir! },
+  );
   try {
-    const { rows } = await client.query<{ slug: string }>(
+    return (await database.sql.query<{ slug: string }>(sql)).rows.map((row) => row.slug);
+  } finally {
+    await database.close();
+  }
+}
+
+const bodyOf = (slugs: string[]) =>
+  JSON.stringify({ items: slugs.map((slug) => ({ kind: "plugin", slug, version: "1.0" })) });
+
+/** 100 real plugins with known vulnerabilities, each at version 1.0 (fixed: the same body every run). */
+const checkBody = async () =>
+  bodyOf(
+    await selectSlugs(
       `select p.slug from products p
        where p.kind = 'plugin' and p.slug not like 'bench-%'
          and exists (select 1 from affected_ranges ar where ar.product_id = p.id)
        order by md5(p.slug) limit 100`,
-    );
-    return JSON.stringify({ items: rows.map(({ slug }) => ({ kind: "plugin", slug, version: "1.0" })) });
-  } finally {
-    await client.end();
-  }
-}
+    ),
+  );
 
 /**
  * Every plugin of the database in batches of 100, each batch a different request body: a check
  * whose products the server has not read before under this data version (its range cache misses).
  */
 async function unseenCheckBodies(): Promise<string[]> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ slug: string }>(
-      "select slug from products where kind = 'plugin' order by md5(slug) desc",
-    );
-    const bodies: string[] = [];
-    for (let start = 0; start + 100 <= rows.length; start += 100)
-      bodies.push(
-        JSON.stringify({
-          items: rows.slice(start, start + 100).map(({ slug }) => ({ kind: "plugin", slug, version: "1.0" })),
-        }),
-      );
-    return bodies;
-  } finally {
-    await client.end();
-  }
+  const slugs = await selectSlugs("select slug from products where kind = 'plugin' order by md5(slug) desc");
+  const bodies: string[] = [];
+  for (let start = 0; start + 100 <= slugs.length; start += 100)
+    bodies.push(bodyOf(slugs.slice(start, start + 100)));
+  return bodies;
 }
 
 const agent = new Agent({ keepAlive: true, maxSockets: connections });

@@ -35,5 +35,6 @@ export async function scaleDatabase(
      on conflict do nothing`,
     [missingVulnerabilities],
   );
+  await database.sql.query("analyze products, vulnerabilities, affected_ranges");
   return { products: await count("products"), vulnerabilities: await count("vulnerabilities") };
 }

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -19,9 +20,37 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 /** Raw parameterised SQL, for bulk work Drizzle's builder would expand badly (e.g. `unnest($1::text[])`). */
 export interface SqlRunner {
-  query<Row = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: Row[] }>;
+  query<Row = Record<string, unknown>>(
+    text: string,
+    params?: unknown[],
+    options?: QueryOptions,
+  ): Promise<{ rows: Row[] }>;
   /** Runs `work` in one transaction on one connection. */
   transaction<T>(work: (tx: SqlRunner) => Promise<T>): Promise<T>;
+}
+
+export interface QueryOptions {
+  /**
+   * The hottest public reads (the search, the batch check): on PostgreSQL a named statement per
+   * distinct text, run on connections that plan each statement once (`plan_cache_mode =
+   * force_generic_plan`): parsing and planning were a third of a search's cost, and PostgreSQL's own
+   * choice kept re-planning (bench/README.md). Only for statements whose best plan does not hinge on
+   * a parameter's value. PGlite runs it as any other query.
+   */
+  prepare?: boolean;
+}
+
+/** One name per statement text: node-postgres refuses a name reused for another text. */
+const statementNames = new Map<string, string>();
+function statementNameOf(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `q_${createHash("sha1").update(text).digest("hex").slice(0, 24)}`;
+    // Texts are built from fixed fragments, so there are few; the bound only guards against a bug.
+    if (statementNames.size >= 10_000) statementNames.clear();
+    statementNames.set(text, name);
+  }
+  return name;
 }
 
 export interface Database {
@@ -92,6 +121,13 @@ function openPostgres(url: string, readUrl: string | undefined, poolSize: number
   pool.on("error", () => {});
   const readPool = readUrl ? new pg.Pool({ connectionString: readUrl, max: poolSize }) : null;
   readPool?.on("error", () => {});
+  // Connections for `prepare: true` statements only (decision 014); opened on first use.
+  const preparedPool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    options: "-c plan_cache_mode=force_generic_plan",
+  });
+  preparedPool.on("error", () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const clientRunner = (client: pg.PoolClient): SqlRunner => ({
     async query<Row>(text: string, params?: unknown[]) {
@@ -105,8 +141,10 @@ function openPostgres(url: string, readUrl: string | undefined, poolSize: number
     db,
     read: readPool ? (drizzlePg(readPool, { schema }) as unknown as Db) : db,
     sql: {
-      async query<Row>(text: string, params?: unknown[]) {
-        const result = await pool.query(text, params);
+      async query<Row>(text: string, params?: unknown[], options?: QueryOptions) {
+        const result = options?.prepare
+          ? await preparedPool.query({ name: statementNameOf(text), text, values: params })
+          : await pool.query(text, params);
         return { rows: result.rows as Row[] };
       },
       async transaction(work) {
@@ -136,7 +174,7 @@ function openPostgres(url: string, readUrl: string | undefined, poolSize: number
       }
     },
     async close() {
-      await Promise.all([pool.end(), readPool?.end()]);
+      await Promise.all([pool.end(), readPool?.end(), preparedPool.end()]);
     },
   };
 }

@@ -24,7 +24,7 @@ export function compareVersions(left: string, right: string): -1 | 0 | 1 {
   if (a.wildcard || b.wildcard) return sign(Number(a.wildcard) - Number(b.wildcard));
   const length = Math.max(a.release.length, b.release.length);
   for (let index = 0; index < length; index++) {
-    const order = compareNumbers(a.release[index] ?? "0", b.release[index] ?? "0");
+    const order = compareNumbers(a.release[index] ?? "", b.release[index] ?? "");
     if (order !== 0) return order;
   }
   const labels = Math.max(a.labels.length, b.labels.length);
@@ -51,10 +51,11 @@ interface Label {
   numbered: boolean;
 }
 
+/** Shared between calls (cached): never modified once read. */
 interface ParsedVersion {
-  wildcard: boolean;
-  release: string[];
-  labels: Label[];
+  readonly wildcard: boolean;
+  readonly release: readonly string[];
+  readonly labels: readonly Label[];
 }
 
 const RANK = { dev: 0, alpha: 1, beta: 2, rc: 3, final: 4, patch: 5 } as const;
@@ -79,7 +80,25 @@ const LABEL_RANKS: Record<string, number> = {
   sp: RANK.patch,
 };
 
+/**
+ * Parsed versions by input string. A batch check compares every item with every range bound of
+ * its product, and the same few thousand strings come back in every batch: parsing (regular
+ * expressions) was most of its cost. Cleared when full, which real data never fills.
+ */
+const parsedVersions = new Map<string, ParsedVersion>();
+const PARSED_VERSIONS_LIMIT = 20_000;
+
 function parseVersion(input: string): ParsedVersion {
+  let parsed = parsedVersions.get(input);
+  if (parsed === undefined) {
+    if (parsedVersions.size >= PARSED_VERSIONS_LIMIT) parsedVersions.clear();
+    parsed = readVersion(input);
+    parsedVersions.set(input, parsed);
+  }
+  return parsed;
+}
+
+function readVersion(input: string): ParsedVersion {
   let text = input
     .toLowerCase()
     .replace(/\([^)]*\)?/g, " ")
@@ -124,10 +143,8 @@ function stripZeros(digits: string): string {
   return digits.replace(/^0+/, "");
 }
 
-/** Compares non-negative integers written as digit strings without leading zeros. */
-function compareNumbers(left: string, right: string): -1 | 0 | 1 {
-  const a = stripZeros(left);
-  const b = stripZeros(right);
+/** Compares non-negative integers written as digit strings without leading zeros ("" is 0). */
+function compareNumbers(a: string, b: string): -1 | 0 | 1 {
   if (a.length !== b.length) return sign(a.length - b.length);
   return a < b ? -1 : a > b ? 1 : 0;
 }

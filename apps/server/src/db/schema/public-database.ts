@@ -118,6 +118,11 @@ export const vulnerabilities = pgTable(
     productId: integer("product_id")
       .notNull()
       .references(() => products.id),
+    /**
+     * The main product's kind, copied by triggers (migration 0013) so that the search filters on it
+     * without joining products for every match; never written by the application.
+     */
+    productKind: text("product_kind").notNull().default(""),
     title: text("title").notNull(),
     description: text("description").notNull().default(""),
     /** The vulnerability type as the source words it, e.g. "Reflected Cross-Site Scripting". */

@@ -14,25 +14,24 @@ const keyOf = (kind: string, slug: string) => `${kind}\u0000${slug}`;
  * cache is dropped when the public data version changes (an import or a publication), so an answer
  * is never older than the data every other public read shows. Least recently used products go first.
  */
-export function createProductRangesCache(
-  load: (kinds: string[], slugs: string[]) => Promise<ProductRangeRow[]>,
+export function createProductRangesCache<Row extends { kind: string; slug: string } = ProductRangeRow>(
+  /** The rows of these products (as read, or already prepared for comparison by the caller). */
+  load: (kinds: string[], slugs: string[]) => Promise<Row[]>,
   dataVersion: () => string,
   maxProducts = DEFAULT_CACHED_PRODUCTS,
 ) {
   let version = dataVersion();
-  const entries = new Map<string, ProductRangeRow[]>();
+  const entries = new Map<string, Row[]>();
 
   return {
     /** The ranges of each named product, by `kind\0slug`, newest vulnerability first. */
-    async rangesOf(
-      items: readonly { kind: string; slug: string }[],
-    ): Promise<Map<string, ProductRangeRow[]>> {
+    async rangesOf(items: readonly { kind: string; slug: string }[]): Promise<Map<string, Row[]>> {
       const current = dataVersion();
       if (current !== version) {
         entries.clear();
         version = current;
       }
-      const found = new Map<string, ProductRangeRow[]>();
+      const found = new Map<string, Row[]>();
       const missing = new Map<string, { kind: string; slug: string }>();
       for (const { kind, slug } of items) {
         const key = keyOf(kind, slug);

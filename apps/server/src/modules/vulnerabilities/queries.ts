@@ -232,7 +232,7 @@ export function createVulnerabilityQueries(database: Database) {
     const { rows } = await run.query<SummaryRow & { total: number }>(
       `with filtered as materialized (
          select v.id, ${rank} as rank, v.published_at, v.cve
-         from vulnerabilities v join products p on p.id = v.product_id
+         from vulnerabilities v
          ${whereSql}
        ), page as (
          select f.* from filtered f order by ${order}
@@ -245,14 +245,14 @@ export function createVulnerabilityQueries(database: Database) {
        join platforms pl on pl.id = p.platform_id
        order by ${order}`,
       [...params, filters.limit, filters.offset],
+      { prepare: true },
     );
     if (rows.length > 0 || filters.offset === 0) {
       return { rows: rows.map(({ total: _total, ...row }) => row), total: rows[0]?.total ?? 0 };
     }
     // A page past the end has no row to carry the count.
     const counted = await run.query<{ total: number }>(
-      `select count(*)::int as total from vulnerabilities v join products p on p.id = v.product_id
-       ${whereSql}`,
+      `select count(*)::int as total from vulnerabilities v ${whereSql}`,
       filterParams,
     );
     return { rows: [], total: counted.rows[0]?.total ?? 0 };
@@ -337,13 +337,16 @@ export function createVulnerabilityQueries(database: Database) {
       let rank = "0";
       if (filters.cve) where.push(`v.cve = ${param(filters.cve)}`);
       if (filters.text) {
-        const query = `websearch_to_tsquery('simple', ${param(filters.text)})`;
+        // A sub-select is computed once per statement; the bare call would be evaluated again for
+        // every match's rank under a prepared statement's generic plan.
+        const query = `(select websearch_to_tsquery('simple', ${param(filters.text)}))`;
         // One document holds the title, the description and the affected products' names and slugs
         // (kept by triggers, migration 0012): one GIN scan; a product match weighs most in the rank.
         where.push(`v.search_document @@ ${query}`);
         rank = `ts_rank(v.search_document, ${query})`;
       }
-      if (filters.kind) where.push(`p.kind = ${param(filters.kind)}`);
+      // The main product's kind, copied onto the record (migration 0013): no join per match.
+      if (filters.kind) where.push(`v.product_kind = ${param(filters.kind)}`);
       if (filters.type !== undefined) where.push(`v.type_code = ${param(filters.type)}`);
       if (filters.severity) where.push(`v.severity = ${param(filters.severity)}`);
       if (filters.patched !== undefined) where.push(`v.patched = ${param(filters.patched)}`);
@@ -386,9 +389,7 @@ export function createVulnerabilityQueries(database: Database) {
         where.length === 0 && filters.knownTotal !== undefined
           ? Promise.resolve({ rows: [{ total: filters.knownTotal }] })
           : run.query<{ total: number }>(
-              `select count(*)::int as total from vulnerabilities v
-               ${filters.kind || filters.text ? "join products p on p.id = v.product_id" : ""}
-               ${whereSql}`,
+              `select count(*)::int as total from vulnerabilities v ${whereSql}`,
               filterParams,
             );
       const [{ rows }, total] = await Promise.all([page, counted]);
@@ -585,6 +586,7 @@ export function createVulnerabilityQueries(database: Database) {
          join products mp on mp.id = v.product_id
          order by v.published_at desc nulls last, v.id`,
         [kinds, slugs],
+        { prepare: true },
       );
       return rows;
     },

@@ -9,6 +9,7 @@ import {
 } from "../../db/import-fixtures.ts";
 import { createTestApp } from "../../test/app.ts";
 import { createVulnerabilityQueries } from "./queries.ts";
+import { CheckResponse } from "./schemas.ts";
 import { createVulnerabilityService } from "./service.ts";
 
 /** Five real seed records (db/import-fixtures.ts) imported through the importer, as production does. */
@@ -456,6 +457,15 @@ describe("POST /api/v1/check", () => {
       { kind: "plugin", slug: "modern-events-calendar-lite", version: "7.12.1" },
     ]);
     expect(response.statusCode).toBe(200);
+    // Assembled from pre-serialised entries: still exactly the documented shape.
+    expect(response.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(CheckResponse.parse(response.json())).toEqual(response.json());
+    expect(response.json().results[3]).toEqual({
+      kind: "core",
+      slug: "wordpress",
+      version: "5.8.2",
+      vulnerabilities: [expect.objectContaining({ id: CORE_SQLI.id })],
+    });
     const found = response
       .json()
       .results.map((result: { vulnerabilities: { id: string }[] }) =>

@@ -298,6 +298,11 @@ export const vulnerabilityRoutes: FastifyPluginAsyncZod<{
       },
       config: { access: "public", csrfOnlyWithSession: true },
     },
-    (request) => vulnerabilities.checkVersions(request.body),
+    // The service assembles the JSON itself from entries encoded once per data version, in the shape
+    // of CheckResponse (routes.test.ts); Fastify sends a Buffer as it is.
+    async (request, reply) => {
+      const body = await vulnerabilities.checkVersions(request.body);
+      return reply.type("application/json; charset=utf-8").send(body as unknown as CheckResponse);
+    },
   );
 };

@@ -221,22 +221,24 @@ export const CheckRequest = z.object({
 });
 export type CheckRequest = z.infer<typeof CheckRequest>;
 
+/** One vulnerability affecting a checked version. */
+export const CheckedVulnerability = z.object({
+  id: z.string(),
+  title: z.string(),
+  cve: z.string().nullable(),
+  severity: z.string().nullable(),
+  fixed_in: z.string().nullable(),
+  url: z.string(),
+});
+export type CheckedVulnerability = z.infer<typeof CheckedVulnerability>;
+
 export const CheckResponse = z.object({
   results: z.array(
     z.object({
       kind: z.string(),
       slug: z.string(),
       version: z.string(),
-      vulnerabilities: z.array(
-        z.object({
-          id: z.string(),
-          title: z.string(),
-          cve: z.string().nullable(),
-          severity: z.string().nullable(),
-          fixed_in: z.string().nullable(),
-          url: z.string(),
-        }),
-      ),
+      vulnerabilities: z.array(CheckedVulnerability),
     }),
   ),
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importVulnerabilities } from "../../db/import.ts";
-import { MODERN_EVENTS_SSRF, WEB_DIRECTORY_SQLI } from "../../db/import-fixtures.ts";
+import { CORE_SQLI, MODERN_EVENTS_SSRF, WEB_DIRECTORY_SQLI } from "../../db/import-fixtures.ts";
 import { createTestApp } from "../../test/app.ts";
 import { createVulnerabilityQueries } from "./queries.ts";
 
@@ -42,7 +42,9 @@ beforeAll(async () => {
   harness = await createTestApp({ APP_URL: "https://db.example.test" });
   const summary = await importVulnerabilities(
     harness.database,
-    [QUOKKA_SQLI, OTTER_XSS, MODERN_EVENTS_SSRF, WEB_DIRECTORY_SQLI].map((record) => JSON.stringify(record)),
+    [QUOKKA_SQLI, OTTER_XSS, MODERN_EVENTS_SSRF, WEB_DIRECTORY_SQLI, CORE_SQLI].map((record) =>
+      JSON.stringify(record),
+    ),
   );
   expect(summary.rejected).toEqual([]);
 });
@@ -111,5 +113,45 @@ describe("the public search's document", () => {
     ]);
     expect(await found("numbat")).toEqual([]);
     expect(await found("listing plugin")).toEqual([QUOKKA_SQLI.id]);
+  });
+
+  it("keeps the main product's kind on the record for the kind filter (migration 0013)", async () => {
+    const kindOf = async (id: string) =>
+      (
+        await harness.database.sql.query<{ product_kind: string }>(
+          "select product_kind from vulnerabilities where id = $1",
+          [id],
+        )
+      ).rows[0]?.product_kind;
+    const queries = createVulnerabilityQueries(harness.database);
+    const search = async (kind: string) =>
+      (await queries.search({ kind, sort: "date", limit: 20, offset: 0 })).rows.map((row) => row.id);
+
+    expect(await kindOf(CORE_SQLI.id)).toBe("core");
+    expect(await kindOf(WEB_DIRECTORY_SQLI.id)).toBe("plugin");
+    expect(await search("core")).toEqual([CORE_SQLI.id]);
+    const text = await queries.search({
+      text: "sql injection",
+      kind: "core",
+      sort: "relevance",
+      limit: 20,
+      offset: 0,
+    });
+    expect(text.rows.map((row) => row.id)).toEqual([CORE_SQLI.id]);
+
+    // A record moved to another product takes that product's kind; a product's new kind reaches its records.
+    const { rows } = await harness.database.sql.query<{ id: number }>(
+      "select id from products where kind = 'core' limit 1",
+    );
+    await harness.database.sql.query("update vulnerabilities set product_id = $1 where id = $2", [
+      rows[0]!.id,
+      WEB_DIRECTORY_SQLI.id,
+    ]);
+    expect(await kindOf(WEB_DIRECTORY_SQLI.id)).toBe("core");
+    await harness.database.sql.query("update products set kind = 'theme' where id = $1", [rows[0]!.id]);
+    expect(await kindOf(WEB_DIRECTORY_SQLI.id)).toBe("theme");
+    expect(await kindOf(CORE_SQLI.id)).toBe("theme");
+    expect((await search("theme")).sort()).toEqual([CORE_SQLI.id, WEB_DIRECTORY_SQLI.id].sort());
+    expect(await search("core")).toEqual([]);
   });
 });
