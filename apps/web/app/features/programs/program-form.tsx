@@ -6,14 +6,10 @@ import {
   SOFTWARE_TYPES,
   slugify,
 } from "@pressguard/domain";
-import { type FormEvent, type ReactNode, useState } from "react";
-import {
-  apiErrorToFieldErrors,
-  type FieldErrorMap,
-  FORM_ERROR_KEY,
-  validateForm,
-} from "../../lib/form-errors.ts";
-import { errorIdFor, FormAlert, FormField, INPUT_CLASS } from "../../ui/form-field.tsx";
+import { type ReactNode, useState } from "react";
+import { FORM_ERROR_KEY } from "../../lib/form-errors.ts";
+import { FormAlert, FormField } from "../../ui/form-field.tsx";
+import { useSchemaForm } from "../../ui/use-schema-form.ts";
 
 type FieldName = (typeof PROGRAM_FIELDS)[number];
 
@@ -69,68 +65,31 @@ export function ProgramForm({
   idPrefix = "program",
   footer,
 }: ProgramFormProps) {
-  const [values, setValues] = useState(initialValues);
-  const [errors, setErrors] = useState<FieldErrorMap>({});
-  const [busy, setBusy] = useState(false);
   const [slugTouched, setSlugTouched] = useState(!suggestSlug || initialValues.slug !== "");
-
-  function set(field: FieldName, value: string) {
-    setValues((current) => {
-      const next = { ...current, [field]: value };
-      if (field === "name" && !slugTouched) next.slug = slugify(value);
-      return next;
-    });
-    if (errors[field]) setErrors(({ [field]: _removed, ...rest }) => rest);
-  }
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const checked = validateForm(Program, values);
-    if (!checked.success) {
-      setErrors(checked.errors);
-      focusFirstError(idPrefix, checked.errors);
-      return;
-    }
-    setBusy(true);
-    setErrors({});
-    try {
-      await onSubmit(checked.data);
-    } catch (error) {
-      const mapped = apiErrorToFieldErrors(error, PROGRAM_FIELDS);
-      setErrors(mapped);
-      focusFirstError(idPrefix, mapped);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const id = (field: FieldName) => `${idPrefix}-${field}`;
-  const inputProps = (field: FieldName) => ({
-    id: id(field),
-    name: field,
-    value: values[field],
-    "aria-invalid": errors[field] ? true : undefined,
-    "aria-describedby": errors[field] ? errorIdFor(id(field)) : undefined,
-    className: INPUT_CLASS,
+  const {
+    errors,
+    busy,
+    idOf: id,
+    inputProps,
+    handleSubmit,
+  } = useSchemaForm({
+    schema: Program,
+    fields: PROGRAM_FIELDS,
+    initialValues,
+    idPrefix,
+    onSubmit,
+    derive: (next, changed) =>
+      changed === "name" && !slugTouched ? { ...next, slug: slugify(next.name) } : next,
   });
   const text = (field: FieldName, type = "text", extra: Record<string, unknown> = {}) => (
-    <input
-      type={type}
-      {...inputProps(field)}
-      {...extra}
-      onChange={(event) => set(field, event.target.value)}
-    />
+    <input type={type} {...inputProps(field)} {...extra} />
   );
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-5">
+    <form onSubmit={handleSubmit} noValidate className="space-y-5">
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField label="Software type" htmlFor={id("kind")} errors={errors.kind}>
-          <select
-            {...inputProps("kind")}
-            disabled={lockKindAndSlug}
-            onChange={(event) => set("kind", event.target.value)}
-          >
+          <select {...inputProps("kind")} disabled={lockKindAndSlug}>
             {SOFTWARE_TYPES.map((type) => (
               <option key={type.value} value={type.value}>
                 {type.label}
@@ -144,7 +103,7 @@ export function ProgramForm({
           errors={errors.plan}
           hint="Paid: a premium version is sold."
         >
-          <select {...inputProps("plan")} onChange={(event) => set("plan", event.target.value)}>
+          <select {...inputProps("plan")}>
             {PLANS.map((plan) => (
               <option key={plan.value} value={plan.value}>
                 {plan.label}
@@ -174,7 +133,7 @@ export function ProgramForm({
           spellCheck={false}
           onChange={(event) => {
             setSlugTouched(true);
-            set("slug", event.target.value);
+            inputProps("slug").onChange(event);
           }}
         />
       </FormField>
@@ -203,11 +162,7 @@ export function ProgramForm({
         </FormField>
       </div>
       <FormField label="Description" htmlFor={id("description")} errors={errors.description} optional>
-        <textarea
-          rows={3}
-          {...inputProps("description")}
-          onChange={(event) => set("description", event.target.value)}
-        />
+        <textarea rows={3} {...inputProps("description")} />
       </FormField>
       <FormField
         label="Dependencies"
@@ -227,9 +182,4 @@ export function ProgramForm({
       </div>
     </form>
   );
-}
-
-function focusFirstError(idPrefix: string, errors: FieldErrorMap) {
-  const first = PROGRAM_FIELDS.find((field) => errors[field]);
-  if (first) document.getElementById(`${idPrefix}-${first}`)?.focus();
 }

@@ -1,14 +1,10 @@
 import { BIO_MAX_LENGTH, COUNTRIES, ResearcherProfile } from "@pressguard/domain";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, type ReactNode, useState } from "react";
+import type { ReactNode } from "react";
 import { useApiClient } from "../../lib/api/client.ts";
-import {
-  apiErrorToFieldErrors,
-  type FieldErrorMap,
-  FORM_ERROR_KEY,
-  validateForm,
-} from "../../lib/form-errors.ts";
-import { errorIdFor, FormAlert, FormField, INPUT_CLASS, LoadError } from "../../ui/form-field.tsx";
+import { FORM_ERROR_KEY } from "../../lib/form-errors.ts";
+import { FormAlert, FormField, LoadError } from "../../ui/form-field.tsx";
+import { useSchemaForm } from "../../ui/use-schema-form.ts";
 import {
   RESEARCHER_PROFILE_FAILURE,
   type ResearcherProfileAnswer,
@@ -59,60 +55,25 @@ function ProfileFields({
 }: ResearcherProfileFormProps & { profile: ResearcherProfileAnswer }) {
   const client = useApiClient();
   const queryClient = useQueryClient();
-  const [values, setValues] = useState(() => valuesOf(profile));
-  const [errors, setErrors] = useState<FieldErrorMap>({});
-  const [busy, setBusy] = useState(false);
-
-  function set(field: FieldName, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors(({ [field]: _removed, ...rest }) => rest);
-  }
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const checked = validateForm(ResearcherProfile, values);
-    if (!checked.success) {
-      setErrors(checked.errors);
-      focusFirst(checked.errors);
-      return;
-    }
-    setBusy(true);
-    setErrors({});
-    try {
-      const answer = await researcherProfileApi.update(client, checked.data);
+  const form = useSchemaForm({
+    schema: ResearcherProfile,
+    fields: FIELDS,
+    initialValues: () => valuesOf(profile),
+    idPrefix: "researcher-profile",
+    async onSubmit(data) {
+      const answer = await researcherProfileApi.update(client, data);
       queryClient.setQueryData(researcherProfileKey, answer);
-      setValues(valuesOf(answer));
+      form.setValues(valuesOf(answer));
       await onSaved(answer);
-    } catch (error) {
-      const mapped = apiErrorToFieldErrors(error, FIELDS);
-      setErrors(mapped);
-      focusFirst(mapped);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const id = (field: FieldName) => `researcher-profile-${field}`;
-  const common = (field: FieldName) => ({
-    id: id(field),
-    name: field,
-    value: values[field],
-    "aria-invalid": errors[field] ? true : undefined,
-    "aria-describedby": errors[field] ? errorIdFor(id(field)) : undefined,
-    className: INPUT_CLASS,
+    },
   });
+  const { values, errors, busy, idOf: id, inputProps: common, handleSubmit } = form;
   const text = (field: FieldName, type: string, autoComplete: string, placeholder?: string) => (
-    <input
-      type={type}
-      autoComplete={autoComplete}
-      placeholder={placeholder}
-      {...common(field)}
-      onChange={(event) => set(field, event.target.value)}
-    />
+    <input type={type} autoComplete={autoComplete} placeholder={placeholder} {...common(field)} />
   );
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-5">
+    <form onSubmit={handleSubmit} noValidate className="space-y-5">
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField
           label="Display name"
@@ -123,7 +84,7 @@ function ProfileFields({
           {text("display_name", "text", "nickname")}
         </FormField>
         <FormField label="Country" htmlFor={id("country")} errors={errors.country} optional>
-          <select {...common("country")} onChange={(event) => set("country", event.target.value)}>
+          <select {...common("country")}>
             <option value="">Not given</option>
             {COUNTRIES.map((country) => (
               <option key={country.code} value={country.code}>
@@ -160,7 +121,7 @@ function ProfileFields({
         optional
         hint={`Markdown, up to ${BIO_MAX_LENGTH.toLocaleString("en")} characters (${values.bio.length} used). HTML is not rendered.`}
       >
-        <textarea rows={6} {...common("bio")} onChange={(event) => set("bio", event.target.value)} />
+        <textarea rows={6} {...common("bio")} />
       </FormField>
       <FormAlert messages={errors[FORM_ERROR_KEY]} />
       <div className="flex flex-wrap items-center gap-4">
@@ -171,9 +132,4 @@ function ProfileFields({
       </div>
     </form>
   );
-}
-
-function focusFirst(errors: FieldErrorMap) {
-  const first = FIELDS.find((field) => errors[field]);
-  if (first) document.getElementById(`researcher-profile-${first}`)?.focus();
 }

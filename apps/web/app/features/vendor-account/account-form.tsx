@@ -1,14 +1,10 @@
 import { COUNTRIES, VendorAccount } from "@pressguard/domain";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { useApiClient } from "../../lib/api/client.ts";
-import {
-  apiErrorToFieldErrors,
-  type FieldErrorMap,
-  FORM_ERROR_KEY,
-  validateForm,
-} from "../../lib/form-errors.ts";
-import { errorIdFor, FormAlert, FormField, INPUT_CLASS, LoadError } from "../../ui/form-field.tsx";
+import { FORM_ERROR_KEY } from "../../lib/form-errors.ts";
+import { FormAlert, FormField, LoadError } from "../../ui/form-field.tsx";
+import { useSchemaForm } from "../../ui/use-schema-form.ts";
 import {
   canEditAccount,
   VENDOR_ACCOUNT_FAILURE,
@@ -65,9 +61,18 @@ function AccountFields({
   const client = useApiClient();
   const queryClient = useQueryClient();
   const editable = canEditAccount(account.role);
-  const [values, setValues] = useState(() => valuesOf(account));
-  const [errors, setErrors] = useState<FieldErrorMap>({});
-  const [busy, setBusy] = useState(false);
+  const form = useSchemaForm({
+    schema: VendorAccount,
+    fields: FIELDS,
+    initialValues: () => valuesOf(account),
+    idPrefix: "vendor-account",
+    async onSubmit(data) {
+      const saved = await vendorAccountApi.update(client, data);
+      queryClient.setQueryData(vendorAccountKey, saved);
+      await onSaved(saved);
+    },
+  });
+  const { values, setValues, errors, busy, idOf: id } = form;
   const [zones, setZones] = useState<TimeZoneOption[]>(() => fallbackTimeZoneOptions(values.timezone));
 
   // The full list comes from the browser (spec §3); SSR and the first render show the current value only.
@@ -76,53 +81,11 @@ function AccountFields({
     if (defaultToBrowserTimeZone && editable) {
       setValues((current) => (current.timezone ? current : { ...current, timezone: browserTimeZone() }));
     }
-  }, [defaultToBrowserTimeZone, editable]);
+  }, [defaultToBrowserTimeZone, editable, setValues]);
 
-  function set(field: FieldName, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors(({ [field]: _removed, ...rest }) => rest);
-  }
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const checked = validateForm(VendorAccount, values);
-    if (!checked.success) {
-      setErrors(checked.errors);
-      focusFirst(checked.errors);
-      return;
-    }
-    setBusy(true);
-    setErrors({});
-    try {
-      const saved = await vendorAccountApi.update(client, checked.data);
-      queryClient.setQueryData(vendorAccountKey, saved);
-      await onSaved(saved);
-    } catch (error) {
-      const mapped = apiErrorToFieldErrors(error, FIELDS);
-      setErrors(mapped);
-      focusFirst(mapped);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const id = (field: FieldName) => `vendor-account-${field}`;
-  const common = (field: FieldName) => ({
-    id: id(field),
-    name: field,
-    value: values[field],
-    disabled: !editable,
-    "aria-invalid": errors[field] ? true : undefined,
-    "aria-describedby": errors[field] ? errorIdFor(id(field)) : undefined,
-    className: INPUT_CLASS,
-  });
+  const common = (field: FieldName) => ({ ...form.inputProps(field), disabled: !editable });
   const text = (field: FieldName, type: string, autoComplete: string) => (
-    <input
-      type={type}
-      autoComplete={autoComplete}
-      {...common(field)}
-      onChange={(event) => set(field, event.target.value)}
-    />
+    <input type={type} autoComplete={autoComplete} {...common(field)} />
   );
   const zoneOptions =
     values.timezone && !zones.some((zone) => zone.value === values.timezone)
@@ -130,7 +93,7 @@ function AccountFields({
       : zones;
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-5">
+    <form onSubmit={form.handleSubmit} noValidate className="space-y-5">
       {!editable && (
         <p
           role="note"
@@ -160,7 +123,7 @@ function AccountFields({
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField label="Time zone" htmlFor={id("timezone")} errors={errors.timezone}>
-          <select {...common("timezone")} onChange={(event) => set("timezone", event.target.value)}>
+          <select {...common("timezone")}>
             <option value="">Choose a time zone</option>
             {zoneOptions.map((zone) => (
               <option key={zone.value} value={zone.value}>
@@ -170,7 +133,7 @@ function AccountFields({
           </select>
         </FormField>
         <FormField label="Country" htmlFor={id("country")} errors={errors.country} optional>
-          <select {...common("country")} onChange={(event) => set("country", event.target.value)}>
+          <select {...common("country")}>
             <option value="">Not given</option>
             {COUNTRIES.map((country) => (
               <option key={country.code} value={country.code}>
@@ -188,9 +151,4 @@ function AccountFields({
       )}
     </form>
   );
-}
-
-function focusFirst(errors: FieldErrorMap) {
-  const first = FIELDS.find((field) => errors[field]);
-  if (first) document.getElementById(`vendor-account-${first}`)?.focus();
 }
