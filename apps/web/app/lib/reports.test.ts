@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { affectedVersionsLabel, daysLeft, daysLeftLabel, stateLabel } from "./reports.ts";
+import {
+  affectedVersionsLabel,
+  daysLeft,
+  daysLeftLabel,
+  formatDateTime,
+  formatDay,
+  owaspLabel,
+  stateLabel,
+  vulnerabilityTypeLabel,
+} from "./reports.ts";
 
 describe("report wording", () => {
   const now = Date.parse("2026-01-10T12:00:00Z");
@@ -20,7 +29,21 @@ describe("report wording", () => {
 
   it("names states and affected versions as people read them", () => {
     expect(stateLabel("awaiting_fix")).toBe("Awaiting fix");
-    expect(affectedVersionsLabel("<=", "1.2.3")).toBe("<= 1.2.3");
-    expect(affectedVersionsLabel("", "1.4.0")).toBe("1.4.0");
+    expect(affectedVersionsLabel("<=", "1.2.3")).toBe("<= 1.2.3 (less than or equal)");
+    expect(affectedVersionsLabel("", "1.4.0")).toBe("1.4.0 (this version only)");
+    expect(affectedVersionsLabel("<", null)).toBeNull();
+  });
+
+  it("names the classification as the report form offers it, and nothing when it is not set", () => {
+    expect(owaspLabel(43)).toBe("A3 Injection");
+    expect(owaspLabel(null)).toBeNull();
+    expect(vulnerabilityTypeLabel(null)).toBeNull();
+  });
+
+  it("writes dates in UTC, the same on the server and in the browser", () => {
+    expect(formatDay("2024-06-13T23:30:00Z")).toBe("13 June 2024");
+    expect(formatDateTime("2024-06-13T06:00:02Z")).toBe("13 June 2024 at 06:00 UTC");
+    expect(formatDay("not a date")).toBeNull();
+    expect(formatDateTime(null)).toBeNull();
   });
 });

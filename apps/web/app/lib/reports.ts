@@ -1,4 +1,3 @@
-import { owaspCategoryByCode, vulnerabilityTypeByCode, wordPressRoleByCode } from "@pressguard/domain";
 import type { ReportComment } from "../features/reports/types.ts";
 
 /** The wording of reports shared by the researcher, staff and vendor pages (types: features/reports/types.ts). */
@@ -6,27 +5,16 @@ import type { ReportComment } from "../features/reports/types.ts";
 export type { ReportComment, ReportDetail, ReportEvent, ReportListItem } from "../features/reports/types.ts";
 export type CommentVisibility = ReportComment["visibility"];
 
-export { actionLabel, REPORT_STATE_LABELS, stateLabel } from "../features/reports/labels.ts";
-
-export function vulnerabilityTypeLabel(code: number | null): string | null {
-  return code === null ? null : (vulnerabilityTypeByCode.get(code)?.label ?? `Type ${code}`);
-}
-
-export function owaspLabel(code: number | null): string | null {
-  if (code === null) return null;
-  const category = owaspCategoryByCode.get(code);
-  return category ? `${category.id} ${category.label}` : `OWASP ${code}`;
-}
-
-export function privilegeLabel(code: number | null): string | null {
-  return code === null ? null : (wordPressRoleByCode.get(code)?.label ?? `Role ${code}`);
-}
-
-/** "<= 1.2.3", "< 2.0" or "1.4.0" (an exact version). */
-export function affectedVersionsLabel(prefix: string | null, version: string | null): string | null {
-  if (!version) return null;
-  return prefix ? `${prefix} ${version}` : version;
-}
+export {
+  actionLabel,
+  affectedVersionsLabel,
+  owaspLabel,
+  privilegeLabel,
+  REPORT_STATE_LABELS,
+  stateLabel,
+  vulnerabilityTypeLabel,
+} from "../features/reports/labels.ts";
+export { formatDateTime, formatDay } from "./dates.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -48,32 +36,4 @@ export function daysLeftLabel(days: number | null): string | null {
   if (days === 0) return "Due today";
   const overdue = -days;
   return `${overdue} ${overdue === 1 ? "day" : "days"} overdue`;
-}
-
-/** "2024-06-13T06:00:02Z" → "13 June 2024" (UTC, the same in every browser). */
-export function formatDay(value: string | null): string | null {
-  if (!value) return null;
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return null;
-  return date.toLocaleDateString("en-GB", {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  });
-}
-
-/** "13 June 2024, 06:00 UTC", for timeline entries and comments. */
-export function formatDateTime(value: string | null): string | null {
-  if (!value) return null;
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return null;
-  return `${date.toLocaleString("en-GB", {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZone: "UTC",
-  })} UTC`;
 }

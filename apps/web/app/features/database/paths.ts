@@ -11,16 +11,3 @@ export const databasePaths = {
     `${productBase(product)}/vulnerability/${encodeURIComponent(slug)}`,
   researcher: (uuid: string) => `/database/researchers/${encodeURIComponent(uuid)}`,
 };
-
-/** "2024-06-13T06:00:02Z" → "13 June 2024", the same on the server and in every browser. */
-export function formatDate(value: string | null): string | null {
-  if (!value) return null;
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return null;
-  return date.toLocaleDateString("en-GB", {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  });
-}

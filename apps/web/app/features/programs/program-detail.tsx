@@ -2,6 +2,7 @@ import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import { useApiClient } from "../../lib/api/client.ts";
+import { formatDay } from "../../lib/dates.ts";
 import { LoadError } from "../../ui/form-field.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 import {
@@ -103,19 +104,6 @@ function ProgramView({ program }: { program: ProgramWithCounters }) {
       <ProgramFacts program={program} />
     </>
   );
-}
-
-/** "2024-06-13T06:00:02Z" → "13 June 2024", the same on the server and in every browser. */
-function formatDay(value: string | null): string | null {
-  if (!value) return null;
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return null;
-  return date.toLocaleDateString("en-GB", {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  });
 }
 
 function ExternalLink({ href }: { href: string }) {

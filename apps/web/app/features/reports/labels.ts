@@ -47,19 +47,21 @@ export function kindLabel(kind: string): string {
   return componentKindByValue.get(kind)?.label ?? kind;
 }
 
-export function vulnerabilityTypeLabel(code: number | null | undefined): string {
-  if (code == null) return "Not set";
+/** Labels of a report's classification; null when the report has none (the page says what stands in). */
+export function vulnerabilityTypeLabel(code: number | null | undefined): string | null {
+  if (code == null) return null;
   return vulnerabilityTypeByCode.get(code)?.label ?? `Type ${code}`;
 }
 
-export function owaspLabel(code: number | null | undefined): string {
-  if (code == null) return "Not set";
+/** "A3 Injection": the category as the report form offers it (spec §3, A1 to A10). */
+export function owaspLabel(code: number | null | undefined): string | null {
+  if (code == null) return null;
   const category = owaspCategoryByCode.get(code);
   return category ? `${category.key} ${category.label}` : `Category ${code}`;
 }
 
-export function privilegeLabel(code: number | null | undefined): string {
-  if (code == null) return "Not set";
+export function privilegeLabel(code: number | null | undefined): string | null {
+  if (code == null) return null;
   return wordPressRoleByCode.get(code)?.label ?? `Role ${code}`;
 }
 
@@ -68,37 +70,10 @@ export function rejectionReasonLabel(reason: string | null | undefined): string 
   return REJECTION_REASONS.find((entry) => entry.value === reason)?.label ?? reason;
 }
 
-/** "<= 1.2.3", "< 2.0", "1.4 (this version only)". */
-export function affectedVersionsLabel(prefix: string | null, version: string | null): string {
-  if (!version) return "Not set";
+/** "<= 1.2.3 (less than or equal)", "< 2.0 (less than)", "1.4 (this version only)". */
+export function affectedVersionsLabel(prefix: string | null, version: string | null): string | null {
+  if (!version) return null;
   if (!prefix) return `${version} (this version only)`;
   const label = versionPrefixByValue.get(prefix)?.label.toLowerCase();
   return label ? `${prefix} ${version} (${label})` : `${prefix} ${version}`;
-}
-
-/** A date in words, in UTC so that the server's HTML and the browser's agree. */
-export function formatDate(value: string | null | undefined): string {
-  if (!value) return "—";
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  return date.toLocaleDateString("en-GB", {
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    timeZone: "UTC",
-  });
-}
-
-export function formatDateTime(value: string | null | undefined): string {
-  if (!value) return "—";
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  return `${date.toLocaleString("en-GB", {
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZone: "UTC",
-  })} UTC`;
 }

@@ -22,6 +22,7 @@ import { errorIdFor, FormAlert, FormField, INPUT_CLASS } from "../../ui/form-fie
 import { reportsApi } from "./api.ts";
 import { AttachmentField } from "./attachment-field.tsx";
 import { CaptchaWidget } from "./captcha-widget.tsx";
+import { owaspLabel } from "./labels.ts";
 import { type ChosenProduct, type ProductChoice, ProductPicker } from "./product-picker.tsx";
 import type { SubmittedReport } from "./types.ts";
 
@@ -338,7 +339,7 @@ export function ReportForm({
               <option value="">Choose a category…</option>
               {OWASP_CATEGORIES.map((category) => (
                 <option key={category.code} value={category.code}>
-                  {category.key} {category.label}
+                  {owaspLabel(category.code)}
                 </option>
               ))}
             </select>

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { formatDate, kindLabel, stateLabel, vulnerabilityTypeLabel } from "./labels.ts";
+import { formatDay } from "../../lib/dates.ts";
+import { kindLabel, stateLabel, vulnerabilityTypeLabel } from "./labels.ts";
 import type { ReportListItem } from "./types.ts";
 
 interface ReportListProps {
@@ -37,14 +38,14 @@ export function ReportList({ reports, total, previousHref, nextHref, previewHref
               </Link>
               <p className="mt-1 text-sm break-words text-slate-500">
                 {report.product.name} · {kindLabel(report.product.kind)} ·{" "}
-                {vulnerabilityTypeLabel(report.vulnerability_type)}
+                {vulnerabilityTypeLabel(report.vulnerability_type) ?? "Not set"}
               </p>
             </div>
             <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
               <span className="rounded-full border border-slate-300 px-2.5 py-0.5 text-xs font-semibold text-slate-800">
                 {stateLabel(report.status)}
               </span>
-              <span>Reported {formatDate(report.created_at)}</span>
+              <span>Reported {formatDay(report.created_at) ?? "—"}</span>
             </div>
           </li>
         ))}

@@ -1,11 +1,10 @@
 import { parseCvssVector } from "@pressguard/domain";
 import type { ReactNode } from "react";
+import { formatDateTime, formatDay } from "../../lib/dates.ts";
 import { Markdown } from "../../ui/markdown.tsx";
 import {
   actionLabel,
   affectedVersionsLabel,
-  formatDate,
-  formatDateTime,
   kindLabel,
   owaspLabel,
   privilegeLabel,
@@ -15,6 +14,9 @@ import {
 } from "./labels.ts";
 import { FixLink, ReportFiles } from "./report-files.tsx";
 import type { ReportDetail } from "./types.ts";
+
+/** What a field the report leaves empty shows. */
+const NOT_SET = "Not set";
 
 export interface ReportViewProps {
   /** The `ReportDetail` JSON of `GET /api/reports/{id}` (or the staff and PIN variants), as it came. */
@@ -80,7 +82,7 @@ export function ReportView({ report, actions, footer, headingLevel = 1, attachme
             <SeverityBadge severity={report.severity} score={report.cvss_score} />
           )}
           <span className="text-slate-600">
-            Reported {formatDate(report.created_at)}
+            Reported {formatDay(report.created_at) ?? "—"}
             {report.researcher && <> by {report.researcher.display_name}</>}
           </span>
         </div>
@@ -111,11 +113,13 @@ export function ReportView({ report, actions, footer, headingLevel = 1, attachme
             </span>
           </Field>
           <Field label="Affected versions">
-            {affectedVersionsLabel(report.affected_version_prefix, report.affected_version)}
+            {affectedVersionsLabel(report.affected_version_prefix, report.affected_version) ?? NOT_SET}
           </Field>
-          <Field label="Vulnerability type">{vulnerabilityTypeLabel(report.vulnerability_type)}</Field>
-          <Field label="OWASP category">{owaspLabel(report.owasp_category)}</Field>
-          <Field label="Required privilege">{privilegeLabel(report.required_privilege)}</Field>
+          <Field label="Vulnerability type">
+            {vulnerabilityTypeLabel(report.vulnerability_type) ?? NOT_SET}
+          </Field>
+          <Field label="OWASP category">{owaspLabel(report.owasp_category) ?? NOT_SET}</Field>
+          <Field label="Required privilege">{privilegeLabel(report.required_privilege) ?? NOT_SET}</Field>
           <Field label="CVSS 3.1">
             <Cvss vector={report.cvss_vector} score={report.cvss_score} severity={report.severity} />
             {report.reported_cvss_vector && report.reported_cvss_vector !== report.cvss_vector && (
@@ -133,7 +137,7 @@ export function ReportView({ report, actions, footer, headingLevel = 1, attachme
               <FixLink url={report.fix_url} />
             </Field>
           )}
-          {report.fix_deadline_at && <Field label="Fix deadline">{formatDate(report.fix_deadline_at)}</Field>}
+          {report.fix_deadline_at && <Field label="Fix deadline">{formatDay(report.fix_deadline_at)}</Field>}
           {rejection && <Field label="Rejection reason">{rejection}</Field>}
           {report.reporter_email && <Field label="Reporter e-mail">{report.reporter_email}</Field>}
           {report.possible_duplicate_of && (
@@ -211,7 +215,7 @@ export function ReportView({ report, actions, footer, headingLevel = 1, attachme
                   )}
                 </p>
                 <p className="text-xs text-slate-500">
-                  <time dateTime={event.created_at}>{formatDateTime(event.created_at)}</time>
+                  <time dateTime={event.created_at}>{formatDateTime(event.created_at) ?? "—"}</time>
                   {event.actor && <> · {event.actor.name}</>}
                 </p>
                 {event.note && (
@@ -237,7 +241,7 @@ export function ReportView({ report, actions, footer, headingLevel = 1, attachme
                   <span className="font-semibold text-slate-800">
                     {comment.author?.name ?? "Vendor's security contact"}
                   </span>{" "}
-                  · <time dateTime={comment.created_at}>{formatDateTime(comment.created_at)}</time>
+                  · <time dateTime={comment.created_at}>{formatDateTime(comment.created_at) ?? "—"}</time>
                   {comment.visibility === "staff" && (
                     <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 font-semibold text-amber-900">
                       Staff only

@@ -18,7 +18,7 @@ import {
   FORM_ERROR_KEY,
   validateForm,
 } from "../../lib/form-errors.ts";
-import { formatDay, type ReportDetail } from "../../lib/reports.ts";
+import { formatDay, owaspLabel, type ReportDetail } from "../../lib/reports.ts";
 import { errorIdFor, FormAlert, FormField, INPUT_CLASS } from "../../ui/form-field.tsx";
 import { useReportTransition } from "./use-staff-mutations.ts";
 
@@ -305,7 +305,7 @@ function ValidateForm({ report }: { report: ReportDetail }) {
           <option value="">Choose a category…</option>
           {OWASP_CATEGORIES.map((category) => (
             <option key={category.code} value={category.code}>
-              {category.id} {category.label}
+              {owaspLabel(category.code)}
             </option>
           ))}
         </select>

@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import { Link, useRouteLoaderData } from "react-router";
-import { formatDate } from "../../features/database/paths.ts";
 import type { ProductProgram, PublicProduct } from "../../features/database/types.ts";
 import type { loader as pluginTabsLoader } from "../../layouts/plugin-tabs.tsx";
 import { KIND_LABELS, productNameFromSlug } from "../../lib/database-params.ts";
+import { formatDay } from "../../lib/dates.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { Panel } from "../../ui/page-header.tsx";
 
@@ -85,7 +85,7 @@ function SecurityPolicy({
   reportPath: string;
 }) {
   const kind = kindLabel.toLowerCase();
-  const since = formatDate(program.activated_at);
+  const since = formatDay(program.activated_at);
   return (
     <article className="space-y-6 rounded-lg border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
       <p className="rounded-md bg-lime-50 px-4 py-3 text-sm text-lime-900">

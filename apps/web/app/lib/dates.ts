@@ -1,0 +1,33 @@
+/**
+ * Dates as the pages write them, in UTC so that the server's HTML and every browser agree. Each gives
+ * null for a missing or unreadable value; the caller says what stands in its place.
+ */
+
+/** "2024-06-13T06:00:02Z" → "13 June 2024". */
+export function formatDay(value: string | null | undefined): string | null {
+  const date = parsed(value);
+  return (
+    date?.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }) ??
+    null
+  );
+}
+
+/** "13 June 2024, 06:00 UTC", for timeline entries, comments and deliveries. */
+export function formatDateTime(value: string | null | undefined): string | null {
+  const date = parsed(value);
+  if (!date) return null;
+  return `${date.toLocaleString("en-GB", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: "UTC",
+  })} UTC`;
+}
+
+function parsed(value: string | null | undefined): Date | null {
+  if (!value) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
