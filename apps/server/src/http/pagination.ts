@@ -8,6 +8,8 @@ export function paginationOf(
   page: number,
   perPage: number,
   total: number,
+  /** The list stops at `total` although more matched (the public search's limit, decision 015). */
+  capped = false,
 ) {
   const lastPage = Math.max(1, Math.ceil(total / perPage));
   const urlFor = (target: number) => {
@@ -22,6 +24,7 @@ export function paginationOf(
     last_page: lastPage,
     next_page_url: page < lastPage ? urlFor(page + 1) : null,
     prev_page_url: page > 1 ? urlFor(Math.min(page - 1, lastPage)) : null,
+    ...(capped && { total_capped: true }),
   } satisfies Pagination;
 }
 

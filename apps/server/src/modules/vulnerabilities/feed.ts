@@ -113,7 +113,13 @@ export const feedRoutes: FastifyPluginAsync<{
   };
 
   app.get("/database/feed", { config, schema: feedSchema("every product") }, async (_request, reply) => {
-    const { rows } = await queries.search({ sort: "date", limit: FEED_SIZE, offset: 0 });
+    // The newest only: a limit of one page spares counting every record.
+    const { rows } = await queries.search({
+      sort: "date",
+      limit: FEED_SIZE,
+      offset: 0,
+      matchLimit: FEED_SIZE,
+    });
     return send(
       reply,
       renderAtomFeed({
@@ -148,6 +154,7 @@ export const feedRoutes: FastifyPluginAsync<{
         limit: FEED_SIZE,
         offset: 0,
         productId: product.id,
+        matchLimit: FEED_SIZE,
       });
       const path = `/database/${product.platform}/${product.kind}/${encodeURIComponent(product.slug)}`;
       return send(

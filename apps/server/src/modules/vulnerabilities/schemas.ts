@@ -53,6 +53,13 @@ export const Pagination = z.object({
   last_page: z.number().int(),
   next_page_url: z.string().nullable(),
   prev_page_url: z.string().nullable(),
+  total_capped: z
+    .literal(true)
+    .optional()
+    .describe(
+      "Present when more records matched than a search counts and orders (2 000): `total` is that " +
+        "limit, the records come newest first and no page goes past it. Narrow the search to see the rest.",
+    ),
 });
 export type Pagination = z.infer<typeof Pagination>;
 

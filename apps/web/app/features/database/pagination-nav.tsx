@@ -11,10 +11,11 @@ export function PaginationNav({
 }) {
   const { current_page: page, last_page: lastPage, total } = pagination;
   if (total === 0) return null;
+  const count = `${pagination.total_capped ? "more than " : ""}${total.toLocaleString("en-GB")}`;
   return (
     <nav aria-label="Pagination" className="mt-6 flex items-center justify-between gap-4 text-sm">
       <span className="text-slate-600">
-        Page {page} of {lastPage} · {total.toLocaleString("en-GB")} {total === 1 ? "result" : "results"}
+        Page {page} of {lastPage} · {count} {total === 1 ? "result" : "results"}
       </span>
       <span className="flex gap-3">
         {pagination.prev_page_url && (

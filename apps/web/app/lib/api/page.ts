@@ -6,6 +6,8 @@ export interface Pagination {
   last_page: number;
   next_page_url: string | null;
   prev_page_url: string | null;
+  /** More matched than a search counts: `total` is its limit and the list stops there. */
+  total_capped?: true;
 }
 
 /** One page of a list: `{ data, pagination }`. */
