@@ -1,5 +1,6 @@
 export * from "./config/auth-client-config.ts";
 export * from "./config/public-config.ts";
+export * from "./config/public-database-limits.ts";
 export * from "./config/site-config.ts";
 export * from "./cvss/cvss.ts";
 export * from "./enums/classify.ts";

@@ -1,4 +1,4 @@
-import { ComponentKind, Severity } from "@pressguard/domain";
+import { ComponentKind, MAX_CHECK_ITEMS, Severity } from "@pressguard/domain";
 import { z } from "zod";
 
 /**
@@ -211,8 +211,6 @@ export const DatabaseCounts = z.object({
   by_severity: z.record(z.string(), z.number().int()),
 });
 export type DatabaseCounts = z.infer<typeof DatabaseCounts>;
-
-export const MAX_CHECK_ITEMS = 500;
 
 export const CheckRequest = z.object({
   items: z

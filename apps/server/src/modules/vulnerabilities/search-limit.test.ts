@@ -1,10 +1,10 @@
+import { SEARCH_MATCH_LIMIT } from "@pressguard/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, SqlRunner } from "../../db/client.ts";
 import { importVulnerabilities } from "../../db/import.ts";
 import { SMASH_BALLOON_XSS, WEB_DIRECTORY_SQLI } from "../../db/import-fixtures.ts";
 import { createTestApp } from "../../test/app.ts";
 import { createVulnerabilityQueries } from "./queries.ts";
-import { SEARCH_MATCH_LIMIT } from "./service.ts";
 
 /**
  * The public search's limit (decision 015): past SEARCH_MATCH_LIMIT matches it neither counts nor

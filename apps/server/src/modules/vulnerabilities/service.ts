@@ -3,6 +3,7 @@ import {
   isVersionAffected,
   owaspCategoryByCode,
   parseCvssVector,
+  SEARCH_MATCH_LIMIT,
   SOCIAL_NETWORKS,
   socialProfileUrl,
   vulnerabilityTypeByCode,
@@ -64,13 +65,6 @@ function groupByVulnerability<Row extends { vulnerabilityId: string }>(rows: Row
 }
 
 const COUNTS_TTL_MS = 60_000;
-
-/**
- * The most matches the public search counts and orders (decision 015): a search as broad as
- * "cross site scripting" matches 229 000 of 250 000 records, and counting or ranking all of them cost
- * PostgreSQL 300 ms. Beyond it the newest come first and the pages stop there.
- */
-export const SEARCH_MATCH_LIMIT = 2_000;
 
 export function createVulnerabilityService(
   queries: VulnerabilityQueries,
@@ -313,6 +307,7 @@ export function createVulnerabilityService(
         patched: query.patched,
         year: query.year,
         sort: query.sort ?? (q && !isCve ? "relevance" : "date"),
+        // Broad searches stop counting there (decision 015: 300 ms for 229 000 matches otherwise).
         matchLimit: SEARCH_MATCH_LIMIT,
       });
     },

@@ -1,3 +1,4 @@
+import { MAX_CHECK_ITEMS, SEARCH_MATCH_LIMIT } from "@pressguard/domain";
 import { STATIC_PAGE } from "../../lib/route-handle.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { PageHeader } from "../../ui/page-header.tsx";
@@ -34,7 +35,7 @@ const ENDPOINTS: { method: string; path: string; what: string }[] = [
   {
     method: "POST",
     path: "/api/v1/check",
-    what: 'Body { "items": [{ "kind": "plugin", "slug": "contact-form-7", "version": "5.9.4" }] } (up to 500 items): the known vulnerabilities affecting each version.',
+    what: `Body { "items": [{ "kind": "plugin", "slug": "contact-form-7", "version": "5.9.4" }] } (up to ${MAX_CHECK_ITEMS} items): the known vulnerabilities affecting each version.`,
   },
   {
     method: "GET",
@@ -90,6 +91,12 @@ export default function DatabaseApiPage() {
           </code>
           ; a bad query value answers 422 with the field's message, an unknown id 404. The full contract is
           the OpenAPI document at <a href="/api/openapi.json">/api/openapi.json</a>.
+        </p>
+        <p>
+          The search counts and orders at most {SEARCH_MATCH_LIMIT.toLocaleString("en-GB")} matches. When more
+          match, <code>pagination.total_capped</code> is <code>true</code>, <code>total</code> is that limit,
+          the newest come first and the pages stop there: narrow the search, or read every record from the OSV
+          bulk export.
         </p>
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Endpoints</caption>
