@@ -3,21 +3,16 @@ import {
   StaffPlanChange,
   type StaffVendor,
   SUBSCRIPTION_PLANS,
-  type SubscriptionPlan,
   subscriptionPlanOf,
 } from "@pressguard/domain";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useApiClient } from "../../lib/api/client.ts";
-import {
-  apiErrorToFieldErrors,
-  type FieldErrorMap,
-  FORM_ERROR_KEY,
-  validateForm,
-} from "../../lib/form-errors.ts";
+import { FORM_ERROR_KEY } from "../../lib/form-errors.ts";
 import { formatDay } from "../../lib/reports.ts";
-import { errorIdFor, FormAlert, FormField, INPUT_CLASS, LoadError } from "../../ui/form-field.tsx";
+import { FormAlert, FormField, INPUT_CLASS, LoadError } from "../../ui/form-field.tsx";
+import { useSchemaForm } from "../../ui/use-schema-form.ts";
 import { staffVendorListQuery, useStaffPlanChange } from "./vendors-api.ts";
 
 /** The search of `/staff/vendors` lives in the URL (`?q=`), read leniently. */
@@ -148,39 +143,32 @@ const FIELDS = ["plan", "note"] as const;
 function PlanChangeForm({ vendor, onDone }: { vendor: StaffVendor; onDone: () => void }) {
   const change = useStaffPlanChange();
   const otherPlan = SUBSCRIPTION_PLANS.find((plan) => plan.value !== vendor.plan)?.value ?? "free";
-  const [plan, setPlan] = useState<SubscriptionPlan>(otherPlan);
-  const [note, setNote] = useState("");
-  const [errors, setErrors] = useState<FieldErrorMap>({});
-  const id = (field: string) => `vendor-${vendor.id}-${field}`;
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const checked = validateForm(StaffPlanChange, { plan, note });
-    if (!checked.success) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
-    change.mutate(
-      { id: vendor.id, change: checked.data },
-      { onSuccess: onDone, onError: (error) => setErrors(apiErrorToFieldErrors(error, FIELDS)) },
-    );
-  }
+  const {
+    errors,
+    busy,
+    idOf: id,
+    inputProps,
+    handleSubmit,
+  } = useSchemaForm({
+    schema: StaffPlanChange,
+    fields: FIELDS,
+    initialValues: { plan: otherPlan, note: "" },
+    idPrefix: `vendor-${vendor.id}`,
+    async onSubmit(data) {
+      await change.mutateAsync({ id: vendor.id, change: data });
+      onDone();
+    },
+  });
 
   return (
     <form
       aria-label={`Change the plan of ${vendor.vendor_name}`}
-      onSubmit={submit}
+      onSubmit={handleSubmit}
       noValidate
       className="mt-4 max-w-xl space-y-3"
     >
       <FormField label="New plan" htmlFor={id("plan")} errors={errors.plan}>
-        <select
-          id={id("plan")}
-          value={plan}
-          onChange={(event) => setPlan(event.target.value as SubscriptionPlan)}
-          className={INPUT_CLASS}
-        >
+        <select {...inputProps("plan")}>
           {SUBSCRIPTION_PLANS.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label} ({option.price} {option.currency} a month)
@@ -195,24 +183,12 @@ function PlanChangeForm({ vendor, onDone }: { vendor: StaffVendor; onDone: () =>
         errors={errors.note}
         hint="Why the plan changes, e.g. the vendor's request or how they paid. The vendor does not see it."
       >
-        <textarea
-          id={id("note")}
-          rows={2}
-          maxLength={PLAN_CHANGE_NOTE_MAX}
-          value={note}
-          onChange={(event) => {
-            setNote(event.target.value);
-            if (errors.note) setErrors(({ note: _fixed, ...rest }) => rest);
-          }}
-          aria-invalid={errors.note ? true : undefined}
-          aria-describedby={errors.note ? errorIdFor(id("note")) : undefined}
-          className={INPUT_CLASS}
-        />
+        <textarea rows={2} maxLength={PLAN_CHANGE_NOTE_MAX} {...inputProps("note")} />
       </FormField>
       <FormAlert messages={errors[FORM_ERROR_KEY]} />
       <div className="flex gap-2">
-        <button type="submit" className="btn-primary" disabled={change.isPending}>
-          {change.isPending ? "Changing…" : "Change plan"}
+        <button type="submit" className="btn-primary" disabled={busy}>
+          {busy ? "Changing…" : "Change plan"}
         </button>
         <button type="button" className="btn-secondary" onClick={onDone}>
           Cancel
