@@ -1,23 +1,25 @@
 import { ConfigError, loadConfig } from "./config.ts";
-import { openDatabase } from "./db/client.ts";
+import { type Database, openDatabase } from "./db/client.ts";
 import { DirectoryLockedError } from "./db/directory-lock.ts";
-import { isDatabaseSeeded, seedDatabase } from "./db/seed.ts";
+import { seedOnFirstStart } from "./db/first-start-seed.ts";
+import { PortInUseError, startPreparingServer } from "./http/preparing-server.ts";
 
 /** Process entry: read config, open and prepare the database, build the app, listen, drain on SIGTERM. */
 async function main() {
   const args = new Set(process.argv.slice(2));
   const config = loadConfig();
   const startedAt = performance.now();
-  const database = await openDatabase(config.database);
-  await database.migrate();
-  if (config.seed === "auto" && !(await isDatabaseSeeded(database))) {
-    console.info("First start: importing the bundled WordPress vulnerability data (takes a few seconds)…");
-    const { plugins, vulnerabilities } = await seedDatabase(database);
-    const rejected = plugins.rejected.length + vulnerabilities.rejected.length;
-    console.info(
-      `Imported ${plugins.imported} plugins and ${vulnerabilities.imported} vulnerabilities (${rejected} rejected lines) ` +
-        `in ${((performance.now() - startedAt) / 1000).toFixed(1)} s`,
-    );
+  // The port answers at once (503, a progress page) while the database is opened, migrated and, on the
+  // first start, filled with the bundled data.
+  const preparing = await startPreparingServer({ host: config.host, port: config.port });
+  let database: Database;
+  try {
+    database = await openDatabase(config.database);
+    await database.migrate();
+    if (config.seed === "auto") await seedOnFirstStart(database, { onProgress: preparing.update });
+  } catch (error) {
+    await preparing.close();
+    throw error;
   }
 
   const webMode = args.has("--api-only") ? null : args.has("--dev") ? "development" : "production";
@@ -57,14 +59,19 @@ async function main() {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
-  const address = await app.listen({ port: config.port, host: config.host });
+  await preparing.close();
+  const address = await app.listen({ port: preparing.port, host: config.host });
   app.log.info(
     `Pressguard ready on ${address} (${database.kind}) in ${((performance.now() - startedAt) / 1000).toFixed(1)} s`,
   );
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DirectoryLockedError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof DirectoryLockedError ||
+    error instanceof PortInUseError
+  ) {
     console.error(error.message);
   } else {
     console.error("Pressguard failed to start:", error);

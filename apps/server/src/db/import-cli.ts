@@ -11,6 +11,7 @@ import { type Database, openDatabase } from "./client.ts";
 import { DirectoryLockedError } from "./directory-lock.ts";
 import { type ImportProgress, type ImportSummary, importPlugins, importVulnerabilities } from "./import.ts";
 import { detectRecordKind, parseJsonLine, type RecordKind, readLines } from "./import-records.ts";
+import { recordImportedSeedFile } from "./seed.ts";
 
 const USAGE = "usage: npm run db:import -- <file.jsonl[.gz]> [more files] [--kind vulns|plugins]";
 const MAX_REJECTIONS_SHOWN = 50;
@@ -122,6 +123,8 @@ async function main(): Promise<number> {
     for (const file of args.files) {
       try {
         imported += (await importFile(database, file, args.kind)).imported;
+        // The bundled files, once both are in, mark the database seeded: `npm start` will not redo them.
+        await recordImportedSeedFile(database, file);
       } catch (error) {
         failed = true;
         process.stderr.write(`${file}: ${(error as Error).message}\n`);

@@ -288,6 +288,57 @@ describe("importVulnerabilities", () => {
     expect(after!.updated_at).toEqual(updatedAt);
   });
 
+  it("skips a record whose source line is unchanged: no write, no new data version", async () => {
+    await importVulnerabilities(database, lines(...ALL_RECORDS));
+    const [before] = await rows<{ version: string }>(
+      "select value #>> '{}' as version from app_state where key = 'data_version'",
+    );
+    // Rows a re-import rewrote would get new row versions (xmin) even with equal values.
+    const xmins = await rows("select id, xmin::text from affected_ranges order by id");
+
+    const summary = await importVulnerabilities(database, lines(...ALL_RECORDS));
+
+    expect(summary).toMatchObject({ imported: 5, inserted: 0, updated: 0, unchanged: 5 });
+    expect(await rows("select id, xmin::text from affected_ranges order by id")).toEqual(xmins);
+    const [after] = await rows<{ version: string }>(
+      "select value #>> '{}' as version from app_state where key = 'data_version'",
+    );
+    expect(after).toEqual(before);
+  });
+
+  it("writes each record's search document and product kind as the triggers would", async () => {
+    const unnamed = {
+      ...SMASH_BALLOON_XSS,
+      software_name: null,
+      software: SMASH_BALLOON_XSS.software.map((item) => ({ ...item, software_name: null })),
+    };
+    await importPlugins(database, lines(WEB_DIRECTORY_PLUGIN));
+    await importVulnerabilities(database, lines(unnamed, ...ALL_RECORDS.slice(1)));
+    // A later record names the slug-fallback product: its trigger refreshes the first record's document.
+    await importVulnerabilities(
+      database,
+      lines({ ...SMASH_BALLOON_XSS, id: "7f0c2a43-1111-4c8e-9d1b-0a1b2c3d4e5f" }),
+    );
+
+    const stale = await rows(
+      `select v.id from vulnerabilities v join products p on p.id = v.product_id
+       where v.search_document is distinct from vulnerability_search_document(v.id, v.title, v.description)
+         or v.product_kind is distinct from p.kind`,
+    );
+    expect(stale).toEqual([]);
+    expect(await countOf("vulnerabilities")).toBe(6);
+    const [renamed] = await rows<{ document: string }>(
+      "select search_document::text as document from vulnerabilities where id = $1",
+      [SMASH_BALLOON_XSS.id],
+    );
+    expect(renamed!.document).toMatch(/'smash':\d+A/);
+    const [document] = await rows<{ document: string }>(
+      "select search_document::text as document from vulnerabilities where id = $1",
+      [WEB_DIRECTORY_SQLI.id],
+    );
+    expect(document!.document).toContain("'web-directory-free':");
+  });
+
   it("updates changed records and replaces their ranges and credits", async () => {
     await importVulnerabilities(database, lines(...ALL_RECORDS));
     const changed = {

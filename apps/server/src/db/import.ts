@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import {
   classifyVulnerabilityType,
   requiredPrivilegeFromTitle,
@@ -80,6 +81,13 @@ export function importVulnerabilities(
     tables: ["products", "vulnerabilities", "affected_ranges", "researchers", "credits"],
     schema: VulnerabilityRecord,
     keyOf: (record) => record.id,
+    async storedHashes(sql, _platformId, ids) {
+      const { rows } = await sql.query<{ id: string; source_hash: string | null }>(
+        "select id::text, source_hash from vulnerabilities where id = any($1::uuid[])",
+        [ids],
+      );
+      return new Map(rows.map((row) => [row.id, row.source_hash]));
+    },
     write: writeVulnerabilities,
   });
 }
@@ -98,6 +106,14 @@ export function importPlugins(
     tables: ["products"],
     schema: PluginRecord,
     keyOf: (record) => record.slug,
+    async storedHashes(sql, platformId, slugs) {
+      const { rows } = await sql.query<{ slug: string; directory_source_hash: string | null }>(
+        `select slug, directory_source_hash from products
+         where platform_id = $1 and kind = 'plugin' and slug = any($2::text[])`,
+        [platformId, slugs],
+      );
+      return new Map(rows.map((row) => [row.slug, row.directory_source_hash]));
+    },
     write: writePlugins,
   });
 }
@@ -113,12 +129,17 @@ interface Importer<Record> {
   tables: readonly string[];
   schema: z.ZodType<Record>;
   keyOf(record: Record): string;
-  write(sql: SqlRunner, platformId: number, records: Record[]): Promise<WriteResult>;
+  /** The source hashes stored for these keys by earlier imports (keys never imported are absent). */
+  storedHashes(sql: SqlRunner, platformId: number, keys: string[]): Promise<Map<string, string | null>>;
+  write(sql: SqlRunner, platformId: number, records: Hashed<Record>[]): Promise<WriteResult>;
 }
+
+/** A record with the SHA-256 of the line it was read from. */
+export type Hashed<Record> = Record & { sourceHash: string };
 
 interface Entry<Record> {
   line: number;
-  record: Record;
+  record: Hashed<Record>;
 }
 
 async function runImport<Record>(
@@ -140,15 +161,30 @@ async function runImport<Record>(
   const lines = await readLines(source);
   const platformId = await ensurePlatform(database.sql);
   let batch = new Map<string, Entry<Record>>();
+  /** Records whose line had changed since their last import (or were new): what was written. */
+  let written = 0;
 
   const write = async (entries: Entry<Record>[]): Promise<void> => {
     try {
-      const records = entries.map((entry) => entry.record);
-      const result = await database.sql.transaction((tx) => importer.write(tx, platformId, records));
+      const result = await database.sql.transaction(async (tx) => {
+        // The search-document triggers stand aside: the importer writes documents itself (migration 0014).
+        await tx.query("select set_config('pressguard.bulk_import', 'on', true)");
+        const stored = await importer.storedHashes(
+          tx,
+          platformId,
+          entries.map((entry) => importer.keyOf(entry.record)),
+        );
+        const changed = entries
+          .filter((entry) => stored.get(importer.keyOf(entry.record)) !== entry.record.sourceHash)
+          .map((entry) => entry.record);
+        if (changed.length === 0) return { inserted: 0, updated: 0, written: 0 };
+        return { ...(await importer.write(tx, platformId, changed)), written: changed.length };
+      });
       summary.imported += entries.length;
       summary.inserted += result.inserted;
       summary.updated += result.updated;
       summary.unchanged += entries.length - result.inserted - result.updated;
+      written += result.written;
     } catch (error) {
       if (!isDataError(error)) throw error;
       // A record the schema let through but the database refuses (say, a slug taken by another
@@ -188,16 +224,20 @@ async function runImport<Record>(
     const key = importer.keyOf(parsed.data);
     // One statement cannot upsert a row twice: a repeated key starts a new batch, so the later line wins.
     if (batch.has(key)) await flush();
-    batch.set(key, { line, record: parsed.data });
+    batch.set(key, { line, record: { ...parsed.data, sourceHash: sha256(text) } });
     if (batch.size >= batchSize) await flush();
   }
   await flush();
   // Fresh planner statistics for what grew: PGlite has no autovacuum to gather them ever, and
   // PostgreSQL's would come minutes later. Without them a batch check read all 60 000 products.
   if (summary.inserted > 0) await database.sql.query(`analyze ${importer.tables.join(", ")}`);
-  // Ranges and credits are replaced even when the record row is unchanged: any import counts.
-  if (summary.imported > 0) await bumpDataVersion(database.sql);
+  // Ranges and credits are replaced even when the record row is unchanged: any write counts.
+  if (written > 0) await bumpDataVersion(database.sql);
   return summary;
+}
+
+function sha256(text: string): string {
+  return createHash("sha256").update(text).digest("hex");
 }
 
 /** SQLSTATE classes 22 (data exception) and 23 (integrity constraint violation): the row's fault. */
@@ -263,7 +303,7 @@ const productKey = (kind: string, slug: string) => `${kind}\u0000${slug}`;
 async function writeVulnerabilities(
   sql: SqlRunner,
   platformId: number,
-  records: VulnerabilityRecord[],
+  records: Hashed<VulnerabilityRecord>[],
 ): Promise<WriteResult> {
   // 1. Products: created with the title's product name, or the slug. An existing product's name only
   //    changes while it is still the slug fallback and no directory or vendor has named it (a few
@@ -292,20 +332,28 @@ async function writeVulnerabilities(
        and p.directory_url is null`,
     [platformId, products.kind, products.slug, products.name],
   );
-  const { rows: productRows } = await sql.query<{ id: number; kind: string; slug: string }>(
-    `select p.id, p.kind, p.slug from products p
+  const { rows: productRows } = await sql.query<{ id: number; kind: string; slug: string; name: string }>(
+    `select p.id, p.kind, p.slug, p.name from products p
      join unnest($2::text[], $3::text[]) as i(kind, slug) on p.kind = i.kind and p.slug = i.slug
      where p.platform_id = $1`,
     [platformId, products.kind, products.slug],
   );
   const productIds = new Map(productRows.map((row) => [productKey(row.kind, row.slug), row.id]));
+  const productNamesById = new Map(productRows.map((row) => [row.id, `${row.name} ${row.slug}`]));
   const productIdOf = (kind: string, slug: string) => {
     const id = productIds.get(productKey(kind, slug));
     if (id === undefined) throw new Error(`product ${kind}/${slug} was not created`);
     return id;
   };
 
-  // 2. Vulnerabilities, rewritten only when a value changed (so updated_at means something).
+  // 2. Vulnerabilities, rewritten only when a value changed (so updated_at means something). The
+  //    search document's product part is what vulnerability_search_document() reads from the ranges
+  //    written in step 3: the names and slugs of the distinct range products, in id order.
+  const productTextOf = (record: VulnerabilityRecord) =>
+    [...new Set(record.software.map((item) => productIdOf(item.software_type, item.slug)))]
+      .sort((a, b) => a - b)
+      .map((id) => productNamesById.get(id))
+      .join(" ");
   const vulnerabilities = columns(records, (record) => {
     const typeCode = vulnerabilityTypeCodeOf(record);
     return {
@@ -335,45 +383,66 @@ async function writeVulnerabilities(
       source: record.source,
       sourceUrl: record.source_url ?? null,
       attribution: record.attribution ?? null,
+      sourceHash: record.sourceHash,
+      productText: productTextOf(record),
+      productKind: record.software_type,
     };
   });
+  const valueColumns = [
+    "slug",
+    "product_id",
+    "title",
+    "description",
+    "type_label",
+    "type_code",
+    "owasp_code",
+    "required_privilege",
+    "cvss_vector",
+    "cvss_score",
+    "cvss_version",
+    "severity",
+    "cve",
+    "cwe",
+    '"references"',
+    "fixed_in",
+    "patched",
+    "affected_possibly_incomplete",
+    "published_at",
+    "source_updated_at",
+    "source",
+    "source_url",
+    "attribution",
+    "product_kind",
+    "search_document",
+  ];
+  const tuple = (alias: string) => `(${valueColumns.map((column) => `${alias}.${column}`).join(", ")})`;
   const { rows: written } = await sql.query<{ inserted: boolean }>(
     `insert into vulnerabilities as v (id, slug, product_id, title, description, type_label, type_code,
        owasp_code, required_privilege, cvss_vector, cvss_score, cvss_version, severity, cve, cwe,
        "references", fixed_in, patched, affected_possibly_incomplete, published_at, source_updated_at,
-       source, source_url, attribution)
+       source, source_url, attribution, source_hash, product_kind, search_document)
      select r.id::uuid, r.slug, r.product_id, r.title, r.description, r.type_label, r.type_code,
        r.owasp_code, r.required_privilege, r.cvss_vector, r.cvss_score, r.cvss_version, r.severity, r.cve,
        r.cwe, r.refs::jsonb, r.fixed_in, r.patched, r.incomplete, r.published_at::timestamptz,
-       r.source_updated_at::timestamptz, r.source, r.source_url, r.attribution
+       r.source_updated_at::timestamptz, r.source, r.source_url, r.attribution, r.source_hash,
+       r.product_kind,
+       setweight(to_tsvector('simple', r.product_text), 'A')
+         || to_tsvector('simple', coalesce(r.title, '') || ' ' || coalesce(r.description, ''))
      from unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::int2[],
        $8::int2[], $9::int2[], $10::text[], $11::float8[], $12::text[], $13::text[], $14::text[],
        $15::text[], $16::text[], $17::text[], $18::bool[], $19::bool[], $20::text[], $21::text[],
-       $22::text[], $23::text[], $24::text[])
+       $22::text[], $23::text[], $24::text[], $25::text[], $26::text[], $27::text[])
        as r(id, slug, product_id, title, description, type_label, type_code, owasp_code,
          required_privilege, cvss_vector, cvss_score, cvss_version, severity, cve, cwe, refs, fixed_in,
-         patched, incomplete, published_at, source_updated_at, source, source_url, attribution)
+         patched, incomplete, published_at, source_updated_at, source, source_url, attribution,
+         source_hash, product_text, product_kind)
      on conflict (id) do update set
-       slug = excluded.slug, product_id = excluded.product_id, title = excluded.title,
-       description = excluded.description, type_label = excluded.type_label, type_code = excluded.type_code,
-       owasp_code = excluded.owasp_code, required_privilege = excluded.required_privilege,
-       cvss_vector = excluded.cvss_vector, cvss_score = excluded.cvss_score,
-       cvss_version = excluded.cvss_version, severity = excluded.severity, cve = excluded.cve,
-       cwe = excluded.cwe, "references" = excluded."references", fixed_in = excluded.fixed_in,
-       patched = excluded.patched, affected_possibly_incomplete = excluded.affected_possibly_incomplete,
-       published_at = excluded.published_at, source_updated_at = excluded.source_updated_at,
-       source = excluded.source, source_url = excluded.source_url, attribution = excluded.attribution,
-       updated_at = now()
-     where (v.slug, v.product_id, v.title, v.description, v.type_label, v.type_code, v.owasp_code,
-         v.required_privilege, v.cvss_vector, v.cvss_score, v.cvss_version, v.severity, v.cve, v.cwe,
-         v."references", v.fixed_in, v.patched, v.affected_possibly_incomplete, v.published_at,
-         v.source_updated_at, v.source, v.source_url, v.attribution)
-       is distinct from (excluded.slug, excluded.product_id, excluded.title, excluded.description,
-         excluded.type_label, excluded.type_code, excluded.owasp_code, excluded.required_privilege,
-         excluded.cvss_vector, excluded.cvss_score, excluded.cvss_version, excluded.severity,
-         excluded.cve, excluded.cwe, excluded."references", excluded.fixed_in, excluded.patched,
-         excluded.affected_possibly_incomplete, excluded.published_at, excluded.source_updated_at,
-         excluded.source, excluded.source_url, excluded.attribution)
+       ${valueColumns.map((column) => `${column} = excluded.${column}`).join(", ")},
+       source_hash = excluded.source_hash,
+       updated_at = case when ${tuple("v")} is distinct from ${tuple("excluded")} then now()
+         else v.updated_at end
+     where ${tuple("v")} is distinct from ${tuple("excluded")}
+       or v.source_hash is distinct from excluded.source_hash
      returning (xmax = 0) as inserted`,
     [
       vulnerabilities.id,
@@ -400,6 +469,9 @@ async function writeVulnerabilities(
       vulnerabilities.source,
       vulnerabilities.sourceUrl,
       vulnerabilities.attribution,
+      vulnerabilities.sourceHash,
+      vulnerabilities.productText,
+      vulnerabilities.productKind,
     ],
   );
   const ids = records.map((record) => record.id);
@@ -509,7 +581,7 @@ export function creditKeyOf(name: string): string {
 async function writePlugins(
   sql: SqlRunner,
   platformId: number,
-  records: PluginRecord[],
+  records: Hashed<PluginRecord>[],
 ): Promise<WriteResult> {
   const plugins = columns(records, (record) => ({
     slug: record.slug,
@@ -529,24 +601,34 @@ async function writePlugins(
     description: record.short_description ?? null,
     tags: JSON.stringify(record.tags),
     versions: JSON.stringify(record.versions),
+    sourceHash: record.sourceHash,
   }));
   // A product a vendor owns keeps the name, URLs and description the vendor gave it; the directory's
   // factual metadata is refreshed either way.
+  const pluginValuesChanged = `((p.version, p.author, p.active_installs, p.rating, p.num_ratings, p.requires_wp, p.tested_wp,
+         p.requires_php, p.directory_updated, p.directory_added, p.directory_url, p.tags, p.versions)
+       is distinct from (excluded.version, excluded.author, excluded.active_installs, excluded.rating,
+         excluded.num_ratings, excluded.requires_wp, excluded.tested_wp, excluded.requires_php,
+         excluded.directory_updated, excluded.directory_added, excluded.directory_url, excluded.tags,
+         excluded.versions)
+       or (p.vendor_id is null and (p.name, p.product_url, p.vendor_website_url, p.description)
+         is distinct from (excluded.name, excluded.product_url, excluded.vendor_website_url,
+           excluded.description)))`;
   const { rows } = await sql.query<{ inserted: boolean }>(
     `insert into products as p (platform_id, kind, slug, name, version, author, active_installs, rating,
        num_ratings, requires_wp, tested_wp, requires_php, directory_updated, directory_added, directory_url,
-       product_url, vendor_website_url, description, tags, versions)
+       product_url, vendor_website_url, description, tags, versions, directory_source_hash)
      select $1, 'plugin', r.slug, r.name, r.version, r.author, r.active_installs, r.rating, r.num_ratings,
        r.requires_wp, r.tested_wp, r.requires_php, r.directory_updated, r.directory_added::date,
        r.directory_url, r.directory_url, r.homepage, r.description,
        array(select jsonb_array_elements_text(r.tags::jsonb)),
-       array(select jsonb_array_elements_text(r.versions::jsonb))
+       array(select jsonb_array_elements_text(r.versions::jsonb)), r.source_hash
      from unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::int2[], $8::int[],
        $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[],
-       $16::text[], $17::text[], $18::text[])
+       $16::text[], $17::text[], $18::text[], $19::text[])
        as r(slug, name, version, author, active_installs, rating, num_ratings, requires_wp, tested_wp,
          requires_php, directory_updated, directory_added, directory_url, homepage, description, tags,
-         versions)
+         versions, source_hash)
      on conflict (platform_id, kind, slug) do update set
        name = case when p.vendor_id is null then excluded.name else p.name end,
        product_url = case when p.vendor_id is null then excluded.product_url else p.product_url end,
@@ -558,16 +640,10 @@ async function writePlugins(
        tested_wp = excluded.tested_wp, requires_php = excluded.requires_php,
        directory_updated = excluded.directory_updated, directory_added = excluded.directory_added,
        directory_url = excluded.directory_url, tags = excluded.tags, versions = excluded.versions,
-       updated_at = now()
-     where (p.version, p.author, p.active_installs, p.rating, p.num_ratings, p.requires_wp, p.tested_wp,
-         p.requires_php, p.directory_updated, p.directory_added, p.directory_url, p.tags, p.versions)
-       is distinct from (excluded.version, excluded.author, excluded.active_installs, excluded.rating,
-         excluded.num_ratings, excluded.requires_wp, excluded.tested_wp, excluded.requires_php,
-         excluded.directory_updated, excluded.directory_added, excluded.directory_url, excluded.tags,
-         excluded.versions)
-       or (p.vendor_id is null and (p.name, p.product_url, p.vendor_website_url, p.description)
-         is distinct from (excluded.name, excluded.product_url, excluded.vendor_website_url,
-           excluded.description))
+       directory_source_hash = excluded.directory_source_hash,
+       updated_at = case when ${pluginValuesChanged} then now() else p.updated_at end
+     where ${pluginValuesChanged}
+       or p.directory_source_hash is distinct from excluded.directory_source_hash
      returning (xmax = 0) as inserted`,
     [
       platformId,
@@ -588,6 +664,7 @@ async function writePlugins(
       plugins.description,
       plugins.tags,
       plugins.versions,
+      plugins.sourceHash,
     ],
   );
   return countInserted(rows);

@@ -4,9 +4,9 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "./client.ts";
-import { importVulnerabilities } from "./import.ts";
+import { importPlugins, importVulnerabilities } from "./import.ts";
 import { CORE_SQLI, WEB_DIRECTORY_PLUGIN, WEB_DIRECTORY_SQLI } from "./import-fixtures.ts";
-import { isDatabaseSeeded, seedDatabase } from "./seed.ts";
+import { countSeedRecords, isDatabaseSeeded, recordImportedSeedFile, seedDatabase } from "./seed.ts";
 import { openTestDatabase } from "./test-database.ts";
 
 describe("seedDatabase", () => {
@@ -45,12 +45,30 @@ describe("seedDatabase", () => {
     expect(rows).toEqual([{ name: "Web Directory Free (directory)" }]);
   });
 
-  it("can run again without duplicating anything", async () => {
+  it("skips, when it runs again, the files it already imported", async () => {
     await seedDatabase(database, { dataDir });
     const again = await seedDatabase(database, { dataDir });
 
-    expect(again.plugins).toMatchObject({ inserted: 0, unchanged: 1 });
-    expect(again.vulnerabilities).toMatchObject({ inserted: 0, unchanged: 2 });
+    expect(again).toEqual({ plugins: null, vulnerabilities: null });
+    const { rows } = await database.sql.query<{ count: number }>(
+      "select count(*)::int as count from vulnerabilities",
+    );
+    expect(rows[0]?.count).toBe(2);
+  });
+
+  it("is marked done once db:import has imported both bundled files, so a start does not import them again", async () => {
+    await importVulnerabilities(database, join(dataDir, "vulns.jsonl.gz"));
+    await recordImportedSeedFile(database, join(dataDir, "vulns.jsonl.gz"), dataDir);
+    expect(await isDatabaseSeeded(database)).toBe(false);
+
+    await importPlugins(database, join(dataDir, "plugins.jsonl.gz"));
+    await recordImportedSeedFile(database, join(dataDir, "plugins.jsonl.gz"), dataDir);
+    expect(await isDatabaseSeeded(database)).toBe(true);
+    expect(await seedDatabase(database, { dataDir })).toEqual({ plugins: null, vulnerabilities: null });
+  });
+
+  it("counts the records of the seed files (the first start's progress total)", async () => {
+    expect(await countSeedRecords(dataDir)).toBe(3);
   });
 
   it("fails when the seed files are missing", async () => {

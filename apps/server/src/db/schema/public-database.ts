@@ -84,6 +84,8 @@ export const products = pgTable(
     directoryUpdated: text("directory_updated"),
     directoryAdded: date("directory_added"),
     directoryUrl: text("directory_url"),
+    /** SHA-256 of the plugin directory line last imported into this row (an unchanged line is skipped). */
+    directorySourceHash: text("directory_source_hash"),
     tags: text("tags").array(),
     versions: text("versions").array(),
     /** Full text search over name and slug ('simple': no stemming, product names are not English). */
@@ -150,6 +152,11 @@ export const vulnerabilities = pgTable(
     source: text("source").notNull(),
     sourceUrl: text("source_url"),
     attribution: text("attribution"),
+    /**
+     * SHA-256 of the source line this row was last imported from: an import skips a record whose line
+     * is unchanged (its ranges and credits too), so re-importing unchanged data costs a read, not a write.
+     */
+    sourceHash: text("source_hash"),
     /**
      * The public search's document: the names and slugs of every product with a range on the record
      * (weight A) and the title and description. Kept by triggers (migration 0012), so a search is one
