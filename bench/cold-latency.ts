@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { Agent, request } from "node:http";
 import { join } from "node:path";
 import { openDatabase } from "../apps/server/src/db/client.ts";
+import { freePort } from "./support.ts";
 
 /**
  * Cold-path latency of the search and the batch check (issue 5: search p95 < 20 ms, batch check of
@@ -28,7 +29,7 @@ const databaseUrl = process.env.DATABASE_URL;
 const pgliteDir = process.env.PGLITE_DIR;
 if (!databaseUrl && !pgliteDir)
   throw new Error("Set DATABASE_URL or PGLITE_DIR to a database seeded by `npm run db:seed:scale`.");
-const PORT = 3293;
+const PORT = await freePort();
 const root = join(import.meta.dirname, "..");
 
 /** Reads the request bodies before the server starts (the embedded database allows one process). */

@@ -1,6 +1,5 @@
 import { type ChildProcess, fork, spawn, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type Challenge, solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
@@ -8,6 +7,7 @@ import autocannon from "autocannon";
 import { openDatabase } from "../apps/server/src/db/client.ts";
 import { seedDatabase } from "../apps/server/src/db/seed.ts";
 import { scaleDatabase } from "./scale.ts";
+import { freePort, temporaryDirectory } from "./support.ts";
 
 /**
  * Load benchmarks (QUALITY.md): requests per second of real endpoints as ratios against a bare
@@ -30,8 +30,8 @@ const only = textOption("only")
   ?.split(",")
   .map((part) => part.trim().toLowerCase())
   .filter(Boolean);
-const APP_PORT = 3291;
-const CEILING_PORT = 3292;
+const APP_PORT = await freePort();
+const CEILING_PORT = await freePort();
 
 /** The bench account, created through the API once the server is up (see `signUpBenchAccount`). */
 const account = {
@@ -168,7 +168,12 @@ if (scenarios.length === 0) throw new Error(`--only ${only?.join(",")} matches n
 const root = join(import.meta.dirname, "..");
 spawnSync("node", ["scripts/ensure-build.mjs"], { cwd: root, stdio: "inherit" });
 
-const dataDir = join(mkdtempSync(join(tmpdir(), "pressguard-bench-")), "pglite");
+// Registered before the temporary directories' removal, so the servers die before their files go.
+const children: ChildProcess[] = [];
+process.on("exit", () => {
+  for (const child of children) child.kill("SIGKILL");
+});
+const dataDir = join(temporaryDirectory("pressguard-bench-"), "pglite");
 console.info("Preparing the benchmark database (real data + synthetic rows to scale)…");
 const database = await openDatabase({ pgliteDir: dataDir });
 await database.migrate();
@@ -176,11 +181,6 @@ await seedDatabase(database);
 const scale = await scaleDatabase(database);
 await database.close();
 console.info(`Database: ${scale.products} products, ${scale.vulnerabilities} vulnerabilities`);
-
-const children: ChildProcess[] = [];
-process.on("exit", () => {
-  for (const child of children) child.kill("SIGKILL");
-});
 
 async function waitFor(url: string) {
   for (let i = 0; i < 600; i++) {

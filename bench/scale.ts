@@ -22,19 +22,49 @@ export async function scaleDatabase(
     [missingProducts],
   );
   const missingVulnerabilities = Math.max(0, target.vulnerabilities - (await count("vulnerabilities")));
-  await database.sql.query(
-    `with product_ids as (select array_agg(id order by id) as ids from products)
-     insert into vulnerabilities (id, slug, product_id, title, description, severity, cvss_score, source, published_at)
-     select gen_random_uuid(), 'bench-vulnerability-' || i,
-            ids[1 + (i * 7919) % array_length(ids, 1)],
-            'Bench product ' || i || ' <= 1.0 - Synthetic Cross-Site Scripting',
-            'Generated for load tests.',
-            (array['low','medium','high','critical'])[1 + i % 4], (i % 100) / 10.0, 'bench-synthetic',
-            now() - (i || ' minutes')::interval
-     from generate_series(1, $1::int) as i, product_ids
-     on conflict do nothing`,
-    [missingVulnerabilities],
-  );
+  // Each synthetic record gets one affected range of its product, in the forms real records use
+  // (`<= x`, `< fixed` from an `introduced` version, one exact version), so that the batch check's
+  // figures at this scale read range data of the real shape. Written as the importer writes (migration
+  // 0014): the search document and product kind in the same statement, the triggers standing aside.
+  await database.sql.transaction(async (tx) => {
+    await tx.query("select set_config('pressguard.bulk_import', 'on', true)");
+    await tx.query(
+      `with product_ids as (select array_agg(id order by id) as ids from products),
+       generated as (
+         select gen_random_uuid() as id, i, ids[1 + (i * 7919) % array_length(ids, 1)] as product_id
+         from generate_series(1, $1::int) as i, product_ids
+       ),
+       inserted as (
+         insert into vulnerabilities (id, slug, product_id, product_kind, title, description, severity,
+           cvss_score, source, published_at, fixed_in, patched, search_document)
+         select g.id, 'bench-vulnerability-' || g.i, g.product_id, p.kind,
+                'Bench product ' || g.i || ' <= 1.0 - Synthetic Cross-Site Scripting',
+                'Generated for load tests.',
+                (array['low','medium','high','critical'])[1 + g.i % 4], (g.i % 100) / 10.0, 'bench-synthetic',
+                now() - (g.i || ' minutes')::interval,
+                case when g.i % 3 = 1 then (g.i % 7) || '.' || (1 + g.i % 9) || '.1' end, g.i % 3 = 1,
+                setweight(to_tsvector('simple', p.name || ' ' || p.slug), 'A')
+                  || to_tsvector('simple', 'Bench product ' || g.i
+                    || ' <= 1.0 - Synthetic Cross-Site Scripting Generated for load tests.')
+         from generated g join products p on p.id = g.product_id
+         on conflict do nothing
+         returning id, product_id, slug
+       )
+       insert into affected_ranges (vulnerability_id, product_id, position, introduced, fixed,
+         last_affected, prefix, version, fixed_in)
+       select r.id, r.product_id, 0,
+              case when n % 3 = 1 then (n % 7) || '.0' end,
+              case when n % 3 = 1 then (n % 7) || '.' || (1 + n % 9) || '.1' end,
+              case when n % 3 = 0 then (n % 7) || '.' || (n % 10) end,
+              case n % 3 when 0 then '<=' when 1 then '<' else '' end,
+              case n % 3 when 0 then (n % 7) || '.' || (n % 10)
+                         when 1 then (n % 7) || '.' || (1 + n % 9) || '.1'
+                         else (n % 7) || '.' || (n % 10) || '.' || (n % 4) end,
+              case when n % 3 = 1 then (n % 7) || '.' || (1 + n % 9) || '.1' end
+       from (select id, product_id, substring(slug from 21)::int as n from inserted) r`,
+      [missingVulnerabilities],
+    );
+  });
   await database.sql.query("analyze products, vulnerabilities, affected_ranges");
   return { products: await count("products"), vulnerabilities: await count("vulnerabilities") };
 }

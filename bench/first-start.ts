@@ -1,0 +1,185 @@
+import { spawn, spawnSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import pg from "pg";
+import { freePort, removeTemporaryDirectory, temporaryDirectory } from "./support.ts";
+
+/**
+ * The first start and the import of the bundled data, measured as a user meets them (issue 14,
+ * QUALITY.md targets: ready in 30 s; the vulnerability file imported in 20 s on PostgreSQL, 30 s on
+ * PGlite). `npm run bench:first-start [-- --postgres postgres://user:pass@host/postgres]`
+ *
+ * - first start: `node --import tsx apps/server/src/main.ts` exactly as `npm start` runs it after its
+ *   build check, on a new data directory: seconds to the first answer (the preparing page) and to
+ *   ready (`/healthz` 200), and the import's own figure from the log; then a second start on the same
+ *   directory.
+ * - db:import: `npm run db:import` of the bundled plugin and vulnerability files into a new PGlite
+ *   directory (and a new PostgreSQL database with `--postgres`, or PG_TEST_URL), then the same files again
+ *   (unchanged data).
+ */
+const args = process.argv.slice(2);
+const postgresIndex = args.indexOf("--postgres");
+const postgresUrl = postgresIndex >= 0 ? args[postgresIndex + 1] : process.env.PG_TEST_URL;
+const root = join(import.meta.dirname, "..");
+const seedDir = join(root, "data/seed/wordpress-vulns");
+const TARGETS = { ready: 30, importPglite: 30, importPostgres: 20 };
+
+const seconds = (since: number) => (performance.now() - since) / 1000;
+const childEnv = (extra: Record<string, string>) => {
+  // The operator's database settings must not leak into a measurement of the embedded default.
+  const { DATABASE_URL: _url, DATABASE_READ_URL: _read, PGLITE_DIR: _dir, ...env } = process.env;
+  return { ...env, LOG_LEVEL: "info", ...extra };
+};
+
+interface StartFigures {
+  firstAnswer: number;
+  ready: number;
+  importLine: string | null;
+}
+
+async function measureStart(dataDir: string): Promise<StartFigures> {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+    cwd: root,
+    env: childEnv({ PORT: String(port), HOST: "127.0.0.1", PGLITE_DIR: dataDir }),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on("data", (chunk) => {
+    output += chunk;
+  });
+  let firstAnswer = Number.NaN;
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`the server exited early:\n${output}`);
+      if (seconds(started) > 900) throw new Error(`not ready after 900 s:\n${output}`);
+      try {
+        const response = await fetch(`http://127.0.0.1:${port}/healthz`);
+        if (Number.isNaN(firstAnswer)) firstAnswer = seconds(started);
+        if (response.ok) break;
+      } catch {}
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const ready = seconds(started);
+    return { firstAnswer, ready, importLine: output.match(/Imported .* in [\d.]+ s/)?.[0] ?? null };
+  } finally {
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    await exited;
+  }
+}
+
+interface ImportFigures {
+  file: string;
+  /** The whole command: start, migrations, import, close. */
+  command: number;
+  /** What the command reports for the import itself. */
+  importSeconds: number;
+  line: string;
+}
+
+function measureImport(file: string, env: Record<string, string>): ImportFigures {
+  const started = performance.now();
+  const result = spawnSync(process.execPath, ["--import", "tsx", "apps/server/src/db/import-cli.ts", file], {
+    cwd: root,
+    env: childEnv(env),
+    encoding: "utf8",
+  });
+  const command = seconds(started);
+  if (result.status !== 0) throw new Error(`db:import ${file} failed:\n${result.stdout}${result.stderr}`);
+  const line = result.stdout.trim().split("\n").at(-1) ?? "";
+  const importSeconds = Number(line.match(/in ([\d.]+) s$/)?.[1] ?? Number.NaN);
+  return { file: file.replace(`${root}/`, ""), command, importSeconds, line };
+}
+
+function importBoth(env: Record<string, string>) {
+  return ["plugins.jsonl.gz", "vulns.jsonl.gz"].map((name) => measureImport(join(seedDir, name), env));
+}
+
+const results: Record<string, unknown> = { date: new Date().toISOString(), targets: TARGETS };
+const rows: string[][] = [];
+
+const build = performance.now();
+spawnSync(process.execPath, ["scripts/ensure-build.mjs"], { cwd: root, stdio: "inherit" });
+results.buildCheck = seconds(build);
+
+console.info("First start on a new data directory…");
+const startDir = temporaryDirectory("pressguard-bench-first-start-");
+const first = await measureStart(join(startDir, "pglite"));
+const second = await measureStart(join(startDir, "pglite"));
+removeTemporaryDirectory(startDir);
+results.firstStart = first;
+results.secondStart = second;
+rows.push(
+  ["first start: first answer (preparing page)", first.firstAnswer.toFixed(1), ""],
+  ["first start: ready (/healthz 200)", first.ready.toFixed(1), `≤ ${TARGETS.ready}`],
+  ["second start: ready", second.ready.toFixed(1), ""],
+);
+if (first.importLine) console.info(`  ${first.importLine}`);
+
+console.info("db:import into a new PGlite directory…");
+const importDir = temporaryDirectory("pressguard-bench-import-");
+const pgliteEnv = { PGLITE_DIR: join(importDir, "pglite") };
+const pglite = importBoth(pgliteEnv);
+const pgliteAgain = importBoth(pgliteEnv);
+removeTemporaryDirectory(importDir);
+results.importPglite = { fresh: pglite, again: pgliteAgain };
+for (const [label, figures] of [
+  ["PGlite", pglite],
+  ["PGlite, unchanged data again", pgliteAgain],
+] as const) {
+  for (const figure of figures) {
+    const isVulns = figure.file.endsWith("vulns.jsonl.gz");
+    rows.push([
+      `db:import ${figure.file.split("/").at(-1)} (${label}): import / whole command`,
+      `${figure.importSeconds.toFixed(1)} / ${figure.command.toFixed(1)}`,
+      isVulns && label === "PGlite" ? `≤ ${TARGETS.importPglite}` : "",
+    ]);
+  }
+}
+
+if (postgresUrl) {
+  console.info("db:import into a new PostgreSQL database…");
+  const name = `pressguard_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  try {
+    const url = new URL(postgresUrl);
+    url.pathname = `/${name}`;
+    const env = { DATABASE_URL: url.toString() };
+    const fresh = importBoth(env);
+    const again = importBoth(env);
+    results.importPostgres = { fresh, again };
+    for (const [label, figures] of [
+      ["PostgreSQL", fresh],
+      ["PostgreSQL, unchanged data again", again],
+    ] as const) {
+      for (const figure of figures) {
+        const isVulns = figure.file.endsWith("vulns.jsonl.gz");
+        rows.push([
+          `db:import ${figure.file.split("/").at(-1)} (${label}): import / whole command`,
+          `${figure.importSeconds.toFixed(1)} / ${figure.command.toFixed(1)}`,
+          isVulns && label === "PostgreSQL" ? `≤ ${TARGETS.importPostgres}` : "",
+        ]);
+      }
+    }
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+} else {
+  console.info("(no --postgres URL and no PG_TEST_URL: PostgreSQL import skipped)");
+}
+
+console.info("\n| measurement | seconds | target |\n| --- | ---: | ---: |");
+for (const row of rows) console.info(`| ${row.join(" | ")} |`);
+mkdirSync(join(import.meta.dirname, "results"), { recursive: true });
+writeFileSync(
+  join(import.meta.dirname, "results", "first-start.json"),
+  `${JSON.stringify(results, null, 2)}\n`,
+);
