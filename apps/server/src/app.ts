@@ -15,6 +15,7 @@ import { watchDataVersion } from "./db/data-version.ts";
 import { registerAccessControl } from "./http/access.ts";
 import { registerErrorHandlers } from "./http/error-handler.ts";
 import { createResponseStore } from "./http/http-cache.ts";
+import { registerIdempotency } from "./http/idempotency.ts";
 import { DEFAULT_BUILD_DIR, readBuildInfo, registerWeb } from "./http/web.ts";
 import { createForwardingWorker } from "./jobs/forwarding-worker.ts";
 import { createMailer } from "./mail/outbox.ts";
@@ -94,6 +95,7 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
     csrfCookie: config.auth.csrf.cookie,
     csrfHeader: config.auth.csrf.header,
   });
+  registerIdempotency(app, { database });
   mailer.start();
   auth.startHousekeeping((error) => app.log.error({ err: error }, "auth housekeeping failed"));
   app.addHook("onClose", async () => {
