@@ -163,10 +163,16 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
     rateLimitFactor: config.authRateLimitFactor,
     onDeliveryQueued: () => void forwardingWorker.kick(),
   });
+  const attachments = createAttachmentStore(config.attachmentsDir);
+  // Partial uploads of a process killed mid-upload are removed at start (and then now and again).
+  const uploadSweeper = await attachments.startSweeping((error) =>
+    app.log.error({ err: error }, "sweeping partial uploads failed"),
+  );
+  app.addHook("onClose", async () => uploadSweeper.stop());
   const reports = createReportService(database, {
     mailer,
     previewTokens: createPreviewTokens(config.previewTokenKey),
-    attachments: createAttachmentStore(config.attachmentsDir),
+    attachments,
     appUrl: config.appUrl,
     captcha,
     hitRateLimit: auth.queries.hitRateLimit,

@@ -637,6 +637,7 @@ export function createReportService(database: Database, options: ReportServiceOp
         throw new AppError("payload_too_large", { message: ATTACHMENT_MESSAGES.tooLarge });
       throw error;
     });
+    let keptAs: string | null = null;
     try {
       if (received.size === 0)
         throw new AppError("validation", { fieldErrors: { file: [ATTACHMENT_MESSAGES.empty] } });
@@ -660,11 +661,15 @@ export function createReportService(database: Database, options: ReportServiceOp
         );
         const inserted = rows[0]!;
         await options.attachments.keep(received.tempPath, id, inserted.id);
+        keptAs = inserted.id;
         return inserted;
       });
       return attachmentOf(stored);
     } catch (error) {
+      // Nothing half-written: the partial upload, or the file renamed into place when the commit
+      // then failed (the database went away), goes with the row that was not stored.
       await options.attachments.discard(received.tempPath);
+      if (keptAs) await options.attachments.remove(id, keptAs).catch(() => {});
       throw error;
     }
   }
