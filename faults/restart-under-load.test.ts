@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { jsonHeaders, reportBody, researcherToken, withDatabase } from "./api.ts";
 import { createFaultCluster, type FaultCluster } from "./cluster.ts";
 import { recordFigures } from "./figures.ts";
 import { type Server, startServer, stopProcess } from "./processes.ts";
@@ -54,56 +54,9 @@ afterAll(async () => {
   if (workDir) rmSync(workDir, { recursive: true, force: true });
 });
 
-async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-/** A researcher with a verified address and a personal access token. */
-async function researcherToken(base: string): Promise<string> {
-  const email = `fault-load-${randomUUID()}@example.test`;
-  const response = await fetch(`${base}/api/register`, {
-    method: "POST",
-    headers: { "content-type": "application/json", accept: "application/json" },
-    body: JSON.stringify({
-      name: "Fault Load",
-      email,
-      password: "correct horse battery",
-      role: "researcher",
-      token: true,
-    }),
-  });
-  expect(response.status, await response.clone().text()).toBe(201);
-  const { token } = (await response.json()) as { token: string };
-  await withDatabase((client) =>
-    client.query("update users set email_verified_at = now() where email = $1", [email]),
-  );
-  return token;
-}
-
-const reportBody = (run: string, index: number) => ({
-  kind: "plugin",
-  product_slug: `fault-load-${index % 20}`,
-  product_name: "Fault Load Plugin",
-  affected_version_prefix: "<=",
-  affected_version: "1.0.0",
-  vulnerability_type: 2,
-  owasp_category: 43,
-  required_privilege: 3,
-  title: `Fault load ${run} #${index}`,
-  description: "Submitted by the fault suite while PostgreSQL restarts.",
-  steps_to_reproduce: "1. Restart PostgreSQL. 2. Submit reports meanwhile.",
-  proof_of_concept: "Every report is stored once, whatever the restart cuts.",
-});
-
 describe("a PostgreSQL restart under load", () => {
   it("loses and duplicates nothing, keeps both instances up, and they answer again within 10 s", async () => {
-    const token = await researcherToken(servers[0]!.base);
+    const token = await researcherToken(servers[0]!.base, databaseUrl);
     const run = randomUUID().slice(0, 8);
     const figures = { acknowledged: 0, failed: 0, retries: 0, unavailable503: 0, inProgress409: 0 };
     const failures: string[] = [];
@@ -113,19 +66,14 @@ describe("a PostgreSQL restart under load", () => {
       const server = servers[index % servers.length]!;
       const base = server.base;
       const key = randomUUID();
-      const body = JSON.stringify(reportBody(run, index));
+      const body = JSON.stringify(reportBody(`Fault load ${run} #${index}`, index % 20));
       const startedAt = Date.now();
       for (;;) {
         let status: number | string;
         try {
           const response = await fetch(`${base}/api/reports`, {
             method: "POST",
-            headers: {
-              "content-type": "application/json",
-              accept: "application/json",
-              authorization: `Bearer ${token}`,
-              "idempotency-key": key,
-            },
+            headers: jsonHeaders(token, { "idempotency-key": key }),
             body,
           });
           status = response.status;
@@ -187,7 +135,7 @@ describe("a PostgreSQL restart under load", () => {
     );
     const secondsToRecover = await (restarted ?? Promise.resolve(Number.NaN));
 
-    const { rows } = await withDatabase((client) =>
+    const { rows } = await withDatabase(databaseUrl, (client) =>
       client.query<{ title: string; copies: number }>(
         "select title, count(*)::int as copies from reports where title like $1 group by title",
         [`Fault load ${run} #%`],
