@@ -272,6 +272,30 @@ describe("request wrapper: retries", () => {
     expect(calls.map((call) => call.body)).toEqual(Array(3).fill(JSON.stringify({ title: "x" })));
   });
 
+  it("retries a keyed POST on 409 (the key still held by a failed attempt), but no other POST", async () => {
+    const keyed = fakeFetch(
+      () => json({ message: "in progress" }, 409),
+      () => json({ id: "r1" }, 201),
+    );
+    await expect(
+      client(keyed.fetch, { cookieHeader: "XSRF-TOKEN=abc" }).request("/reports", {
+        method: "POST",
+        body: {},
+        headers: { "Idempotency-Key": "key-2" },
+      }),
+    ).resolves.toEqual({ id: "r1" });
+    expect(keyed.calls).toHaveLength(2);
+
+    const plain = fakeFetch(() => json({ message: "conflict" }, 409));
+    await expect(
+      client(plain.fetch, { cookieHeader: "XSRF-TOKEN=abc" }).request("/products/1", {
+        method: "PUT",
+        body: {},
+      }),
+    ).rejects.toMatchObject({ status: 409 });
+    expect(plain.calls).toHaveLength(1);
+  });
+
   it("never retries a PUT sent as POST with _method", async () => {
     const { fetch, calls } = fakeFetch(() => json({ message: "boom" }, 503));
     await expect(

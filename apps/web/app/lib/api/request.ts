@@ -73,6 +73,11 @@ export function newIdempotencyKey(): string {
 const UNSAFE_METHODS = new Set<string>(["POST", "PUT", "PATCH", "DELETE"]);
 /** Answers worth another try: the server or a gateway failed, not the request. */
 const RETRY_STATUSES = new Set([408, 500, 502, 503, 504]);
+/**
+ * With an Idempotency-Key, a 409 may be the server still holding the key of an attempt that failed
+ * (it frees it within seconds): worth another try too, with the same key.
+ */
+const KEYED_RETRY_STATUSES = new Set([...RETRY_STATUSES, 409]);
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
@@ -163,8 +168,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const url = buildUrl(options.baseUrl, path, requestOptions.query);
     // A POST with an Idempotency-Key is safe to send again: the server answers a repeat with the
     // first answer (the key travels unchanged in every attempt).
-    const retriable = IDEMPOTENT_METHODS.has(method) || headers.has(IDEMPOTENCY_KEY_HEADER);
-    const retries = retriable ? (requestOptions.retry ?? defaultRetry) : 0;
+    const keyed = headers.has(IDEMPOTENCY_KEY_HEADER);
+    const retries = IDEMPOTENT_METHODS.has(method) || keyed ? (requestOptions.retry ?? defaultRetry) : 0;
+    const retryStatuses = keyed ? KEYED_RETRY_STATUSES : RETRY_STATUSES;
     const timeout = requestOptions.timeout ?? defaultTimeout;
 
     for (let attempt = 0; ; attempt++) {
@@ -186,7 +192,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         throw new ApiError(0, "The server could not be reached.", { cause: error });
       }
 
-      if (!response.ok && RETRY_STATUSES.has(response.status) && attempt < retries) {
+      if (!response.ok && retryStatuses.has(response.status) && attempt < retries) {
         await response.body?.cancel();
         await sleep(retryDelay(attempt + 1));
         continue;
