@@ -60,6 +60,10 @@ export async function createFaultCluster(
   await pgCtl("start");
   const url = `postgres://pressguard@127.0.0.1:${port}/postgres`;
   let running = true;
+  const stop = async () => {
+    if (running) await pgCtl("stop", "-m", "immediate");
+    running = false;
+  };
   return {
     port,
     url,
@@ -76,13 +80,10 @@ export async function createFaultCluster(
     async restart() {
       await pgCtl("restart", "-m", "fast");
     },
-    async stop() {
-      if (running) await pgCtl("stop", "-m", "immediate");
-      running = false;
-    },
+    stop,
     async remove() {
       try {
-        await this.stop();
+        await stop();
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
