@@ -29,5 +29,13 @@ for (const file of process.argv.slice(2)) {
   failed += f;
   skipped += s;
 }
+// The fault suite's figures (faults/figures.ts): acknowledged, present, duplicated, seconds to recover…
+const figuresFile = "reports/fault-figures.json";
+if (existsSync(figuresFile)) {
+  for (const [fault, figures] of Object.entries(JSON.parse(readFileSync(figuresFile, "utf8")))) {
+    const line = Object.entries(figures).map(([name, value]) => `${name} ${value}`);
+    console.info(`faults, ${fault.replaceAll("_", " ")}: ${line.join(", ")}`);
+  }
+}
 console.info(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 ? 1 : 0);

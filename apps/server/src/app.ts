@@ -15,6 +15,7 @@ import { watchDataVersion } from "./db/data-version.ts";
 import { registerAccessControl } from "./http/access.ts";
 import { registerErrorHandlers } from "./http/error-handler.ts";
 import { createResponseStore } from "./http/http-cache.ts";
+import { registerIdempotency } from "./http/idempotency.ts";
 import { DEFAULT_BUILD_DIR, readBuildInfo, registerWeb } from "./http/web.ts";
 import { createForwardingWorker } from "./jobs/forwarding-worker.ts";
 import { createMailer } from "./mail/outbox.ts";
@@ -94,6 +95,7 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
     csrfCookie: config.auth.csrf.cookie,
     csrfHeader: config.auth.csrf.header,
   });
+  registerIdempotency(app, { database });
   mailer.start();
   auth.startHousekeeping((error) => app.log.error({ err: error }, "auth housekeeping failed"));
   app.addHook("onClose", async () => {
@@ -161,10 +163,16 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
     rateLimitFactor: config.authRateLimitFactor,
     onDeliveryQueued: () => void forwardingWorker.kick(),
   });
+  const attachments = createAttachmentStore(config.attachmentsDir);
+  // Partial uploads of a process killed mid-upload are removed at start (and then now and again).
+  const uploadSweeper = await attachments.startSweeping((error) =>
+    app.log.error({ err: error }, "sweeping partial uploads failed"),
+  );
+  app.addHook("onClose", async () => uploadSweeper.stop());
   const reports = createReportService(database, {
     mailer,
     previewTokens: createPreviewTokens(config.previewTokenKey),
-    attachments: createAttachmentStore(config.attachmentsDir),
+    attachments,
     appUrl: config.appUrl,
     captcha,
     hitRateLimit: auth.queries.hitRateLimit,

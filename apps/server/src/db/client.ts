@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { isDatabaseUnavailable } from "./connection-errors.ts";
 import { acquireDirectoryLock, type DirectoryLock } from "./directory-lock.ts";
 import * as schema from "./schema/index.ts";
 
@@ -114,6 +115,31 @@ function wrapPglite(client: PGlite, lock: DirectoryLock | null): Database {
   };
 }
 
+/**
+ * Runs `work` on a client checked out of `pool`. While checked out, a client's lost connection (a
+ * restart or failover: 57P01, a reset socket) is an 'error' event on the client itself — the pool's
+ * listener covers idle clients only — and an unhandled one ends the process. So it is listened to for
+ * the whole checkout: the query in flight rejects (the request answers 503), and the client goes back
+ * to the pool as broken, to be replaced by a new connection.
+ */
+async function withClient<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let lost: Error | undefined;
+  const onError = (error: Error) => {
+    lost = error;
+  };
+  client.on("error", onError);
+  try {
+    return await work(client);
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) lost ??= error as Error;
+    throw error;
+  } finally {
+    client.off("error", onError);
+    client.release(lost);
+  }
+}
+
 function openPostgres(url: string, readUrl: string | undefined, poolSize: number): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client losing its server (restart, failover) must not crash the process; the pool
@@ -147,31 +173,29 @@ function openPostgres(url: string, readUrl: string | undefined, poolSize: number
           : await pool.query(text, params);
         return { rows: result.rows as Row[] };
       },
-      async transaction(work) {
-        const client = await pool.connect();
-        try {
+      transaction: (work) =>
+        withClient(pool, async (client) => {
           await client.query("begin");
-          const result = await work(clientRunner(client));
-          await client.query("commit");
-          return result;
-        } catch (error) {
-          await client.query("rollback").catch(() => {});
-          throw error;
-        } finally {
-          client.release();
-        }
-      },
+          try {
+            const result = await work(clientRunner(client));
+            await client.query("commit");
+            return result;
+          } catch (error) {
+            await client.query("rollback").catch(() => {});
+            throw error;
+          }
+        }),
     },
     async migrate() {
       // Several instances may start at once on one database: serialise their migrations.
-      const client = await pool.connect();
-      try {
-        await client.query("select pg_advisory_lock(72707370)");
-        await migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS_FOLDER });
-      } finally {
-        await client.query("select pg_advisory_unlock(72707370)").catch(() => {});
-        client.release();
-      }
+      await withClient(pool, async (client) => {
+        try {
+          await client.query("select pg_advisory_lock(72707370)");
+          await migratePg(drizzlePg(client), { migrationsFolder: MIGRATIONS_FOLDER });
+        } finally {
+          await client.query("select pg_advisory_unlock(72707370)").catch(() => {});
+        }
+      });
     },
     async close() {
       await Promise.all([pool.end(), readPool?.end(), preparedPool.end()]);

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "../db/connection-errors.ts";
 import { AppError, defaultMessageFor } from "../errors.ts";
 
 /** The error body of ARCHITECTURE.md: `{ status: "error", message, errors? }`. */
@@ -48,6 +49,14 @@ export function registerErrorHandlers(app: FastifyInstance) {
       return reply
         .status(422)
         .send({ status: "error", message: UNSTORABLE_TEXT_MESSAGE } satisfies ErrorBody);
+    }
+    if (isDatabaseUnavailable(error)) {
+      // A restart or failover of PostgreSQL: only the requests in flight fail, and may be retried.
+      request.log.warn({ err: error }, "database unavailable");
+      return reply
+        .status(503)
+        .header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ status: "error", message: defaultMessageFor(503) } satisfies ErrorBody);
     }
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) {

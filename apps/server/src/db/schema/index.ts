@@ -2,6 +2,7 @@
 export * from "./accounts.ts";
 export * from "./app-state.ts";
 export * from "./forwarding.ts";
+export * from "./idempotency.ts";
 export * from "./programs.ts";
 export * from "./public-database.ts";
 export * from "./reports.ts";

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, open, rename, rm, stat } from "node:fs/promises";
+import { mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import type { Readable } from "node:stream";
 import { Transform } from "node:stream";
@@ -54,6 +54,15 @@ export function contentDispositionOf(filename: string): string {
 
 export class FileTooLargeError extends Error {}
 
+/** Uploads in progress are written under this prefix, then renamed into place. */
+const PARTIAL_UPLOAD_PREFIX = ".upload-";
+/**
+ * A partial upload untouched this long is left over by a process that was killed mid-upload. A live
+ * upload writes as its bytes arrive, so it is never this idle; the grace keeps another instance
+ * sharing the directory from losing the upload it is receiving.
+ */
+export const PARTIAL_UPLOAD_MAX_IDLE_MS = 10 * 60 * 1000;
+
 /**
  * The bytes of attachments, under `dir/{report id}/{attachment id}` (ids are uuids, never names the
  * uploader chose). An upload is streamed to a temporary file, counted and hashed on the way, and
@@ -75,7 +84,7 @@ export function createAttachmentStore(dir: string) {
     async receive(reportId: string, file: Readable, maxBytes = ATTACHMENT_MAX_BYTES) {
       const folder = folderOf(reportId);
       await mkdir(folder, { recursive: true, mode: 0o700 });
-      const tempPath = join(folder, `.upload-${randomUUID()}`);
+      const tempPath = join(folder, `${PARTIAL_UPLOAD_PREFIX}${randomUUID()}`);
       const hash = createHash("sha256");
       let size = 0;
       const meter = new Transform({
@@ -102,6 +111,43 @@ export function createAttachmentStore(dir: string) {
 
     async keep(tempPath: string, reportId: string, id: string) {
       await rename(tempPath, pathOf(reportId, id));
+    },
+
+    /** Removes a stored file whose row was not committed after all. */
+    async remove(reportId: string, id: string) {
+      await rm(pathOf(reportId, id), { force: true });
+    },
+
+    /**
+     * Removes the partial uploads (`.upload-*`) left by killed processes: those untouched for
+     * `maxIdleMs`. Run at start and every `maxIdleMs`; answers how many it removed.
+     */
+    async sweepPartialUploads(maxIdleMs = PARTIAL_UPLOAD_MAX_IDLE_MS, now = Date.now()): Promise<number> {
+      const folders = await readdir(root, { withFileTypes: true }).catch(() => []);
+      let removed = 0;
+      for (const folder of folders) {
+        if (!folder.isDirectory() || !UUID_PATTERN.test(folder.name)) continue;
+        const names = await readdir(join(root, folder.name)).catch(() => []);
+        for (const name of names) {
+          if (!name.startsWith(PARTIAL_UPLOAD_PREFIX)) continue;
+          const path = join(root, folder.name, name);
+          const info = await stat(path).catch(() => null);
+          if (!info?.isFile() || now - info.mtimeMs < maxIdleMs) continue;
+          await rm(path, { force: true });
+          removed += 1;
+        }
+      }
+      return removed;
+    },
+
+    /** Sweeps now, then every PARTIAL_UPLOAD_MAX_IDLE_MS until stopped. */
+    async startSweeping(onError: (error: unknown) => void) {
+      await this.sweepPartialUploads().catch(onError);
+      const timer = setInterval(() => {
+        this.sweepPartialUploads().catch(onError);
+      }, PARTIAL_UPLOAD_MAX_IDLE_MS);
+      timer.unref();
+      return { stop: () => clearInterval(timer) };
     },
 
     /** The first `length` bytes of a received upload (fewer when it is shorter). */

@@ -93,10 +93,15 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService; secur
       // A signed-out report acts on nobody's behalf and carries a captcha; the vendor embed posts
       // from inside another site's frame, where the Lax CSRF cookie is not sent. With a session
       // cookie the CSRF pair is still required.
-      config: { access: "public", csrfOnlyWithSession: true },
+      // A retry with the same Idempotency-Key never files the report twice (the key is stored with it).
+      config: { access: "public", csrfOnlyWithSession: true, idempotent: true },
     },
     async (request, reply) =>
-      reply.status(201).send(await reports.submitReport(request.auth, request.body, clientInfoOf(request))),
+      reply
+        .status(201)
+        .send(
+          await reports.submitReport(request.auth, request.body, clientInfoOf(request), request.idempotency),
+        ),
   );
 
   app.get(
@@ -318,7 +323,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService; secur
       },
       // Signed out, only with a token (401 without one); checked in the service. A token holder
       // without a session sends no cookie, so no CSRF pair is needed; with a session it is.
-      config: { access: "public", csrfOnlyWithSession: true },
+      config: { access: "public", csrfOnlyWithSession: true, idempotent: true },
     },
     async (request, reply) =>
       reply
@@ -344,7 +349,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService; secur
         body: CommentBody,
         response: { 201: ReportDetail },
       },
-      config: { access: "public" },
+      config: { access: "public", idempotent: true },
     },
     async (request, reply) =>
       reply

@@ -32,6 +32,7 @@ import { bumpDataVersion } from "../../db/data-version.ts";
 import { vulnerabilitySlug } from "../../db/import.ts";
 import { isoOrNull } from "../../db/timestamps.ts";
 import { AppError, validationErrorOf } from "../../errors.ts";
+import type { IdempotentAttempt } from "../../http/idempotency.ts";
 import { type PageRequest, paginationOf } from "../../http/pagination.ts";
 import type { Mailer } from "../../mail/outbox.ts";
 import type { MailTemplate } from "../../mail/templates.ts";
@@ -636,6 +637,7 @@ export function createReportService(database: Database, options: ReportServiceOp
         throw new AppError("payload_too_large", { message: ATTACHMENT_MESSAGES.tooLarge });
       throw error;
     });
+    let keptAs: string | null = null;
     try {
       if (received.size === 0)
         throw new AppError("validation", { fieldErrors: { file: [ATTACHMENT_MESSAGES.empty] } });
@@ -659,13 +661,36 @@ export function createReportService(database: Database, options: ReportServiceOp
         );
         const inserted = rows[0]!;
         await options.attachments.keep(received.tempPath, id, inserted.id);
+        keptAs = inserted.id;
         return inserted;
       });
       return attachmentOf(stored);
     } catch (error) {
+      // Nothing half-written: the partial upload, or the file renamed into place when the commit
+      // then failed (the database went away), goes with the row that was not stored.
       await options.attachments.discard(received.tempPath);
+      if (keptAs) await options.attachments.remove(id, keptAs).catch(() => {});
       throw error;
     }
+  }
+
+  /** The answer to POST /reports. */
+  function submittedOf(
+    row: ReportRow,
+    accountCreated: boolean,
+    magicLinkSent: boolean,
+    twoFactorRequired: boolean,
+  ): SubmittedReport {
+    return {
+      id: row.id,
+      status: row.status,
+      title: row.title,
+      created_at: isoOrNull(row.created_at) ?? "",
+      account_created: accountCreated,
+      magic_link_sent: magicLinkSent,
+      two_factor_required: twoFactorRequired,
+      upload_token: previewTokens.sign(row.id, "uploader", UPLOAD_TOKEN_SECONDS),
+    };
   }
 
   async function requireReport(id: string, tx?: SqlRunner, lock = false) {
@@ -761,6 +786,7 @@ export function createReportService(database: Database, options: ReportServiceOp
       auth: RequestAuth | null,
       body: Record<string, unknown>,
       client: ClientInfo,
+      idempotency: IdempotentAttempt | null = null,
     ): Promise<SubmittedReport> {
       // PRODUCT.md: reports need a verified address (signed out, the magic link verifies it).
       if (auth && !auth.user.email_verified)
@@ -830,11 +856,16 @@ export function createReportService(database: Database, options: ReportServiceOp
         );
         // A new lobby product shows in product searches (/database/existing).
         if (product.created) await bumpDataVersion(tx);
-        return { id, name, accountCreated, productCreated: product.created };
+        // With an Idempotency-Key, the answer commits with the report: a caller whose connection was
+        // cut after the commit gets this report back on retry, never a second one. No mail is sent
+        // yet, so it says so; the answer actually sent replaces it.
+        const row = await requireReport(id, tx);
+        await idempotency?.record(tx, 201, submittedOf(row, accountCreated, false, false));
+        return { row, name, accountCreated, productCreated: product.created };
       });
 
       if (stored.productCreated) await options.onPublicChange?.();
-      const row = await requireReport(stored.id);
+      const row = stored.row;
       await mail(email, {
         template: "report_received",
         name: stored.name,
@@ -854,16 +885,7 @@ export function createReportService(database: Database, options: ReportServiceOp
           if (!(error instanceof AppError && error.code === "rate_limited")) options.onMailError?.(error);
         }
       }
-      return {
-        id: row.id,
-        status: row.status,
-        title: row.title,
-        created_at: isoOrNull(row.created_at) ?? "",
-        account_created: stored.accountCreated,
-        magic_link_sent: magicLinkSent,
-        two_factor_required: twoFactorRequired,
-        upload_token: previewTokens.sign(row.id, "uploader", UPLOAD_TOKEN_SECONDS),
-      };
+      return submittedOf(row, stored.accountCreated, magicLinkSent, twoFactorRequired);
     },
 
     /**

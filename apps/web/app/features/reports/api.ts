@@ -1,6 +1,6 @@
 import type { ResearcherReportTab } from "@pressguard/domain";
 import { pageFromUrl } from "../../lib/api/page.ts";
-import type { ApiClient } from "../../lib/api/request.ts";
+import { type ApiClient, IDEMPOTENCY_KEY_HEADER, newIdempotencyKey } from "../../lib/api/request.ts";
 import type {
   KnownVulnerability,
   Page,
@@ -26,9 +26,17 @@ export function attachmentUrl(
 
 /** The report calls of decision 008, and the product search the form picks a product with. */
 export const reportsApi = {
-  /** Signed out, the body carries `email` and `captcha` (the ALTCHA payload) too. */
+  /**
+   * Signed out, the body carries `email` and `captcha` (the ALTCHA payload) too. Each submission has
+   * an Idempotency-Key of its own, which the wrapper's retries resend: a retry after a lost answer
+   * gets the report filed by the first attempt, never a second one.
+   */
   submitReport: (client: ApiClient, body: Record<string, unknown>) =>
-    client.request<SubmittedReport>("/reports", { method: "POST", body }),
+    client.request<SubmittedReport>("/reports", {
+      method: "POST",
+      body,
+      headers: { [IDEMPOTENCY_KEY_HEADER]: newIdempotencyKey() },
+    }),
   /** `token`: the signed preview link's token, when the page was opened from one. */
   getReport: (client: ApiClient, id: string, token?: string | null) =>
     client.request<ReportDetail>(`/reports/${encodeURIComponent(id)}`, {

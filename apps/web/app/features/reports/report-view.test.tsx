@@ -235,6 +235,21 @@ describe("reportsApi", () => {
     ]);
   });
 
+  it("sends a report with an Idempotency-Key of its own, a new one for each submission", async () => {
+    const keys: (string | undefined)[] = [];
+    const client = {
+      request: async <T,>(_path: string, options?: { headers?: Record<string, string> }) => {
+        keys.push(options?.headers?.["Idempotency-Key"]);
+        return {} as T;
+      },
+    };
+    await reportsApi.submitReport(client, { title: "x" });
+    await reportsApi.submitReport(client, { title: "x" });
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).not.toBe(keys[0]);
+  });
+
   it("reads the page number of a next_page_url", () => {
     expect(pageFromUrl("/api/researcher/reports?tab=rejected&page=3")).toBe(3);
     expect(pageFromUrl(null)).toBeNull();

@@ -1,7 +1,14 @@
 import { AuthClientConfig, DEFAULT_AUTH_CLIENT_CONFIG } from "@pressguard/domain";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError, flattenFieldErrors, REQUEST_ABORTED_MESSAGE } from "./api-error.ts";
-import { API_RETRY, API_TIMEOUT_MS, type ApiClientOptions, buildUrl, createApiClient } from "./request.ts";
+import {
+  API_RETRY,
+  API_TIMEOUT_MS,
+  type ApiClientOptions,
+  buildUrl,
+  createApiClient,
+  newIdempotencyKey,
+} from "./request.ts";
 
 const cookieAuth = AuthClientConfig.parse(DEFAULT_AUTH_CLIENT_CONFIG);
 const tokenAuth = AuthClientConfig.parse({
@@ -246,6 +253,49 @@ describe("request wrapper: retries", () => {
     expect(calls).toHaveLength(1);
   });
 
+  it("retries a POST that carries an Idempotency-Key, with the same key, on 503 and network failures", async () => {
+    const { fetch, calls } = fakeFetch(
+      () => json({ message: "down" }, 503),
+      () => {
+        throw new TypeError("fetch failed");
+      },
+      () => json({ id: "r1" }, 201),
+    );
+    await expect(
+      client(fetch, { cookieHeader: "XSRF-TOKEN=abc" }).request("/reports", {
+        method: "POST",
+        body: { title: "x" },
+        headers: { "Idempotency-Key": "key-1" },
+      }),
+    ).resolves.toEqual({ id: "r1" });
+    expect(calls.map((call) => call.headers.get("idempotency-key"))).toEqual(["key-1", "key-1", "key-1"]);
+    expect(calls.map((call) => call.body)).toEqual(Array(3).fill(JSON.stringify({ title: "x" })));
+  });
+
+  it("retries a keyed POST on 409 (the key still held by a failed attempt), but no other POST", async () => {
+    const keyed = fakeFetch(
+      () => json({ message: "in progress" }, 409),
+      () => json({ id: "r1" }, 201),
+    );
+    await expect(
+      client(keyed.fetch, { cookieHeader: "XSRF-TOKEN=abc" }).request("/reports", {
+        method: "POST",
+        body: {},
+        headers: { "Idempotency-Key": "key-2" },
+      }),
+    ).resolves.toEqual({ id: "r1" });
+    expect(keyed.calls).toHaveLength(2);
+
+    const plain = fakeFetch(() => json({ message: "conflict" }, 409));
+    await expect(
+      client(plain.fetch, { cookieHeader: "XSRF-TOKEN=abc" }).request("/products/1", {
+        method: "PUT",
+        body: {},
+      }),
+    ).rejects.toMatchObject({ status: 409 });
+    expect(plain.calls).toHaveLength(1);
+  });
+
   it("never retries a PUT sent as POST with _method", async () => {
     const { fetch, calls } = fakeFetch(() => json({ message: "boom" }, 503));
     await expect(
@@ -430,6 +480,14 @@ describe("request wrapper: token mode", () => {
     const { fetch, calls } = fakeFetch(() => json({ ok: true }));
     await client(fetch, { auth: tokenAuth }).request("/user");
     expect(calls[0]?.headers.get("authorization")).toBeNull();
+  });
+});
+
+describe("newIdempotencyKey", () => {
+  it("makes a new random key each time, in the characters the server accepts", () => {
+    const keys = new Set(Array.from({ length: 50 }, () => newIdempotencyKey()));
+    expect(keys.size).toBe(50);
+    for (const key of keys) expect(key).toMatch(/^[0-9a-f]{32}$/);
   });
 });
 

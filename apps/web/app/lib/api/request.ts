@@ -32,7 +32,7 @@ export interface ApiRequestOptions {
   headers?: Record<string, string>;
   /** A caller timeout in ms; when it fires the call fails with 408 (spec §7). Default 15000. */
   timeout?: number;
-  /** Retries for this call; only idempotent methods are ever retried. Default 3. */
+  /** Retries for this call; only idempotent methods (or a POST with an Idempotency-Key) are retried. Default 3. */
   retry?: number;
   signal?: AbortSignal;
 }
@@ -62,9 +62,22 @@ export interface ApiClient {
 }
 
 const IDEMPOTENT_METHODS = new Set<string>(["GET", "HEAD", "PUT", "DELETE"]);
+/** The server stores the answer of a POST sent with this header and replays it to a retry (24 h). */
+export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
+
+/** A new random Idempotency-Key (128 bits, hex): one per submission, reused by its retries. */
+export function newIdempotencyKey(): string {
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
 const UNSAFE_METHODS = new Set<string>(["POST", "PUT", "PATCH", "DELETE"]);
 /** Answers worth another try: the server or a gateway failed, not the request. */
 const RETRY_STATUSES = new Set([408, 500, 502, 503, 504]);
+/**
+ * With an Idempotency-Key, a 409 may be the server still holding the key of an attempt that failed
+ * (it frees it within seconds): worth another try too, with the same key.
+ */
+const KEYED_RETRY_STATUSES = new Set([...RETRY_STATUSES, 409]);
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
@@ -153,7 +166,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
 
     const url = buildUrl(options.baseUrl, path, requestOptions.query);
-    const retries = IDEMPOTENT_METHODS.has(method) ? (requestOptions.retry ?? defaultRetry) : 0;
+    // A POST with an Idempotency-Key is safe to send again: the server answers a repeat with the
+    // first answer (the key travels unchanged in every attempt).
+    const keyed = headers.has(IDEMPOTENCY_KEY_HEADER);
+    const retries = IDEMPOTENT_METHODS.has(method) || keyed ? (requestOptions.retry ?? defaultRetry) : 0;
+    const retryStatuses = keyed ? KEYED_RETRY_STATUSES : RETRY_STATUSES;
     const timeout = requestOptions.timeout ?? defaultTimeout;
 
     for (let attempt = 0; ; attempt++) {
@@ -175,7 +192,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         throw new ApiError(0, "The server could not be reached.", { cause: error });
       }
 
-      if (!response.ok && RETRY_STATUSES.has(response.status) && attempt < retries) {
+      if (!response.ok && retryStatuses.has(response.status) && attempt < retries) {
         await response.body?.cancel();
         await sleep(retryDelay(attempt + 1));
         continue;

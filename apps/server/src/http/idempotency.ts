@@ -1,0 +1,191 @@
+import { createHash } from "node:crypto";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { Database, SqlRunner } from "../db/client.ts";
+import { AppError } from "../errors.ts";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** A POST a client may retry: it honours an `Idempotency-Key` header (http/idempotency.ts). */
+    idempotent?: boolean;
+  }
+  interface FastifyRequest {
+    /** Set while an idempotent request with a key runs; its effect may record its answer with it. */
+    idempotency: IdempotentAttempt | null;
+  }
+}
+
+export const IDEMPOTENCY_HEADER = "Idempotency-Key";
+/** Set on a stored answer sent again. */
+export const IDEMPOTENT_REPLAY_HEADER = "Idempotent-Replayed";
+/** How long an answer is kept for a retry. */
+export const IDEMPOTENCY_TTL_HOURS = 24;
+/** How long a request in progress holds its key; a process killed mid-request frees it after this. */
+export const IDEMPOTENCY_CLAIM_SECONDS = 30;
+
+export const IDEMPOTENCY_MESSAGES = {
+  invalid: `The ${IDEMPOTENCY_HEADER} header must be 1 to 200 visible ASCII characters.`,
+  inProgress: `A request with this ${IDEMPOTENCY_HEADER} is still in progress. Retry it later.`,
+  reused: `This ${IDEMPOTENCY_HEADER} was already used for a different request.`,
+} as const;
+
+const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
+
+export interface IdempotentAttempt {
+  /**
+   * Stores the answer within `tx`, the transaction of the request's effect: the effect and its answer
+   * commit together, so a retry after a lost response (a reset, a restart) replays it and never
+   * repeats the effect. The answer actually sent replaces it when the request completes.
+   */
+  record(tx: SqlRunner, status: number, body: unknown): Promise<void>;
+}
+
+type Claim = { kind: "new" } | { kind: "replay"; status: number; body: string };
+
+/** The rows of idempotency_keys (schema/idempotency.ts). */
+export function createIdempotencyStore(sql: SqlRunner) {
+  let purgedAt = 0;
+  return {
+    /** Takes `key` for this request, or says why not: the stored answer, 409 in progress, 422 reused. */
+    async claim(scope: string, key: string, requestHash: string): Promise<Claim> {
+      if (Date.now() - purgedAt > 60 * 60 * 1000) {
+        purgedAt = Date.now();
+        await sql.query(
+          `delete from idempotency_keys where created_at < now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})`,
+        );
+      }
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const claimed = await sql.query(
+          `insert into idempotency_keys (scope, key, request_hash, locked_until)
+           values ($1, $2, $3, now() + make_interval(secs => ${IDEMPOTENCY_CLAIM_SECONDS}))
+           on conflict (scope, key) do update
+             set request_hash = excluded.request_hash, locked_until = excluded.locked_until,
+                 response_status = null, response_body = null, created_at = now()
+             where (idempotency_keys.response_status is null and idempotency_keys.locked_until < now())
+                or idempotency_keys.created_at < now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})
+           returning 1 as claimed`,
+          [scope, key, requestHash],
+        );
+        if (claimed.rows.length > 0) return { kind: "new" };
+        const { rows } = await sql.query<{
+          request_hash: string;
+          response_status: number | null;
+          response_body: string | null;
+        }>(
+          "select request_hash, response_status, response_body from idempotency_keys where scope = $1 and key = $2",
+          [scope, key],
+        );
+        const row = rows[0];
+        // Released by a failed request in the meantime: claim again.
+        if (!row) continue;
+        if (row.request_hash !== requestHash)
+          throw new AppError("validation", { message: IDEMPOTENCY_MESSAGES.reused });
+        if (row.response_status === null)
+          throw new AppError("conflict", { message: IDEMPOTENCY_MESSAGES.inProgress });
+        return { kind: "replay", status: row.response_status, body: row.response_body ?? "" };
+      }
+      throw new AppError("conflict", { message: IDEMPOTENCY_MESSAGES.inProgress });
+    },
+
+    async complete(runner: SqlRunner, scope: string, key: string, status: number, body: string) {
+      await runner.query(
+        `update idempotency_keys set response_status = $3, response_body = $4, locked_until = null
+         where scope = $1 and key = $2`,
+        [scope, key, status, body],
+      );
+    },
+
+    /** Frees the key of a request that failed before its effect committed (its answer not recorded). */
+    async release(scope: string, key: string) {
+      await sql.query(
+        "delete from idempotency_keys where scope = $1 and key = $2 and response_status is null",
+        [scope, key],
+      );
+    },
+  };
+}
+
+/** JSON with object keys in order, so that the same request hashes alike however it was written. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value && typeof value === "object")
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`)
+      .join(",")}}`;
+  return JSON.stringify(value) ?? "null";
+}
+
+function requestHashOf(request: FastifyRequest): string {
+  return createHash("sha256")
+    .update(
+      canonicalJson([request.method, request.routeOptions.url, request.params, request.query, request.body]),
+    )
+    .digest("hex");
+}
+
+/** Keys are the caller's own: the signed-in user's, or a signed-out client's (its address). */
+function scopeOf(request: FastifyRequest): string {
+  return request.auth ? `user:${request.auth.user.id}` : `anon:${request.ip}`;
+}
+
+/**
+ * `Idempotency-Key` on the routes marked `config: { idempotent: true }` (the POSTs a client may
+ * retry): the first request with a key runs and its 2xx answer is stored 24 h; the same key again —
+ * same caller, same request — gets that answer back (with `Idempotent-Replayed: true`), while the
+ * first still runs a 409, with another request a 422. A request that fails frees its key. Runs
+ * after access control (the caller is known) and validation (an invalid body takes no key).
+ */
+export function registerIdempotency(
+  app: FastifyInstance,
+  { database, retryDelayMs = 1000 }: { database: Database; retryDelayMs?: number },
+) {
+  const store = createIdempotencyStore(database.sql);
+  const headerName = IDEMPOTENCY_HEADER.toLowerCase();
+  const held = new WeakMap<FastifyRequest, { scope: string; key: string }>();
+
+  /** The database may be the reason the request failed: keep trying a while, in the background. */
+  const releaseSoon = (scope: string, key: string, triesLeft: number) => {
+    store.release(scope, key).catch(() => {
+      if (triesLeft > 0) setTimeout(() => releaseSoon(scope, key, triesLeft - 1), retryDelayMs).unref();
+    });
+  };
+
+  app.decorateRequest("idempotency", null);
+
+  app.addHook("preHandler", async (request, reply) => {
+    if (!request.routeOptions.config.idempotent) return;
+    const key = request.headers[headerName];
+    if (key === undefined) return;
+    if (typeof key !== "string" || !KEY_PATTERN.test(key))
+      throw new AppError("bad_request", { message: IDEMPOTENCY_MESSAGES.invalid });
+    const scope = scopeOf(request);
+    const claim = await store.claim(scope, key, requestHashOf(request));
+    if (claim.kind === "replay") {
+      return reply
+        .status(claim.status)
+        .header(IDEMPOTENT_REPLAY_HEADER, "true")
+        .header("content-type", "application/json; charset=utf-8")
+        .send(claim.body);
+    }
+    held.set(request, { scope, key });
+    request.idempotency = {
+      record: (tx, status, body) => store.complete(tx, scope, key, status, JSON.stringify(body)),
+    };
+  });
+
+  app.addHook("onSend", async (request, reply, payload) => {
+    const claim = held.get(request);
+    if (!claim) return payload;
+    held.delete(request);
+    request.idempotency = null;
+    if (reply.statusCode >= 200 && reply.statusCode < 300 && typeof payload === "string") {
+      await store.complete(database.sql, claim.scope, claim.key, reply.statusCode, payload).catch((error) => {
+        // The effect is done: a retry within the claim gets a 409, after it runs again.
+        request.log.warn({ err: error }, "could not store the answer of an idempotent request");
+      });
+    } else {
+      releaseSoon(claim.scope, claim.key, 15);
+    }
+    return payload;
+  });
+}

@@ -1,0 +1,58 @@
+import { randomUUID } from "node:crypto";
+import pg from "pg";
+
+/** What the fault tests do through the API: a signed-in researcher and a report's body. */
+
+export async function withDatabase<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Registers a researcher on the server at `base`, verifies their address, answers their token. */
+export async function researcherToken(base: string, databaseUrl: string): Promise<string> {
+  const email = `fault-${randomUUID()}@example.test`;
+  const response = await fetch(`${base}/api/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept: "application/json" },
+    body: JSON.stringify({
+      name: "Fault Suite",
+      email,
+      password: "correct horse battery",
+      role: "researcher",
+      token: true,
+    }),
+  });
+  if (response.status !== 201) throw new Error(`register: ${response.status} ${await response.text()}`);
+  const { token } = (await response.json()) as { token: string };
+  await withDatabase(databaseUrl, (client) =>
+    client.query("update users set email_verified_at = now() where email = $1", [email]),
+  );
+  return token;
+}
+
+export const reportBody = (title: string, productIndex = 0) => ({
+  kind: "plugin",
+  product_slug: `fault-suite-${productIndex}`,
+  product_name: "Fault Suite Plugin",
+  affected_version_prefix: "<=",
+  affected_version: "1.0.0",
+  vulnerability_type: 2,
+  owasp_category: 43,
+  required_privilege: 3,
+  title,
+  description: "Submitted by the fault suite while something fails.",
+  steps_to_reproduce: "1. Make something fail. 2. Submit reports meanwhile.",
+  proof_of_concept: "Every report is stored once, whatever the failure cuts.",
+});
+
+export const jsonHeaders = (token: string, extra: Record<string, string> = {}) => ({
+  "content-type": "application/json",
+  accept: "application/json",
+  authorization: `Bearer ${token}`,
+  ...extra,
+});
