@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { DirectoryLockedError } from "./db/directory-lock.ts";
 import { isDatabaseSeeded, seedDatabase } from "./db/seed.ts";
+import { logStartupBanner } from "./startup-banner.ts";
 
 /** Process entry: read config, open and prepare the database, build the app, listen, drain on SIGTERM. */
 async function main() {
@@ -61,6 +62,7 @@ async function main() {
   app.log.info(
     `Pressguard ready on ${address} (${database.kind}) in ${((performance.now() - startedAt) / 1000).toFixed(1)} s`,
   );
+  logStartupBanner(app.log, config, { address });
 }
 
 main().catch((error: unknown) => {
