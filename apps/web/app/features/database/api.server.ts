@@ -35,7 +35,8 @@ interface LoaderInput {
 
 /**
  * One public GET during SSR. The API's 404 is the page's 404; any other failure shows the
- * specification's store failure message.
+ * specification's store failure message, with the API's status when it refused the visitor's own
+ * input (a 4xx such as a NUL byte in the URL: issue 15), else 500 or the API's 5xx.
  */
 async function publicGet<T>(
   { request, context }: LoaderInput,
@@ -48,8 +49,14 @@ async function publicGet<T>(
     return await client.request<T>(path, { query });
   } catch (error) {
     if (isApiError(error) && error.status === 404) throwNotFound();
-    throw data(failure, { status: isApiError(error) && error.status >= 500 ? error.status : 500 });
+    throw data(failure, { status: pageStatusOf(error) });
   }
+}
+
+/** A timeout (408) or no answer (0) is the server's failure, not the visitor's. */
+function pageStatusOf(error: unknown): number {
+  if (!isApiError(error) || error.status === 408 || error.status < 400) return 500;
+  return error.status;
 }
 
 const segment = encodeURIComponent;
