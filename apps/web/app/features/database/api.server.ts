@@ -1,7 +1,7 @@
-import { type AppLoadContext, data } from "react-router";
+import type { AppLoadContext } from "react-router";
 import { isApiError } from "../../lib/api/api-error.ts";
 import { createServerApiClient } from "../../lib/api/client.server.ts";
-import { throwNotFound } from "../../lib/errors.ts";
+import { apiFailureOf, throwNotFound } from "../../lib/errors.ts";
 import type { SearchParams } from "./search-params.ts";
 import type {
   Contributor,
@@ -35,8 +35,7 @@ interface LoaderInput {
 
 /**
  * One public GET during SSR. The API's 404 is the page's 404; any other failure shows the
- * specification's store failure message, with the API's status when it refused the visitor's own
- * input (a 4xx such as a NUL byte in the URL: issue 15), else 500 or the API's 5xx.
+ * specification's store failure message (with the API's 4xx or 5xx: `apiFailureOf`).
  */
 async function publicGet<T>(
   { request, context }: LoaderInput,
@@ -49,14 +48,8 @@ async function publicGet<T>(
     return await client.request<T>(path, { query });
   } catch (error) {
     if (isApiError(error) && error.status === 404) throwNotFound();
-    throw data(failure, { status: pageStatusOf(error) });
+    throw apiFailureOf(error, failure);
   }
-}
-
-/** A timeout (408) or no answer (0) is the server's failure, not the visitor's. */
-function pageStatusOf(error: unknown): number {
-  if (!isApiError(error) || error.status === 408 || error.status < 400) return 500;
-  return error.status;
 }
 
 const segment = encodeURIComponent;
