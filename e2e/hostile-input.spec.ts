@@ -14,6 +14,8 @@ const HOSTILE_PAGES = [
   "/database/wordpress/plugin/%00/security-policy/vdp",
   "/database/researchers/%00",
   "/database/report/wordpress/plugin/%00",
+  "/vdp/invitations/%00",
+  "/iframe/vendor?vendor=%00",
 ];
 
 for (const path of HOSTILE_PAGES) {

@@ -53,13 +53,14 @@ function messageFromBody(body: unknown): string | undefined {
 }
 
 /**
- * A loader's answer for a failed API call, shown with `message`: the API's own status when it refused
- * the visitor's input (a 4xx, such as a NUL byte in the URL: issue 15), else 500 or the API's 5xx.
- * A timeout (408) or no answer (0) is the server's failure, not the visitor's.
+ * A loader's answer for a failed API call, shown with `message` (default: the API's own): the API's
+ * status when it refused the visitor's input (a 4xx, such as a NUL byte in the URL: issue 15), else
+ * 500 or the API's 5xx. A timeout (408) or no answer (0) is the server's failure, not the visitor's.
  */
-export function apiFailureOf(error: unknown, message: string) {
+export function apiFailureOf(error: unknown, message?: string) {
   const refusedInput = isApiError(error) && error.status >= 400 && error.status !== 408;
-  return data(message, { status: refusedInput ? error.status : 500 });
+  const text = message ?? (isApiError(error) && error.message ? error.message : DEFAULT_ERROR_MESSAGE);
+  return data(text, { status: refusedInput ? error.status : 500 });
 }
 
 /** Throws the 404 "Page not found" answer from a loader; SSR answers with HTTP 404. */
