@@ -65,6 +65,8 @@ export default defineConfig({
         APP_URL: baseURL,
         // The real self-hosted proof of work, solved by Chromium (e2e/disclosure-journey.spec.ts).
         CAPTCHA: "altcha",
+        // The suite reads sign-in links and PINs from the development mailbox, off unless switched on.
+        DEV_MAILBOX: "on",
         // Report forwarding: e2e/report-forwarding.spec.ts starts its webhook receiver on 127.0.0.1.
         FORWARDING_ALLOW_LOOPBACK: "true",
       },

@@ -52,6 +52,8 @@ export async function startServer(port: number, env: Record<string, string>, log
       HOST: "127.0.0.1",
       PORT: String(port),
       SEED: "off",
+      // CAPTCHA=off is accepted only where NODE_ENV says so (decision 018).
+      NODE_ENV: "test",
       CAPTCHA: "off",
       LOG_LEVEL: "warn",
       AUTH_RATE_LIMIT_FACTOR: "1000000",
@@ -64,8 +66,9 @@ export async function startServer(port: number, env: Record<string, string>, log
   while (Date.now() < deadline) {
     if (server.ended()) throw new Error(`the server on ${port} exited at start; see ${server.log}`);
     try {
-      await fetch(`${base}/api/health-probe-none`);
-      return { ...server, base };
+      // The port answers 503 while the database is prepared (decision 016): ready is /healthz 200.
+      if ((await fetch(`${base}/healthz`)).ok) return { ...server, base };
+      await sleep(250);
     } catch {
       await sleep(250);
     }

@@ -16,6 +16,7 @@ import { registerAccessControl } from "./http/access.ts";
 import { registerErrorHandlers } from "./http/error-handler.ts";
 import { createResponseStore } from "./http/http-cache.ts";
 import { registerIdempotency } from "./http/idempotency.ts";
+import { rejectMalformedInput } from "./http/reject-malformed-input.ts";
 import { DEFAULT_BUILD_DIR, readBuildInfo, registerWeb } from "./http/web.ts";
 import { createForwardingWorker } from "./jobs/forwarding-worker.ts";
 import { createMailer } from "./mail/outbox.ts";
@@ -198,6 +199,7 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
 
   await app.register(
     async (api) => {
+      rejectMalformedInput(api);
       await api.register(productRoutes, { footerMetrics });
       await api.register(programRoutes, { programs });
       await api.register(productClaimRoutes, { programs });

@@ -27,13 +27,23 @@ describe("loadConfig", () => {
     expect(config.auth.mode).toBe("cookie");
   });
 
-  it("opens the development mailbox only where no real mail goes out, unless forced", () => {
-    expect(loadConfig({}).devMailbox).toBe(true);
-    expect(loadConfig({ NODE_ENV: "production" }).devMailbox).toBe(false);
-    expect(loadConfig({ SMTP_URL: "smtp://mail:25" }).devMailbox).toBe(false);
-    expect(loadConfig({ NODE_ENV: "production", DEV_MAILBOX: "on" }).devMailbox).toBe(true);
+  it("opens the development mailbox only when switched on explicitly (issue 15: it signs anyone in)", () => {
+    expect(loadConfig({}).devMailbox).toBe(false);
+    expect(loadConfig({ NODE_ENV: "development" }).devMailbox).toBe(false);
+    expect(loadConfig({ NODE_ENV: "test" }).devMailbox).toBe(false);
+    expect(loadConfig({ DEV_MAILBOX: "on" }).devMailbox).toBe(true);
+    expect(loadConfig({ DEV_MAILBOX: "true", HOST: "::1" }).devMailbox).toBe(true);
+    expect(loadConfig({ DEV_MAILBOX: "1", HOST: "localhost" }).devMailbox).toBe(true);
     expect(loadConfig({ DEV_MAILBOX: "off" }).devMailbox).toBe(false);
     expect(problemsOf({ DEV_MAILBOX: "maybe" })[0]).toMatch(/^DEV_MAILBOX: /);
+  });
+
+  it("refuses to start with the mailbox on while listening on an address other machines reach", () => {
+    for (const host of ["0.0.0.0", "::", "192.168.1.20", "pressguard.example"])
+      expect(problemsOf({ DEV_MAILBOX: "on", HOST: host })).toEqual([
+        `DEV_MAILBOX: on is refused while HOST (${host}) is not a loopback address: the mailbox shows every sign-in link to whoever reaches it`,
+      ]);
+    expect(loadConfig({ DEV_MAILBOX: "off", HOST: "0.0.0.0" }).devMailbox).toBe(false);
   });
 
   it("chooses PostgreSQL when DATABASE_URL is set", () => {
@@ -61,6 +71,9 @@ describe("loadConfig", () => {
       /^CAPTCHA: off is only allowed/,
     );
     expect(loadConfig({ NODE_ENV: "test", CAPTCHA: "off" }).captcha).toBe("off");
+    expect(loadConfig({ NODE_ENV: "development", CAPTCHA: "off" }).captcha).toBe("off");
+    // Unset NODE_ENV (a bare `npm start`) is not an explicit test or development setting.
+    expect(problemsOf({ CAPTCHA: "off" })[0]).toMatch(/^CAPTCHA: off is only allowed/);
     expect(problemsOf({ CAPTCHA_HMAC_KEY: "short" })[0]).toMatch(/^CAPTCHA_HMAC_KEY: /);
     expect(loadConfig({ CAPTCHA_HMAC_KEY: "k".repeat(32) }).captchaHmacKey).toBe("k".repeat(32));
     // Unset: a random key per process.

@@ -6,6 +6,7 @@ import {
   type PublicConfig,
   SiteConfig,
 } from "@pressguard/domain";
+import ipaddr from "ipaddr.js";
 import { z } from "zod";
 import { BILLING_PROVIDERS } from "./modules/billing/provider.ts";
 
@@ -32,7 +33,11 @@ const postgresUrl = optionalText.pipe(
 );
 
 const Env = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  /**
+   * `production` for any instance others can reach. Unset behaves as `development` but is not an
+   * explicit test or development setting: CAPTCHA=off needs NODE_ENV=test or development.
+   */
+  NODE_ENV: z.enum(["development", "production", "test"]).optional(),
   DATABASE_URL: postgresUrl,
   DATABASE_READ_URL: postgresUrl,
   PGLITE_DIR: z.string().min(1).default("./data/pglite"),
@@ -49,7 +54,10 @@ const Env = z.object({
   ),
   /** Sender of every e-mail. */
   MAIL_FROM: z.string().min(3).default("Pressguard <no-reply@pressguard.localhost>"),
-  /** Forces the development mailbox on or off; unset: on unless NODE_ENV=production or SMTP_URL is set. */
+  /**
+   * The development mailbox (/dev/mail): off unless switched on here, and refused on a HOST other
+   * machines reach, as it shows every sign-in link, PIN, reset link and invitation (issue 15).
+   */
   DEV_MAILBOX: z.enum(["on", "off", "true", "false", "1", "0"]).optional(),
   CAPTCHA: z.enum(["altcha", "recaptcha", "off"]).default("altcha"),
   /**
@@ -116,6 +124,13 @@ function redirectOption(value: string | undefined, fallback: string | false | un
   return value.toLowerCase() === "false" ? false : value;
 }
 
+/** Only this machine reaches a loopback address (127.0.0.0/8, ::1, localhost). */
+export function isLoopbackHost(host: string): boolean {
+  if (host.toLowerCase() === "localhost") return true;
+  const bare = host.replace(/^\[(.*)\]$/, "$1");
+  return ipaddr.isValid(bare) && ipaddr.process(bare).range() === "loopback";
+}
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
@@ -162,15 +177,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...(site.success ? [] : issuesOf(site.error, (path) => `SITE_${String(path[0]).toUpperCase()}`)),
     ...(auth.success ? [] : issuesOf(auth.error, (path) => `auth client (${path.join(".") || "config"})`)),
   ];
-  // The captcha guards anonymous submission: switching it off is for tests, never for production.
-  if (vars.CAPTCHA === "off" && vars.NODE_ENV === "production")
-    problems.push("CAPTCHA: off is only allowed outside production (NODE_ENV=test or development)");
+  // The captcha guards anonymous submission: switching it off is for tests and development only,
+  // said explicitly; a bare `npm start` (NODE_ENV unset) may be the one that faces the internet.
+  if (vars.CAPTCHA === "off" && vars.NODE_ENV !== "test" && vars.NODE_ENV !== "development")
+    problems.push("CAPTCHA: off is only allowed with NODE_ENV=test or NODE_ENV=development");
+  const devMailbox = ["on", "true", "1"].includes(vars.DEV_MAILBOX ?? "off");
+  if (devMailbox && !isLoopbackHost(vars.HOST))
+    problems.push(
+      `DEV_MAILBOX: on is refused while HOST (${vars.HOST}) is not a loopback address: the mailbox shows every sign-in link to whoever reaches it`,
+    );
   if (vars.CAPTCHA === "recaptcha" && !(vars.RECAPTCHA_SITE_KEY && vars.RECAPTCHA_SECRET_KEY))
     problems.push("CAPTCHA: recaptcha needs both RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY");
   if (!site.success || !auth.success || problems.length > 0) throw new ConfigError(problems);
 
   return {
-    env: vars.NODE_ENV,
+    env: vars.NODE_ENV ?? "development",
+    /** False when NODE_ENV is unset (the start-up banner says so). */
+    envIsExplicit: vars.NODE_ENV !== undefined,
     isProduction: vars.NODE_ENV === "production",
     database: vars.DATABASE_URL
       ? ({ url: vars.DATABASE_URL, readUrl: vars.DATABASE_READ_URL } as const)
@@ -181,11 +204,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     appUrl: vars.APP_URL.replace(/\/+$/, ""),
     smtpUrl: vars.SMTP_URL,
     mailFrom: vars.MAIL_FROM,
-    // The mailbox shows sign-in links to anyone who can reach it: only where no real mail goes out.
-    devMailbox:
-      vars.DEV_MAILBOX === undefined
-        ? vars.NODE_ENV !== "production" && !vars.SMTP_URL
-        : ["on", "true", "1"].includes(vars.DEV_MAILBOX),
+    devMailbox,
     captcha: vars.CAPTCHA,
     captchaHmacKey: vars.CAPTCHA_HMAC_KEY ?? randomBytes(32).toString("hex"),
     recaptcha:
@@ -198,6 +217,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           }
         : undefined,
     previewTokenKey: vars.PREVIEW_TOKEN_KEY ?? randomBytes(32).toString("hex"),
+    /** The key variables left unset, so signed with a random key of this process only. */
+    randomKeys: [
+      ...(vars.CAPTCHA_HMAC_KEY ? [] : ["CAPTCHA_HMAC_KEY"]),
+      ...(vars.PREVIEW_TOKEN_KEY ? [] : ["PREVIEW_TOKEN_KEY"]),
+    ],
     deadlineJobIntervalSeconds: vars.DEADLINE_JOB_INTERVAL_SECONDS,
     forwarding: {
       allowLoopback: ["true", "1"].includes(vars.FORWARDING_ALLOW_LOOPBACK),

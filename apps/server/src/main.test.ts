@@ -59,6 +59,10 @@ describe("the server process on the embedded database", () => {
     const response = await fetch(`${address}/api/public/footer/metrics`);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ active_vdp_directory_count: 0 });
+    // The start-up banner (startup-banner.ts) says which mode runs.
+    expect(first.output()).toContain(
+      `Pressguard mode: development (NODE_ENV unset); listening on ${address}`,
+    );
 
     const second = startServer({ PGLITE_DIR: dataDir });
     expect(await second.exited).toBe(1);

@@ -3,6 +3,7 @@ import { type Database, openDatabase } from "./db/client.ts";
 import { DirectoryLockedError } from "./db/directory-lock.ts";
 import { seedOnFirstStart } from "./db/first-start-seed.ts";
 import { PortInUseError, startPreparingServer } from "./http/preparing-server.ts";
+import { logStartupBanner } from "./startup-banner.ts";
 
 /** Process entry: read config, open and prepare the database, build the app, listen, drain on SIGTERM. */
 async function main() {
@@ -64,6 +65,7 @@ async function main() {
   app.log.info(
     `Pressguard ready on ${address} (${database.kind}) in ${((performance.now() - startedAt) / 1000).toFixed(1)} s`,
   );
+  logStartupBanner(app.log, config, { address });
 }
 
 main().catch((error: unknown) => {

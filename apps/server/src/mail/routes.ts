@@ -24,7 +24,7 @@ export const devMailRoutes: FastifyPluginAsyncZod<{ mailer: Mailer; enabled: boo
     {
       schema: {
         tags: ["development"],
-        summary: "The development mailbox, newest first (off in production unless DEV_MAILBOX=on)",
+        summary: "The development mailbox, newest first (off unless DEV_MAILBOX=on, on a loopback HOST only)",
         querystring: z.object({
           limit: z.coerce.number().int().min(1).max(200).default(50),
           /** Only the mail sent to this address. */

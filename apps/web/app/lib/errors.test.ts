@@ -2,7 +2,13 @@ import { data, UNSAFE_ErrorResponseImpl as ErrorResponseImpl } from "react-route
 import { describe, expect, it } from "vitest";
 import { ApiError } from "./api/api-error.ts";
 import { requireLeaderboardType, requireProductPath, requireTimeframe } from "./database-params.ts";
-import { DEFAULT_ERROR_MESSAGE, describeError, NOT_FOUND_MESSAGE, throwNotFound } from "./errors.ts";
+import {
+  apiFailureOf,
+  DEFAULT_ERROR_MESSAGE,
+  describeError,
+  NOT_FOUND_MESSAGE,
+  throwNotFound,
+} from "./errors.ts";
 import { requireNumericId } from "./route-params.ts";
 
 /** What a loader threw, as React Router describes it. */
@@ -49,6 +55,30 @@ describe("describeError", () => {
     expect(describeError(new ApiError(404, "Product not found"))).toEqual({
       status: 404,
       message: "Product not found",
+    });
+  });
+});
+
+describe("apiFailureOf", () => {
+  it("keeps the API's 4xx as the page's status (issue 15: a NUL byte is the visitor's input, not a crash)", () => {
+    const refused = new ApiError(422, "The request contains characters that cannot be stored (such as NUL).");
+    expect(apiFailureOf(refused)).toMatchObject({ data: refused.message, init: { status: 422 } });
+    expect(apiFailureOf(refused, "Error fetching product")).toMatchObject({
+      data: "Error fetching product",
+      init: { status: 422 },
+    });
+    expect(apiFailureOf(new ApiError(503, "Server error."))).toMatchObject({ init: { status: 503 } });
+  });
+
+  it("answers 500 for a timeout, no answer at all, or a crash", () => {
+    expect(apiFailureOf(new ApiError(408, "aborted"))).toMatchObject({ init: { status: 500 } });
+    expect(apiFailureOf(new ApiError(0, ""))).toMatchObject({
+      data: DEFAULT_ERROR_MESSAGE,
+      init: { status: 500 },
+    });
+    expect(apiFailureOf(new Error("boom"))).toMatchObject({
+      data: DEFAULT_ERROR_MESSAGE,
+      init: { status: 500 },
     });
   });
 });

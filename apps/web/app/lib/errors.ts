@@ -52,6 +52,17 @@ function messageFromBody(body: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * A loader's answer for a failed API call, shown with `message` (default: the API's own): the API's
+ * status when it refused the visitor's input (a 4xx, such as a NUL byte in the URL: issue 15), else
+ * 500 or the API's 5xx. A timeout (408) or no answer (0) is the server's failure, not the visitor's.
+ */
+export function apiFailureOf(error: unknown, message?: string) {
+  const refusedInput = isApiError(error) && error.status >= 400 && error.status !== 408;
+  const text = message ?? (isApiError(error) && error.message ? error.message : DEFAULT_ERROR_MESSAGE);
+  return data(text, { status: refusedInput ? error.status : 500 });
+}
+
 /** Throws the 404 "Page not found" answer from a loader; SSR answers with HTTP 404. */
 export function throwNotFound(): never {
   throw data(NOT_FOUND_MESSAGE, { status: 404, statusText: "Not Found" });

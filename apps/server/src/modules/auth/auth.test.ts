@@ -11,7 +11,8 @@ import {
 
 let harness: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
-  harness = await createTestApp();
+  // These tests read the mail through the development mailbox, which is off unless switched on.
+  harness = await createTestApp({ DEV_MAILBOX: "on" });
 });
 afterAll(() => harness.close());
 

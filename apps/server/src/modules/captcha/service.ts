@@ -15,7 +15,7 @@ export { CAPTCHA_MESSAGES, type SolvedCaptcha } from "./messages.ts";
 
 /**
  * The captcha of signed-out reports (decision 008, spec §7): the self-hosted ALTCHA proof of work by
- * default, Google reCAPTCHA v3 when configured, or `off` (tests only, refused in production).
+ * default, Google reCAPTCHA v3 when configured, or `off` (tests only: NODE_ENV=test or development).
  */
 export interface CaptchaServiceOptions {
   mode: "altcha" | "recaptcha" | "off";

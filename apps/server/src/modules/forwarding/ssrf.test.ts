@@ -31,6 +31,57 @@ describe("the address check", () => {
     expect(isAllowedAddress(address, true)).toBe(false);
   });
 
+  /**
+   * Every IPv6 spelling that carries an IPv4 address is judged as that address (issue 15, finding 5:
+   * `http://[::127.0.0.1]/`, which the URL parser writes `[::7f00:1]`, reached this machine).
+   */
+  const CARRYING_PRIVATE_IPV4 = [
+    // IPv4-compatible (::/96, deprecated), both spellings.
+    "::127.0.0.1",
+    "::7f00:1",
+    "0:0:0:0:0:0:7f00:1",
+    "::10.0.0.1",
+    "::a00:1",
+    "::a9fe:a9fe",
+    // IPv4-mapped (::ffff:0:0/96) in hexadecimal and in full, and IPv4-translated (::ffff:0:0:0/96).
+    "::ffff:7f00:1",
+    "0:0:0:0:0:ffff:a00:1",
+    "::ffff:0:127.0.0.1",
+    "::ffff:0:a9fe:a9fe",
+    // NAT64 (64:ff9b::/96).
+    "64:ff9b::127.0.0.1",
+    "64:ff9b::a00:1",
+    "64:ff9b::a9fe:a9fe",
+  ];
+  it.each(CARRYING_PRIVATE_IPV4)(
+    "refuses %s, an IPv6 form of a private or loopback IPv4 address",
+    (address) => {
+      expect(isAllowedAddress(address, false)).toBe(false);
+    },
+  );
+
+  it("judges an IPv6 form as the IPv4 address it carries: loopback with the setting, public allowed", () => {
+    for (const address of ["::127.0.0.1", "::7f00:1", "::ffff:0:7f00:1", "64:ff9b::7f00:1"])
+      expect(isAllowedAddress(address, true), address).toBe(true);
+    for (const address of ["::10.0.0.1", "64:ff9b::a00:1"])
+      expect(isAllowedAddress(address, true), address).toBe(false);
+    // NAT64 is how an IPv6-only network reaches a public IPv4 receiver (DNS64 answers these).
+    expect(isAllowedAddress("64:ff9b::93.184.216.34", false)).toBe(true);
+    expect(isAllowedAddress("64:ff9b::5db8:d822", false)).toBe(true);
+  });
+
+  it("refuses the tunnelling prefixes whatever they carry: 6to4, Teredo, local-use NAT64", () => {
+    for (const address of [
+      "2002:7f00:1::1",
+      "2002:5db8:d822::1",
+      "2001:0:4136:e378:8000:63bf:80ff:fffe",
+      "2001::a2ff:ffff",
+      "64:ff9b:1::a00:1",
+      "64:ff9b:1::5db8:d822",
+    ])
+      expect(isAllowedAddress(address, true), address).toBe(false);
+  });
+
   it("refuses loopback unless FORWARDING_ALLOW_LOOPBACK, also IPv4-mapped", () => {
     for (const address of ["127.0.0.1", "127.1.2.3", "::1", "::ffff:127.0.0.1"]) {
       expect(isAllowedAddress(address, false)).toBe(false);
@@ -74,6 +125,8 @@ describe("sending a webhook", () => {
       receiver.url,
       `http://localhost:${receiver.port}/hook`,
       `http://[::ffff:127.0.0.1]:${receiver.port}/hook`,
+      `http://[::127.0.0.1]:${receiver.port}/hook`,
+      `http://[::ffff:0:127.0.0.1]:${receiver.port}/hook`,
     ]) {
       const result = await send(url, false);
       expect(result).toMatchObject({ statusCode: null, succeeded: false });
@@ -165,6 +218,8 @@ describe("saving a webhook URL", () => {
       ["http://localhost:9/hook", "public internet address"],
       ["http://10.0.0.5/hook", "public internet address"],
       ["http://[::ffff:192.168.1.1]/hook", "public internet address"],
+      ["http://[::127.0.0.1]/hook", "public internet address"],
+      ["http://[64:ff9b::10.0.0.5]/hook", "public internet address"],
       ["ftp://93.184.216.34/hook", "https:// or http://"],
       ["https://user:secret@93.184.216.34/hook", "user name or password"],
       ["not a url", "full URL"],

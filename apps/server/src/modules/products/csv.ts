@@ -29,6 +29,25 @@ export interface CsvRecord {
 
 export class CsvFormatError extends Error {}
 
+export class CsvTooLargeError extends Error {}
+
+/**
+ * The uploaded file's bytes, counted as they arrive: past {@link CSV_MAX_BYTES} it is a
+ * {@link CsvTooLargeError}, whatever the line structure and however the network cut the upload
+ * (the multipart limit is one byte more, so a longer file always shows at least that byte). The
+ * rest is drained, not kept, so the request ends normally.
+ */
+export async function readCsvUpload(file: AsyncIterable<Buffer> & { truncated?: boolean }): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of file) {
+    size += chunk.length;
+    if (size <= CSV_MAX_BYTES) chunks.push(chunk);
+  }
+  if (size > CSV_MAX_BYTES || file.truncated) throw new CsvTooLargeError("The file is larger than 1 MB.");
+  return Buffer.concat(chunks);
+}
+
 /** The bytes as UTF-8 text without NUL bytes; null for a spreadsheet, an image or another encoding. */
 export function decodeText(bytes: Buffer): string | null {
   if (bytes.includes(0)) return null;

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { AppError } from "../../errors.ts";
 import { signedInCaller } from "../../http/access.ts";
 import { pageRequest } from "../../http/pagination.ts";
-import { CSV_MAX_BYTES, decodeText } from "./csv.ts";
+import { CSV_MAX_BYTES, CsvTooLargeError, decodeText, readCsvUpload } from "./csv.ts";
 import {
   ActivateProductBody,
   ActivationAnswer,
@@ -42,7 +42,8 @@ export const programRoutes: FastifyPluginAsyncZod<{ programs: ProgramService }> 
   { programs },
 ) => {
   await app.register(fastifyMultipart, {
-    limits: { fileSize: CSV_MAX_BYTES, files: 1, fields: 0, parts: 2 },
+    // One byte over the limit is enough to refuse; readCsvUpload counts the bytes itself.
+    limits: { fileSize: CSV_MAX_BYTES + 1, files: 1, fields: 0, parts: 2 },
   });
 
   app.get(
@@ -132,7 +133,7 @@ export const programRoutes: FastifyPluginAsyncZod<{ programs: ProgramService }> 
       });
       if (part?.fieldname !== "file")
         throw new AppError("validation", { message: "Choose a CSV file to import (field file)." });
-      const bytes = await part.toBuffer().catch((error: unknown) => {
+      const bytes = await readCsvUpload(part.file).catch((error: unknown) => {
         throw multipartError(error);
       });
       const named = part.filename.toLowerCase().endsWith(".csv");
@@ -228,7 +229,7 @@ export const programRoutes: FastifyPluginAsyncZod<{ programs: ProgramService }> 
 
 function multipartError(error: unknown): AppError {
   const code = (error as { code?: string }).code;
-  if (code === "FST_REQ_FILE_TOO_LARGE")
+  if (error instanceof CsvTooLargeError || code === "FST_REQ_FILE_TOO_LARGE")
     return new AppError("payload_too_large", { message: "The file is larger than 1 MB." });
   if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT")
     return new AppError("validation", {

@@ -1,9 +1,11 @@
+import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importPlugins, importVulnerabilities } from "../../db/import.ts";
 import { SMASH_BALLOON_XSS, WEB_DIRECTORY_PLUGIN } from "../../db/import-fixtures.ts";
 import { type ApiCaller, registerUser, uniqueEmail } from "../../test/api-client.ts";
 import { createTestApp } from "../../test/app.ts";
 import { createStaffCaller } from "../../test/staff.ts";
+import { CSV_MAX_BYTES } from "./csv.ts";
 import { MESSAGES } from "./program-service.ts";
 
 type Harness = Awaited<ReturnType<typeof createTestApp>>;
@@ -500,6 +502,39 @@ describe("CSV import", () => {
     expect((await upload(caller, '"unterminated\n')).statusCode).toBe(422);
     const json = await caller.post("/api/products/import-csv", { file: "x" });
     expect(json.statusCode).toBe(415);
+  });
+
+  it("counts the bytes of the file as they arrive, whatever the lines and network chunks (issue 15)", async () => {
+    const { caller } = await vendor();
+    // 200 rows that fit, then one long last line; the upload arrives in two network chunks, the
+    // first ending exactly at 1 MB of file: the excess was cut off unseen and the 200 rows created.
+    const csv = [
+      header,
+      ...Array.from({ length: 200 }, (_, index) => row(`fits-${index}`)),
+      "x".repeat(3_000_000),
+    ].join("\n");
+    const body = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="programs.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+      ),
+      Buffer.from(csv),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const oneMegabyteOfFile = body.indexOf(header) + CSV_MAX_BYTES;
+    const answer = await caller.post(
+      "/api/products/import-csv",
+      Readable.from([body.subarray(0, oneMegabyteOfFile), body.subarray(oneMegabyteOfFile)]),
+      { headers: { "content-type": `multipart/form-data; boundary=${boundary}` } },
+    );
+    expect(answer.statusCode, answer.body).toBe(413);
+    expect(answer.json().message).toBe("The file is larger than 1 MB.");
+    const created = await harness.database.sql.query("select 1 from products where slug like 'fits-%'");
+    expect(created.rows).toEqual([]);
+
+    // Exactly 1 MB is still accepted.
+    const exact = `${header}\n${row("exactly-one-mb")}\n`;
+    const padded = `${exact}${"z".repeat(CSV_MAX_BYTES - Buffer.byteLength(exact))}`;
+    expect((await upload(caller, padded)).json()).toMatchObject({ rows: 2, created: 1 });
   });
 });
 

@@ -46,6 +46,23 @@ describe("databaseApi", () => {
     expect(error).toMatchObject({ data: "Page not found", init: { status: 404 } });
   });
 
+  it("answers the API's refusal of the visitor's input with its 4xx, not a 500 (issue 15: ?q=%00)", async () => {
+    for (const status of [400, 422]) {
+      vi.stubGlobal("fetch", async () =>
+        Response.json({ status: "error", message: "The request contains a NUL character." }, { status }),
+      );
+      const params = parseSearchParams(new URLSearchParams("q=%00"));
+      expect(await thrown(databaseApi.searchVulnerabilities(input, params))).toMatchObject({
+        data: "Error fetching vulnerabilities",
+        init: { status },
+      });
+      expect(await thrown(databaseApi.getProduct(input, "wordpress", "plugin", "\u0000"))).toMatchObject({
+        data: "Error fetching product",
+        init: { status },
+      });
+    }
+  });
+
   it("shows the specification's store failure message when the API fails", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     vi.stubGlobal("fetch", async () =>

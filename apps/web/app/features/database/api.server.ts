@@ -1,7 +1,7 @@
-import { type AppLoadContext, data } from "react-router";
+import type { AppLoadContext } from "react-router";
 import { isApiError } from "../../lib/api/api-error.ts";
 import { createServerApiClient } from "../../lib/api/client.server.ts";
-import { throwNotFound } from "../../lib/errors.ts";
+import { apiFailureOf, throwNotFound } from "../../lib/errors.ts";
 import type { SearchParams } from "./search-params.ts";
 import type {
   Contributor,
@@ -35,7 +35,7 @@ interface LoaderInput {
 
 /**
  * One public GET during SSR. The API's 404 is the page's 404; any other failure shows the
- * specification's store failure message.
+ * specification's store failure message (with the API's 4xx or 5xx: `apiFailureOf`).
  */
 async function publicGet<T>(
   { request, context }: LoaderInput,
@@ -48,7 +48,7 @@ async function publicGet<T>(
     return await client.request<T>(path, { query });
   } catch (error) {
     if (isApiError(error) && error.status === 404) throwNotFound();
-    throw data(failure, { status: isApiError(error) && error.status >= 500 ? error.status : 500 });
+    throw apiFailureOf(error, failure);
   }
 }
 

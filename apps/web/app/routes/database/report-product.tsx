@@ -1,4 +1,5 @@
 import { EmailVerificationNotice } from "../../features/auth/email-verification-notice.tsx";
+import { FETCH_FAILURES } from "../../features/database/api.server.ts";
 import type { ChosenProduct } from "../../features/reports/product-picker.tsx";
 import { ReportForm } from "../../features/reports/report-form.tsx";
 import { useReportSubmission } from "../../features/reports/use-report-submission.ts";
@@ -10,6 +11,7 @@ import {
   productNameFromSlug,
   requireProductPath,
 } from "../../lib/database-params.ts";
+import { apiFailureOf } from "../../lib/errors.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { getOptionalUser } from "../../lib/session.server.ts";
 import { PageHeader } from "../../ui/page-header.tsx";
@@ -43,7 +45,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       vulnerabilities: found.counters.vulnerabilities,
     };
   } catch (error) {
-    if (!isApiError(error) || error.status !== 404) throw error;
+    // An unknown product is still reported, named from its slug.
+    if (!isApiError(error) || error.status !== 404) throw apiFailureOf(error, FETCH_FAILURES.product);
   }
   return {
     label: `${PLATFORM_LABELS[platform]} ${KIND_LABELS[kind]}`,

@@ -6,6 +6,7 @@ import type { SubmittedReport } from "../../features/reports/types.ts";
 import { useReportSubmission } from "../../features/reports/use-report-submission.ts";
 import { isApiError } from "../../lib/api/api-error.ts";
 import { createServerApiClient } from "../../lib/api/client.server.ts";
+import { apiFailureOf } from "../../lib/errors.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { getOptionalUser } from "../../lib/session.server.ts";
 import { PageHeader } from "../../ui/page-header.tsx";
@@ -47,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     vendor = await client.request<EmbedVendor>(`/v1/embed/vendors/${encodeURIComponent(key)}`);
   } catch (error) {
     if (isApiError(error) && error.status === 404) return refuse();
-    throw error;
+    throw apiFailureOf(error);
   }
   return data(
     {

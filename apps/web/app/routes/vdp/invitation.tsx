@@ -4,6 +4,7 @@ import { teamApi } from "../../features/vendor-team/api.ts";
 import { ClosedInvitation, InvitationAccept } from "../../features/vendor-team/invitation-accept.tsx";
 import { isApiError } from "../../lib/api/api-error.ts";
 import { createServerApiClient } from "../../lib/api/client.server.ts";
+import { apiFailureOf } from "../../lib/errors.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { getOptionalUser } from "../../lib/session.server.ts";
 import type { Route } from "./+types/invitation";
@@ -22,7 +23,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   } catch (error) {
     if (isApiError(error) && (error.status === 404 || error.status === 410))
       return data({ invitation: null, closed: error.message, viewer }, { status: error.status });
-    throw error;
+    throw apiFailureOf(error);
   }
 }
 
