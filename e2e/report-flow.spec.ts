@@ -147,6 +147,47 @@ test("a signed-out visitor reports a real plugin, solves the captcha, signs in f
   await page.screenshot({ path: `${SCREENSHOTS}/report-preview-xl.png`, fullPage: true });
 });
 
+test("after a refused empty submit, the captcha is solved once, stays solved when its box is clicked, and the report goes", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await gotoHydrated(page, "/database/report");
+  await page.getByRole("button", { name: "Submit report" }).click();
+  await expect(page.getByText("Solve the captcha to submit a report without signing in.")).toBeVisible();
+
+  await pickContactForm7(page);
+  await fillReport(page, {
+    title: `Stored XSS after a refused submit ${Date.now()}`,
+    description: "The form name is printed on the admin list screen without escaping.",
+    steps: "Log in as a contributor, name a form with a script tag, open the list as an admin.",
+    proofOfConcept: "<script>alert(document.domain)</script> as the form name.",
+  });
+  await page.getByLabel("Your e-mail address").fill(uniqueEmail("captcha"));
+
+  const captchaState = page.locator("altcha-widget [data-state]");
+  const checkbox = page.getByRole("checkbox", { name: "I'm not a robot" });
+  await expect(captchaState).toHaveAttribute("data-state", /.+/);
+  if ((await captchaState.getAttribute("data-state")) === "unverified") await checkbox.click();
+  await expect(captchaState).toHaveAttribute("data-state", "verified", { timeout: 60_000 });
+  // The solved widget is kept: not re-created (unverified) once the captcha's message goes away.
+  await page.waitForTimeout(1_000);
+  await expect(captchaState).toHaveAttribute("data-state", "verified");
+  await expect(page.getByText("Solve the captcha to submit a report without signing in.")).toHaveCount(0);
+
+  // Clicking the solved box, or pressing Space on it, leaves it solved.
+  await checkbox.click();
+  await expect(captchaState).toHaveAttribute("data-state", "verified");
+  await expect(checkbox).toBeChecked();
+  await checkbox.focus();
+  await page.keyboard.press("Space");
+  await expect(captchaState).toHaveAttribute("data-state", "verified");
+  await expect(checkbox).toBeChecked();
+
+  await page.getByRole("button", { name: "Submit report" }).click();
+  await expect(page).toHaveURL(/\/database\/preview-email$/);
+  await expect(page.locator("h1")).toHaveText("Check your inbox");
+});
+
 test("a signed-in researcher reports from the product's own link and lands on report-submitted", async ({
   page,
   context,

@@ -23,17 +23,31 @@ interface StateChangeDetail {
  */
 export function AltchaWidget({ challengeUrl, onChange, describedBy }: AltchaWidgetProps) {
   const container = useRef<HTMLDivElement>(null);
+  const widgetRef = useRef<HTMLElement | null>(null);
   const [failed, setFailed] = useState(false);
   const [loaded, setLoaded] = useState(false);
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
+  const describedByRef = useRef(describedBy);
+  describedByRef.current = describedBy;
 
+  // Created once per challenge URL (and per `key`): anything else that changes while the visitor
+  // solves it, such as the error text it points to, must not re-create it, or the answer is lost.
   useEffect(() => {
     let cancelled = false;
     let widget: HTMLElement | null = null;
+    let state: string | undefined;
     const listener = (event: Event) => {
       const detail = (event as CustomEvent<StateChangeDetail>).detail ?? {};
+      state = detail.state;
       onChangeRef.current(detail.state === "verified" && detail.payload ? detail.payload : null);
+    };
+    // The widget un-verifies itself when its ticked box is clicked or toggled with Space (both are
+    // clicks): once solved, the box stays ticked and the answer stays.
+    const keepSolved = (event: Event) => {
+      const target = event.target;
+      if (state === "verified" && target instanceof HTMLInputElement && target.type === "checkbox")
+        event.preventDefault();
     };
     import("altcha")
       .then(() => {
@@ -42,9 +56,11 @@ export function AltchaWidget({ challengeUrl, onChange, describedBy }: AltchaWidg
         widget.setAttribute("challenge", challengeUrl);
         widget.setAttribute("auto", "onfocus");
         widget.setAttribute("name", "captcha");
-        if (describedBy) widget.setAttribute("aria-describedby", describedBy);
+        if (describedByRef.current) widget.setAttribute("aria-describedby", describedByRef.current);
         widget.addEventListener("statechange", listener);
+        widget.addEventListener("click", keepSolved, { capture: true });
         container.current.append(widget);
+        widgetRef.current = widget;
         setLoaded(true);
       })
       .catch(() => {
@@ -53,10 +69,19 @@ export function AltchaWidget({ challengeUrl, onChange, describedBy }: AltchaWidg
     return () => {
       cancelled = true;
       widget?.removeEventListener("statechange", listener);
+      widget?.removeEventListener("click", keepSolved, { capture: true });
       widget?.remove();
+      widgetRef.current = null;
       onChangeRef.current(null);
     };
-  }, [challengeUrl, describedBy]);
+  }, [challengeUrl]);
+
+  useEffect(() => {
+    const widget = widgetRef.current;
+    if (!widget) return;
+    if (describedBy) widget.setAttribute("aria-describedby", describedBy);
+    else widget.removeAttribute("aria-describedby");
+  }, [describedBy]);
 
   return (
     <div data-testid="captcha" data-captcha="altcha">
