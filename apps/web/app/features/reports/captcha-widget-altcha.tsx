@@ -17,9 +17,10 @@ interface StateChangeDetail {
 
 /**
  * The self-hosted ALTCHA proof of work (decision 008). The `altcha` package is a web component that
- * needs the DOM, so it is loaded in the browser only, after hydration; the server renders a
- * placeholder. The widget starts working as soon as the visitor focuses the form, so it is usually
- * solved before they submit. Remount it (a new `key`) to get a fresh challenge.
+ * needs the DOM, so it is loaded in the browser only; the server renders a placeholder. Its script
+ * (35 KB gzipped) is fetched when the visitor first focuses or touches the form, not with the page
+ * (issue 14, item 9), and the widget then starts working at once, so it is usually solved before
+ * they submit. Remount it (a new `key`) to get a fresh challenge.
  */
 export function AltchaWidget({ challengeUrl, onChange, describedBy }: AltchaWidgetProps) {
   const container = useRef<HTMLDivElement>(null);
@@ -49,25 +50,39 @@ export function AltchaWidget({ challengeUrl, onChange, describedBy }: AltchaWidg
       if (state === "verified" && target instanceof HTMLInputElement && target.type === "checkbox")
         event.preventDefault();
     };
-    import("altcha")
-      .then(() => {
-        if (cancelled || !container.current) return;
-        widget = document.createElement("altcha-widget");
-        widget.setAttribute("challenge", challengeUrl);
-        widget.setAttribute("auto", "onfocus");
-        widget.setAttribute("name", "captcha");
-        if (describedByRef.current) widget.setAttribute("aria-describedby", describedByRef.current);
-        widget.addEventListener("statechange", listener);
-        widget.addEventListener("click", keepSolved, { capture: true });
-        container.current.append(widget);
-        widgetRef.current = widget;
-        setLoaded(true);
-      })
-      .catch(() => {
-        if (!cancelled) setFailed(true);
-      });
+    const form: Node = container.current?.closest("form") ?? document;
+    const create = () => {
+      form.removeEventListener("focusin", create);
+      form.removeEventListener("pointerdown", create);
+      import("altcha")
+        .then(() => {
+          if (cancelled || !container.current) return;
+          widget = document.createElement("altcha-widget");
+          widget.setAttribute("challenge", challengeUrl);
+          // Created once the visitor is in the form: solve at once.
+          widget.setAttribute("auto", "onload");
+          widget.setAttribute("name", "captcha");
+          if (describedByRef.current) widget.setAttribute("aria-describedby", describedByRef.current);
+          widget.addEventListener("statechange", listener);
+          widget.addEventListener("click", keepSolved, { capture: true });
+          container.current.append(widget);
+          widgetRef.current = widget;
+          setLoaded(true);
+        })
+        .catch(() => {
+          if (!cancelled) setFailed(true);
+        });
+    };
+    // Remounted for a fresh answer after a refused submission: the visitor is already in the form.
+    if (form !== document && form.contains(document.activeElement)) create();
+    else {
+      form.addEventListener("focusin", create);
+      form.addEventListener("pointerdown", create);
+    }
     return () => {
       cancelled = true;
+      form.removeEventListener("focusin", create);
+      form.removeEventListener("pointerdown", create);
       widget?.removeEventListener("statechange", listener);
       widget?.removeEventListener("click", keepSolved, { capture: true });
       widget?.remove();
