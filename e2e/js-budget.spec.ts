@@ -1,58 +1,106 @@
 import { gzipSync } from "node:zlib";
-import { expect, test } from "@playwright/test";
+import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { signUpThroughApi } from "./auth-helpers.ts";
 import { PRODUCT_PAGE, researcherProfilePath, STATISTICS_PAGE, VULNERABILITY_PAGE } from "./public-pages.ts";
+import { ensureStaffTwoFactor, signInStaffWithRequest } from "./staff-session.ts";
 
 /**
- * Issue 5: a public database page ships at most 100 KB of JavaScript, gzipped, on first load.
- * Each page is opened in a fresh browser context (empty cache); every JavaScript file it fetches
- * until the network is idle (entry, route modules, their imports, the route manifest) is gzipped
- * here at the default level, since the server does not compress, and the sizes are added up.
+ * Issues 5 and 14 (item 9): the JavaScript a page makes the browser download on first load. Each
+ * page is opened in a fresh browser context (empty cache); every JavaScript file it fetches until the
+ * network is idle (entry, route modules, their imports, the route manifest, lazy chunks started on
+ * load) is counted as it travels: Chromium's encoded body size, so with the server's compression.
+ * Every script must come compressed. The raw size and the gzip size (default level) are reported too.
+ *
+ * The reading pages of the database ship no JavaScript at all (decision 007) and keep the 100 KB
+ * ceiling. The pages that hydrate cannot get under it: React DOM and React Router's runtime alone
+ * travel as 91 KB of brotli (105 KB gzipped) before a line of our own code (decision 016), so they
+ * are held to the ceiling below, lowered as their weight goes down.
  */
 const BUDGET_BYTES = 100 * 1024;
+const HYDRATED_BUDGET_BYTES = 190 * 1024;
 
-async function gzippedJavaScript(page: import("@playwright/test").Page, path: string) {
-  const files = new Map<string, Promise<number>>();
+interface ScriptWeight {
+  file: string;
+  transfer: number;
+  raw: number;
+  gzip: number;
+  encoding: string | undefined;
+}
+
+async function javascriptWeight(page: Page, path: string) {
+  const files = new Map<string, Promise<ScriptWeight>>();
   page.on("response", (response) => {
     const type = response.headers()["content-type"] ?? "";
     const url = new URL(response.url());
     if (!type.includes("javascript") && !url.pathname.endsWith(".js")) return;
     files.set(
       url.pathname,
-      response.body().then((body) => gzipSync(body).byteLength),
+      Promise.all([response.request().sizes(), response.body()]).then(([sizes, body]) => ({
+        file: url.pathname,
+        transfer: sizes.responseBodySize,
+        raw: body.byteLength,
+        gzip: gzipSync(body).byteLength,
+        encoding: response.headers()["content-encoding"],
+      })),
     );
   });
   const response = await page.goto(path, { waitUntil: "networkidle" });
   expect(response?.status()).toBe(200);
-  const sizes = await Promise.all([...files].map(async ([file, size]) => ({ file, gzip: await size })));
-  return { total: sizes.reduce((sum, file) => sum + file.gzip, 0), sizes };
+  const scripts = await Promise.all(files.values());
+  const sum = (key: "transfer" | "raw" | "gzip") => scripts.reduce((total, file) => total + file[key], 0);
+  return { transfer: sum("transfer"), raw: sum("raw"), gzip: sum("gzip"), scripts };
 }
 
-const pages: { name: string; path: string | "researcher" }[] = [
-  { name: "database home", path: "/database" },
-  { name: "existing-vulnerability look-up", path: "/database/existing" },
-  { name: "vulnerability page", path: VULNERABILITY_PAGE },
-  { name: "product vulnerabilities", path: PRODUCT_PAGE },
-  { name: "statistics", path: STATISTICS_PAGE },
-  { name: "leaderboard", path: "/database/leaderboard" },
-  { name: "researcher profile", path: "researcher" },
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+type Visitor = "anonymous" | "vendor" | "staff";
+
+const pages: { name: string; path: string | "researcher"; hydrates: boolean; visitor?: Visitor }[] = [
+  { name: "database home", path: "/database", hydrates: false },
+  { name: "existing-vulnerability look-up", path: "/database/existing", hydrates: false },
+  { name: "vulnerability page", path: VULNERABILITY_PAGE, hydrates: false },
+  { name: "product vulnerabilities", path: PRODUCT_PAGE, hydrates: false },
+  { name: "statistics", path: STATISTICS_PAGE, hydrates: false },
+  { name: "leaderboard", path: "/database/leaderboard", hydrates: false },
+  { name: "researcher profile", path: "researcher", hydrates: false },
+  { name: "report form", path: "/database/report", hydrates: true },
+  { name: "vendor login", path: "/vdp/login", hydrates: true },
+  { name: "vendor programs page", path: "/vdp/programs/all", hydrates: true, visitor: "vendor" },
+  { name: "staff reports page", path: "/staff/reports", hydrates: true, visitor: "staff" },
 ];
 
-for (const { name, path } of pages) {
-  test(`the ${name} ships at most 100 KB of gzipped JavaScript`, async ({ page, request }, testInfo) => {
+async function signIn(context: BrowserContext, visitor: Visitor, baseURL: string) {
+  if (visitor === "vendor") await signUpThroughApi(context, ["vendor"]);
+  if (visitor === "staff") {
+    await ensureStaffTwoFactor(baseURL);
+    await signInStaffWithRequest(context.request, baseURL);
+  }
+}
+
+for (const { name, path, hydrates, visitor = "anonymous" } of pages) {
+  const budget = hydrates ? HYDRATED_BUDGET_BYTES : BUDGET_BYTES;
+  test(`the ${name} ships at most ${kb(budget)} of JavaScript, compressed`, async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }, testInfo) => {
+    await signIn(context, visitor, baseURL ?? "");
     const url = path === "researcher" ? await researcherProfilePath(request) : path;
-    const { total, sizes } = await gzippedJavaScript(page, url);
-    const report = sizes
-      .sort((a, b) => b.gzip - a.gzip)
-      .map((file) => `${(file.gzip / 1024).toFixed(1).padStart(6)} KB  ${file.file}`)
+    const weight = await javascriptWeight(page, url);
+    const report = [...weight.scripts]
+      .sort((a, b) => b.transfer - a.transfer)
+      .map(
+        (file) =>
+          `${kb(file.transfer).padStart(9)} sent (${file.encoding ?? "identity"}), ${kb(file.raw).padStart(9)} raw, ${kb(file.gzip).padStart(9)} gzip  ${file.file}`,
+      )
       .join("\n");
-    await testInfo.attach("javascript.txt", {
-      body: `${url}\n${report}\ntotal ${(total / 1024).toFixed(1)} KB\n`,
-    });
-    process.stdout.write(
-      `${url}: ${(total / 1024).toFixed(1)} KB of gzipped JavaScript in ${sizes.length} files\n`,
-    );
-    expect(total, `${url} ships ${(total / 1024).toFixed(1)} KB:\n${report}`).toBeLessThanOrEqual(
-      BUDGET_BYTES,
-    );
+    const summary = `${url}: ${kb(weight.transfer)} of JavaScript sent, ${kb(weight.raw)} raw, ${kb(weight.gzip)} gzipped, in ${weight.scripts.length} files`;
+    await testInfo.attach("javascript.txt", { body: `${summary}\n${report}\n` });
+    process.stdout.write(`${summary}\n`);
+    for (const script of weight.scripts) {
+      expect(script.encoding, `${script.file} is sent compressed`).toMatch(/^(br|gzip)$/);
+    }
+    expect(weight.transfer, `${summary}\n${report}`).toBeLessThanOrEqual(budget);
   });
 }

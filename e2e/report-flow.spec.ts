@@ -147,6 +147,71 @@ test("a signed-out visitor reports a real plugin, solves the captcha, signs in f
   await page.screenshot({ path: `${SCREENSHOTS}/report-preview-xl.png`, fullPage: true });
 });
 
+test("after a refused empty submit, the captcha is solved once, stays solved when its box is clicked, and the report goes", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // Every ALTCHA widget the page creates, and each state it goes through, in order.
+  await page.addInitScript(() => {
+    const log: string[] = [];
+    Object.assign(window, { captchaLog: log });
+    let widgets = 0;
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.addedNodes) {
+          if (!(node instanceof HTMLElement) || node.localName !== "altcha-widget") continue;
+          widgets += 1;
+          const widget = widgets;
+          log.push(`widget ${widget} created`);
+          node.addEventListener("statechange", (event) =>
+            log.push(`widget ${widget} ${(event as CustomEvent<{ state?: string }>).detail?.state}`),
+          );
+        }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await gotoHydrated(page, "/database/report");
+  await page.getByRole("button", { name: "Submit report" }).click();
+  await expect(page.getByText("Solve the captcha to submit a report without signing in.")).toBeVisible();
+
+  await pickContactForm7(page);
+  await fillReport(page, {
+    title: `Stored XSS after a refused submit ${Date.now()}`,
+    description: "The form name is printed on the admin list screen without escaping.",
+    steps: "Log in as a contributor, name a form with a script tag, open the list as an admin.",
+    proofOfConcept: "<script>alert(document.domain)</script> as the form name.",
+  });
+  await page.getByLabel("Your e-mail address").fill(uniqueEmail("captcha"));
+
+  const captchaState = page.locator("altcha-widget [data-state]");
+  const checkbox = page.locator("altcha-widget input[type=checkbox]");
+  await expect(captchaState).toHaveAttribute("data-state", /.+/);
+  if ((await captchaState.getAttribute("data-state")) === "unverified") await checkbox.click();
+  await expect(captchaState).toHaveAttribute("data-state", "verified", { timeout: 60_000 });
+  await expect(page.getByText("Solve the captcha to submit a report without signing in.")).toHaveCount(0);
+  // Once solved, the widget is kept: not re-created, nor back to unverified, when the message goes.
+  await page.waitForTimeout(1_000);
+  const log = await page.evaluate(() => (window as unknown as { captchaLog: string[] }).captchaLog);
+  const afterSolved = log.slice(log.findIndex((entry) => entry.endsWith(" verified")) + 1);
+  expect(
+    afterSolved.filter((entry) => !entry.endsWith(" verified")),
+    log.join(", "),
+  ).toEqual([]);
+
+  // Clicking the solved box (its tick mark covers the input: the label is what takes the click), or
+  // pressing Space on it, leaves it solved.
+  await page.locator("altcha-widget label").click();
+  await expect(captchaState).toHaveAttribute("data-state", "verified");
+  await expect(checkbox).toBeChecked();
+  await checkbox.focus();
+  await page.keyboard.press("Space");
+  await expect(captchaState).toHaveAttribute("data-state", "verified");
+  await expect(checkbox).toBeChecked();
+
+  await page.getByRole("button", { name: "Submit report" }).click();
+  await expect(page).toHaveURL(/\/database\/preview-email$/);
+  await expect(page.locator("h1")).toHaveText("Check your inbox");
+});
+
 test("a signed-in researcher reports from the product's own link and lands on report-submitted", async ({
   page,
   context,
@@ -214,6 +279,9 @@ test("a field left empty shows its message, and the server's 422 messages show b
   page,
   context,
 }) => {
+  // The captcha solves itself as soon as the visitor is in the form, which would take its message
+  // away: its challenge is refused here, so it stays unsolved.
+  await page.route("**/api/captcha/challenge", (route) => route.abort());
   await gotoHydrated(page, "/database/report");
   await page.getByRole("button", { name: "Submit report" }).click();
   // The product search says what to do after the schema's own message.

@@ -5,6 +5,7 @@ import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
+import { precompress } from "./precompress.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
 const inputs = [
@@ -56,6 +57,8 @@ const result = spawnSync("npx", ["react-router", "build"], {
   env: { ...process.env, NODE_ENV: "production" },
 });
 if (result.status !== 0) process.exit(result.status ?? 1);
+const compressed = precompress(join(root, "build", "client"));
+console.info(`Compressed ${compressed} client files (brotli and gzip).`);
 const id = `${new Date().toISOString().replace(/[-:T]/g, "").slice(0, 14)}-${hash.slice(0, 10)}`;
 writeFileSync(infoFile, `${JSON.stringify({ id, timestamp: Date.now(), sourceHash: hash }, null, 2)}\n`);
 console.info(`Build ${id} ready.`);

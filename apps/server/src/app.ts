@@ -13,6 +13,7 @@ import { publicConfigOf } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { watchDataVersion } from "./db/data-version.ts";
 import { registerAccessControl } from "./http/access.ts";
+import { registerCompression } from "./http/compression.ts";
 import { registerErrorHandlers } from "./http/error-handler.ts";
 import { createResponseStore } from "./http/http-cache.ts";
 import { registerIdempotency } from "./http/idempotency.ts";
@@ -104,6 +105,7 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
     await mailer.stop();
   });
 
+  await registerCompression(app);
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {
     openapi: {

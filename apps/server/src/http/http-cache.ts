@@ -1,5 +1,12 @@
 import { createHash } from "node:crypto";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import {
+  acceptedEncoding,
+  COMPRESSIBLE_TYPES,
+  COMPRESSION_THRESHOLD,
+  type ContentEncoding,
+  compressStored,
+} from "./compression.ts";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -24,6 +31,33 @@ interface StoredAnswer {
   payload: string | Buffer;
   contentType: string;
   etag: string;
+  /** The payload compressed, once per encoding a request asked for (`ResponseStore.encoded`). */
+  encoded?: Partial<Record<ContentEncoding, Buffer>>;
+}
+
+const sizeOf = (entry: StoredAnswer) =>
+  entry.payload.length + (entry.encoded?.br?.length ?? 0) + (entry.encoded?.gzip?.length ?? 0);
+
+/**
+ * Sends a stored answer, compressed as the request accepts (kept compressed in the store, so a
+ * repeated read costs no compression). The caller sets the status and the ETag.
+ */
+export function sendStored(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  store: ResponseStore,
+  stored: StoredAnswer,
+) {
+  reply.type(stored.contentType);
+  const compressible =
+    COMPRESSIBLE_TYPES.test(stored.contentType) && Buffer.byteLength(stored.payload) >= COMPRESSION_THRESHOLD;
+  if (!compressible) return reply.send(stored.payload);
+  // Compressed or not by the request's Accept-Encoding: a shared cache must tell the two apart.
+  reply.header("vary", "accept-encoding");
+  const encoding = acceptedEncoding(request.headers["accept-encoding"]);
+  if (encoding === null) return reply.send(stored.payload);
+  reply.header("content-encoding", encoding);
+  return reply.send(store.encoded(request, stored, encoding));
 }
 
 /**
@@ -48,14 +82,24 @@ export function createResponseStore(dataVersion: () => string, maxBytes = 64 * 1
     set(request: FastifyRequest, entry: StoredAnswer) {
       const key = keyOf(request);
       const previous = entries.get(key);
-      if (previous) bytes -= previous.payload.length;
+      if (previous) bytes -= sizeOf(previous);
       entries.set(key, entry);
-      bytes += entry.payload.length;
+      bytes += sizeOf(entry);
       for (const [oldest, answer] of entries) {
         if (bytes <= maxBytes) break;
         entries.delete(oldest);
-        bytes -= answer.payload.length;
+        bytes -= sizeOf(answer);
       }
+    },
+    /** The payload of `request`'s entry in `encoding`, compressed on first use and kept (and counted) with it. */
+    encoded(request: FastifyRequest, entry: StoredAnswer, encoding: ContentEncoding): Buffer {
+      const kept = entry.encoded?.[encoding];
+      if (kept) return kept;
+      const compressed = compressStored(entry.payload, encoding);
+      entry.encoded = { ...entry.encoded, [encoding]: compressed };
+      // Counted only while the entry is still kept (another request may have pushed it out).
+      if (entries.get(keyOf(request)) === entry) bytes += compressed.length;
+      return compressed;
     },
     get size() {
       return entries.size;
@@ -83,7 +127,7 @@ export function registerHttpCache(app: FastifyInstance, store?: ResponseStore) {
       const stored = store.get(request);
       if (!stored) return;
       request[FROM_STORE] = stored;
-      return reply.code(200).type(stored.contentType).send(stored.payload);
+      return sendStored(request, reply.code(200), store, stored);
     });
   }
 
@@ -108,6 +152,7 @@ export function registerHttpCache(app: FastifyInstance, store?: ResponseStore) {
       reply.code(304);
       reply.removeHeader("content-length");
       reply.removeHeader("content-type");
+      reply.removeHeader("content-encoding");
       return "";
     }
     return payload;

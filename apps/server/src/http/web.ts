@@ -1,13 +1,13 @@
 import { existsSync, readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { dirname, join, resolve } from "node:path";
+import { Readable } from "node:stream";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
 import type { PublicConfig } from "@pressguard/domain";
-import { createRequestListener } from "@react-router/node";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { etagOf, type ResponseStore } from "./http-cache.ts";
+import { etagOf, type ResponseStore, sendStored } from "./http-cache.ts";
 
 /** `npm run build` writes the React Router build here, at the repository root. */
 export const DEFAULT_BUILD_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "../../../../build");
@@ -38,8 +38,35 @@ const EMBED_PAGES = /^\/iframe(?:[/?]|$)/;
  * `X-Frame-Options`, which would override that list in older browsers.
  */
 function setFramingPolicy(request: FastifyRequest, reply: FastifyReply) {
-  reply.raw.setHeader("content-security-policy", "frame-ancestors 'none'");
-  if (!EMBED_PAGES.test(request.url)) reply.raw.setHeader("x-frame-options", "DENY");
+  reply.header("content-security-policy", "frame-ancestors 'none'");
+  if (!EMBED_PAGES.test(request.url)) reply.header("x-frame-options", "DENY");
+}
+
+/**
+ * The Fetch API request React Router handles, made from Fastify's: the body is handed over unread
+ * (the web routes parse nothing), and the request is aborted if the client goes away first.
+ */
+function webRequestOf(request: FastifyRequest, reply: FastifyReply): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  const controller = new AbortController();
+  reply.raw.on("close", () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  const url = new URL(request.url, `${request.protocol}://${request.headers.host ?? "localhost"}`);
+  const hasBody = request.method !== "GET" && request.method !== "HEAD";
+  return new Request(url, {
+    method: request.method,
+    headers,
+    signal: controller.signal,
+    ...(hasBody && {
+      body: Readable.toWeb(request.raw) as ReadableStream<Uint8Array>,
+      duplex: "half",
+    }),
+  } as RequestInit);
 }
 const WORKFLOW_PAGES = /^\/database\/(?:report|patch-submitted|preview-email)/;
 
@@ -91,6 +118,8 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
     await app.register(fastifyStatic, {
       root: join(options.buildDir, "client"),
       wildcard: false,
+      // scripts/ensure-build.mjs writes a .br and a .gz beside each text file: sent as the request accepts.
+      preCompressed: true,
       // Hashed file names never change: cache them for a year. Other files revalidate.
       setHeaders(reply, path) {
         const immutable = path.includes(`${join(options.buildDir, "client", "assets")}`);
@@ -102,7 +131,6 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
     });
   }
 
-  const listener = createRequestListener({ build, getLoadContext, mode: options.mode });
   const pageStore = options.mode === "production" ? options.pageStore : undefined;
   const handleRequest = createRequestHandler(build, options.mode);
 
@@ -118,20 +146,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
 
   /** Renders into memory (instead of streaming) so that a 200 page can be stored and served again. */
   const renderAndStore = async (request: FastifyRequest, reply: FastifyReply, store: ResponseStore) => {
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(request.headers)) {
-      if (Array.isArray(value)) for (const item of value) headers.append(name, item);
-      else if (value !== undefined) headers.set(name, value);
-    }
-    const controller = new AbortController();
-    reply.raw.on("close", () => {
-      if (!reply.raw.writableFinished) controller.abort();
-    });
-    const url = new URL(request.url, `${request.protocol}://${request.headers.host ?? "localhost"}`);
-    const response = await handleRequest(
-      new Request(url, { method: request.method, headers, signal: controller.signal }),
-      getLoadContext(),
-    );
+    const response = await handleRequest(webRequestOf(request, reply), getLoadContext());
     const payload = Buffer.from(await response.arrayBuffer());
     const cookies = response.headers.getSetCookie();
     reply.code(response.status);
@@ -142,8 +157,9 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
     if (cookies.length > 0) reply.header("set-cookie", cookies);
     if (response.status === 200 && cookies.length === 0) {
       const etag = etagOf(payload);
-      store.set(request, { payload, etag, contentType: response.headers.get("content-type") ?? "text/html" });
-      reply.header("etag", etag);
+      const stored = { payload, etag, contentType: response.headers.get("content-type") ?? "text/html" };
+      store.set(request, stored);
+      return sendStored(request, reply.header("etag", etag), store, stored);
     }
     return reply.send(payload);
   };
@@ -153,16 +169,17 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
     web.removeAllContentTypeParsers();
     web.addContentTypeParser("*", (_request, _payload, done) => done(null));
     const render = async (request: FastifyRequest, reply: FastifyReply) => {
-      // Set on the raw response: kept through `hijack()`, replaced by a header of the same name the page sends.
+      // Replaced by a header of the same name the page sends.
       setFramingPolicy(request, reply);
       if (pageStore && isAnonymousRead(request)) {
         const stored = pageStore.get(request);
         if (!stored) return renderAndStore(request, reply, pageStore);
         if (request.headers["if-none-match"] === stored.etag) return reply.code(304).send();
-        return reply.type(stored.contentType).header("etag", stored.etag).send(stored.payload);
+        return sendStored(request, reply.header("etag", stored.etag), pageStore, stored);
       }
-      reply.hijack();
-      await listener(request.raw, reply.raw);
+      // Not hijacked: Fastify sends React Router's Response (status, headers, streamed body), so its
+      // onSend hooks, compression among them, apply to pages too.
+      return reply.send(await handleRequest(webRequestOf(request, reply), getLoadContext()));
     };
     web.all("/", render);
     web.all("/*", render);

@@ -1,21 +1,21 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { buildApp } from "../app.ts";
+import { type AppOptions, buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { openTestDatabase } from "../db/test-database.ts";
 
 /**
- * An API-only app on a fresh, migrated, empty database of its own (PGlite, or PostgreSQL when
- * DATABASE_URL is set). Call `close()` in afterAll.
+ * An API-only app (unless `web` is given) on a fresh, migrated, empty database of its own (PGlite,
+ * or PostgreSQL when DATABASE_URL is set). Call `close()` in afterAll.
  */
-export async function createTestApp(env: Record<string, string> = {}) {
+export async function createTestApp(env: Record<string, string> = {}, web?: AppOptions["web"]) {
   const database: Database = await openTestDatabase();
   // Attachments go to a throwaway directory, never the repository's data directory.
   const attachmentsDir = mkdtempSync(join(tmpdir(), "pressguard-attachments-"));
   const config = loadConfig({ NODE_ENV: "test", CAPTCHA: "off", ATTACHMENTS_DIR: attachmentsDir, ...env });
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, ...(web && { web }) });
   await app.ready();
   return {
     app,

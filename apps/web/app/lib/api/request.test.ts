@@ -71,6 +71,14 @@ afterEach(() => {
 });
 
 describe("request wrapper: what every call carries", () => {
+  it("asks the API for uncompressed answers during SSR, where it runs on the same machine", async () => {
+    const { fetch, calls } = fakeFetch(() => json({ ok: true }));
+    await client(fetch, { cookieHeader: "session=s1" }).request("/products");
+    expect(calls[0]?.headers.get("accept-encoding")).toBe("identity");
+    await client(fetch, { cookieHeader: undefined }).request("/products");
+    expect(calls[1]?.headers.get("accept-encoding")).toBeNull();
+  });
+
   it("sends credentials and the JSON accept header to the configured base", async () => {
     const { fetch, calls } = fakeFetch(() => json({ ok: true }));
     const data = await client(fetch).request("/products", { query: { page: 2, "filter[tab]": "present" } });

@@ -100,6 +100,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   function baseHeaders(): Headers {
     const headers = new Headers({ Accept: "application/json" });
     if (serverMode) {
+      // SSR calls the API on this same server: compressing its answers would only cost CPU at both ends.
+      headers.set("Accept-Encoding", "identity");
       const cookies = currentCookies();
       if (cookies.size > 0) headers.set("Cookie", serializeCookies(cookies));
     }

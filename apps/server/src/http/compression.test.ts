@@ -1,0 +1,172 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { precompress } from "../../../../scripts/precompress.mjs";
+import { importVulnerabilities } from "../db/import.ts";
+import { SMASH_BALLOON_XSS } from "../db/import-fixtures.ts";
+import { createTestApp } from "../test/app.ts";
+import { acceptedEncoding } from "./compression.ts";
+
+/**
+ * A web build of the smallest shape React Router's request handler accepts: every path renders the
+ * same 4 KB page. Its client directory holds one script and one stylesheet, compressed as
+ * `npm run build` compresses them.
+ */
+function writeWebBuild(buildDir: string) {
+  const route = (id: string, extra: object) => ({
+    id,
+    hasAction: false,
+    hasLoader: false,
+    hasClientAction: false,
+    hasClientLoader: false,
+    hasClientMiddleware: false,
+    hasErrorBoundary: false,
+    module: `/assets/${id}.js`,
+    imports: [],
+    ...extra,
+  });
+  const assets = {
+    entry: { module: "/assets/entry.js", imports: [] },
+    routes: { root: route("root", { path: "" }), page: route("page", { parentId: "root", path: "*" }) },
+    url: "/assets/manifest.js",
+    version: "test",
+  };
+  mkdirSync(join(buildDir, "server"), { recursive: true });
+  writeFileSync(
+    join(buildDir, "server", "index.js"),
+    `export const assets = ${JSON.stringify(assets)};
+export const assetsBuildDirectory = "build/client";
+export const basename = "/";
+export const future = {};
+export const ssr = true;
+export const isSpaMode = false;
+export const prerender = [];
+export const routeDiscovery = { mode: "lazy", manifestPath: "/__manifest" };
+export const publicPath = "/";
+export const allowedActionOrigins = false;
+export const entry = { module: { default: (_request, status, headers) => {
+  headers.set("content-type", "text/html; charset=utf-8");
+  return new Response("<!doctype html><title>Page</title>" + "<p>A paragraph of the page.</p>".repeat(120), { status, headers });
+} } };
+export const routes = {
+  root: { id: "root", path: "", module: { default: () => null } },
+  page: { id: "page", parentId: "root", path: "*", module: { default: () => null } },
+};
+`,
+  );
+  const assetsDir = join(buildDir, "client", "assets");
+  mkdirSync(assetsDir, { recursive: true });
+  writeFileSync(
+    join(assetsDir, "app-1a2b3c.js"),
+    `export const lines = [${'"a line of code",'.repeat(300)}];\n`,
+  );
+  writeFileSync(join(assetsDir, "app-1a2b3c.css"), ".rule { color: red; margin: 0 }\n".repeat(100));
+  precompress(join(buildDir, "client"));
+}
+
+const decode = (encoding: unknown, body: Buffer) =>
+  encoding === "br" ? brotliDecompressSync(body) : encoding === "gzip" ? gunzipSync(body) : body;
+
+describe("response compression", () => {
+  const buildDir = mkdtempSync(join(tmpdir(), "pressguard-web-build-"));
+  let harness: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    writeWebBuild(buildDir);
+    harness = await createTestApp({}, { mode: "production", buildDir });
+    await importVulnerabilities(harness.database, [JSON.stringify(SMASH_BALLOON_XSS)]);
+  });
+  afterAll(async () => {
+    await harness.close();
+    rmSync(buildDir, { recursive: true, force: true });
+  });
+
+  const get = (url: string, acceptEncoding?: string, headers: Record<string, string> = {}) =>
+    harness.app.inject({
+      method: "GET",
+      url,
+      headers: { ...(acceptEncoding !== undefined && { "accept-encoding": acceptEncoding }), ...headers },
+    });
+
+  const cases = [
+    { what: "a server-rendered page", url: "/vdp/login", type: /^text\/html/ },
+    { what: "a stored public page", url: "/database", type: /^text\/html/ },
+    { what: "a script of the build", url: "/assets/app-1a2b3c.js", type: /javascript/ },
+    { what: "a stylesheet of the build", url: "/assets/app-1a2b3c.css", type: /^text\/css/ },
+    { what: "a JSON answer", url: "/api/openapi.json", type: /^application\/json/ },
+    { what: "a stored JSON answer", url: `/api/v1/vulnerabilities/${SMASH_BALLOON_XSS.id}`, type: /json/ },
+    { what: "the OSV bulk export stream", url: "/api/v1/osv", type: /^application\/x-ndjson/ },
+  ];
+
+  for (const { what, url, type } of cases) {
+    it(`sends ${what} compressed as the request accepts, and as it is otherwise`, async () => {
+      const plain = await get(url);
+      expect(plain.statusCode).toBe(200);
+      expect(plain.headers["content-type"]).toMatch(type);
+      expect(plain.headers["content-encoding"]).toBeUndefined();
+      for (const encoding of ["br", "gzip"]) {
+        // Twice: the second answer of a stored page or JSON answer comes from the store.
+        for (let attempt = 0; attempt < 2; attempt += 1) {
+          const compressed = await get(url, `${encoding}, deflate`);
+          expect(compressed.statusCode).toBe(200);
+          expect(compressed.headers["content-encoding"]).toBe(encoding);
+          expect(String(compressed.headers.vary)).toMatch(/accept-encoding/i);
+          expect(compressed.headers["content-type"]).toMatch(type);
+          expect(decode(encoding, compressed.rawPayload).toString()).toBe(plain.body);
+          expect(compressed.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+        }
+      }
+      expect((await get(url, "identity")).headers["content-encoding"]).toBeUndefined();
+      expect((await get(url, "br;q=0, gzip;q=0")).headers["content-encoding"]).toBeUndefined();
+    });
+  }
+
+  it("sends the batch check's answer compressed", async () => {
+    const items = Array.from({ length: 30 }, (_, index) => ({
+      kind: "plugin",
+      slug: "custom-facebook-feed",
+      version: `4.0.${index}`,
+    }));
+    const response = await harness.app.inject({
+      method: "POST",
+      url: "/api/v1/check",
+      payload: { items },
+      headers: { "accept-encoding": "gzip" },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-encoding"]).toBe("gzip");
+    expect(JSON.parse(gunzipSync(response.rawPayload).toString()).results).toHaveLength(30);
+  });
+
+  it("leaves tiny answers alone", async () => {
+    const response = await get("/healthz", "br, gzip");
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-encoding"]).toBeUndefined();
+  });
+
+  it("keeps build files cached for a year, and stored answers revalidating with their ETag", async () => {
+    const script = await get("/assets/app-1a2b3c.js", "br");
+    expect(script.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    for (const url of ["/database", `/api/v1/vulnerabilities/${SMASH_BALLOON_XSS.id}`]) {
+      const first = await get(url, "br");
+      expect(first.headers.etag).toBeTruthy();
+      const revalidated = await get(url, "br", { "if-none-match": String(first.headers.etag) });
+      expect(revalidated.statusCode).toBe(304);
+      expect(revalidated.body).toBe("");
+    }
+  });
+});
+
+describe("the accepted encoding", () => {
+  it("prefers brotli, follows the qualities, and falls back to identity", () => {
+    expect(acceptedEncoding("gzip, deflate, br, zstd")).toBe("br");
+    expect(acceptedEncoding("gzip")).toBe("gzip");
+    expect(acceptedEncoding("br;q=0.5, gzip;q=1")).toBe("gzip");
+    expect(acceptedEncoding("*")).toBe("br");
+    expect(acceptedEncoding("*;q=0, gzip")).toBe("gzip");
+    expect(acceptedEncoding("identity")).toBeNull();
+    expect(acceptedEncoding("br;q=0, gzip;q=0")).toBeNull();
+    expect(acceptedEncoding(undefined)).toBeNull();
+  });
+});
