@@ -13,7 +13,7 @@ import { ensureStaffTwoFactor, signInStaffWithRequest } from "./staff-session.ts
  *
  * The reading pages of the database ship no JavaScript at all (decision 007) and keep the 100 KB
  * ceiling. The pages that hydrate cannot get under it: React DOM and React Router's runtime alone
- * travel as 91 KB of brotli (105 KB gzipped) before a line of our own code (decision 016), so they
+ * travel as 91 KB of brotli (105 KB gzipped) before a line of our own code (decision 019), so they
  * are held to the ceiling below, lowered as their weight goes down.
  */
 const BUDGET_BYTES = 100 * 1024;
