@@ -15,6 +15,7 @@ import { watchDataVersion } from "./db/data-version.ts";
 import { registerAccessControl } from "./http/access.ts";
 import { registerErrorHandlers } from "./http/error-handler.ts";
 import { createResponseStore } from "./http/http-cache.ts";
+import { registerRouteDocs, securitySchemesOf } from "./http/route-docs.ts";
 import { DEFAULT_BUILD_DIR, readBuildInfo, registerWeb } from "./http/web.ts";
 import { createForwardingWorker } from "./jobs/forwarding-worker.ts";
 import { createMailer } from "./mail/outbox.ts";
@@ -94,6 +95,7 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
     csrfCookie: config.auth.csrf.cookie,
     csrfHeader: config.auth.csrf.header,
   });
+  registerRouteDocs(app);
   mailer.start();
   auth.startHousekeeping((error) => app.log.error({ err: error }, "auth housekeeping failed"));
   app.addHook("onClose", async () => {
@@ -104,12 +106,15 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {
     openapi: {
+      // 3.1: nullable references are `anyOf` with `null` (3.0's `nullable` beside a `$ref` is invalid).
+      openapi: "3.1.0",
       info: {
         title: "Pressguard API",
         version: "1.0.0",
         description: "WordPress vulnerability disclosure and database",
       },
       servers: [{ url: config.appUrl }],
+      components: { securitySchemes: securitySchemesOf(SESSION_COOKIE) },
     },
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,

@@ -164,7 +164,8 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
       reply.hijack();
       await listener(request.raw, reply.raw);
     };
-    web.all("/", render);
-    web.all("/*", render);
+    // Pages, not API operations: left out of the OpenAPI document.
+    web.all("/", { schema: { hide: true } }, render);
+    web.all("/*", { schema: { hide: true } }, render);
   });
 }
