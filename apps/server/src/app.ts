@@ -15,6 +15,7 @@ import { watchDataVersion } from "./db/data-version.ts";
 import { registerAccessControl } from "./http/access.ts";
 import { registerErrorHandlers } from "./http/error-handler.ts";
 import { createResponseStore } from "./http/http-cache.ts";
+import { collectPutRoutes, methodOverrideRoutes } from "./http/method-override.ts";
 import { registerRouteDocs, securitySchemesOf } from "./http/route-docs.ts";
 import { DEFAULT_BUILD_DIR, readBuildInfo, registerWeb } from "./http/web.ts";
 import { createForwardingWorker } from "./jobs/forwarding-worker.ts";
@@ -193,6 +194,7 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
   );
   const rankings = createRankingService(createRankingQueries(database.sql), config.appUrl);
 
+  const putRoutes = collectPutRoutes(app);
   await app.register(
     async (api) => {
       await api.register(productRoutes, { footerMetrics });
@@ -226,6 +228,7 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
     },
     { prefix: "/api" },
   );
+  await app.register(methodOverrideRoutes, { routes: putRoutes });
   await app.register(systemRoutes, { buildInfo, database });
   await app.register(feedRoutes, { queries: vulnerabilityQueries, appUrl: config.appUrl, responseStore });
 
