@@ -13,6 +13,7 @@ import { publicConfigOf } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { watchDataVersion } from "./db/data-version.ts";
 import { registerAccessControl } from "./http/access.ts";
+import { handleFrameworkError, type RouteAgain } from "./http/bad-url.ts";
 import { registerErrorHandlers } from "./http/error-handler.ts";
 import { createResponseStore } from "./http/http-cache.ts";
 import { collectPutRoutes, methodOverrideRoutes } from "./http/method-override.ts";
@@ -66,14 +67,18 @@ export interface AppOptions {
 
 /** The composition root: every module is wired here, one line each. */
 export async function buildApp({ config, database, web, logger }: AppOptions) {
+  // The router's own refusals (a malformed path) answered like any request (http/bad-url.ts).
+  let routeAgain: RouteAgain = () => undefined;
   const app = Fastify({
     logger: logger ?? false,
+    frameworkErrors: (error, request, reply) => handleFrameworkError(error, request, reply, routeAgain),
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
     // SIGTERM drains: requests in flight finish, new ones get 503, idle keep-alive sockets close.
     return503OnClosing: true,
     forceCloseConnections: "idle",
   }).withTypeProvider<ZodTypeProvider>();
+  routeAgain = (request, response) => app.routing(request, response);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandlers(app);
