@@ -10,7 +10,7 @@ export function securitySchemesOf(sessionCookie: string) {
   } as const;
 }
 
-const SIGNED_IN = [{ session: [] }, { bearer: [] }];
+const SIGNED_IN: Record<string, string[]>[] = [{ session: [] }, { bearer: [] }];
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /** `GET /api/v1/osv/:id` → `getV1OsvById`: unique as long as method and path are. */

@@ -31,6 +31,9 @@ const MORE_PAGES = [
   "/no-such-page",
 ];
 
+const BROWSER =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
+
 interface Answer {
   status: number;
   contentType: string;
@@ -42,7 +45,9 @@ describe("the production process started by npm start", () => {
   let csrfCookie = "";
 
   async function request(path: string, init: RequestInit = {}): Promise<Answer> {
-    const response = await fetch(`${server.origin}${path}`, { redirect: "manual", ...init });
+    // A browser's user agent: crawlers get error pages as plain text (entry.server.tsx), and Node's is one.
+    const headers = { "user-agent": BROWSER, ...(init.headers as Record<string, string> | undefined) };
+    const response = await fetch(`${server.origin}${path}`, { redirect: "manual", ...init, headers });
     return {
       status: response.status,
       contentType: response.headers.get("content-type") ?? "",
@@ -84,6 +89,64 @@ describe("the production process started by npm start", () => {
       if (answer.status >= 500) failures.push(`${path} → ${answer.status}`);
     }
     expect(failures).toEqual([]);
+  });
+
+  it("answers a malformed path with the web application's page, and the API with its JSON error", async () => {
+    const page = await request("/database/wordpress/plugin/%ff/vulnerabilities/vdp");
+    expect(page.status).toBe(404);
+    expect(page.contentType).toContain("text/html");
+    expect(page.body).toContain("Page not found");
+    const api = await request("/api/v1/products/wordpress/plugin/%ff");
+    expect(api.status).toBe(404);
+    expect(JSON.parse(api.body)).toMatchObject({ status: "error" });
+  });
+
+  it("shows an anonymous visitor's 404 under /vdp/ with the public header and its Login, not the vendor menu", async () => {
+    const page = await request("/vdp/programs/not-a-number");
+    expect(page.status).toBe(404);
+    expect(page.body).toContain("Page not found");
+    expect(page.body).toContain('href="/vdp/login"');
+    expect(page.body).not.toContain('aria-label="Vendor"');
+  });
+
+  describe("signed in as a vendor", () => {
+    let cookie = "";
+    beforeAll(async () => {
+      const response = await fetch(`${server.origin}/api/register`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "x-xsrf-token": csrfCookie,
+          cookie: `XSRF-TOKEN=${csrfCookie}`,
+        },
+        body: JSON.stringify({
+          name: "Smoke Vendor",
+          email: `smoke-${Date.now()}@example.test`,
+          password: "smoke test password",
+          role: "vendor",
+        }),
+      });
+      expect(response.status, await response.clone().text()).toBe(201);
+      const session = response.headers.getSetCookie().map((line) => line.split(";")[0]);
+      cookie = [`XSRF-TOKEN=${csrfCookie}`, ...session].join("; ");
+    });
+
+    it("shows 'Page not found' (404) for a digits-only program id that is not the vendor's", async () => {
+      for (const path of ["/vdp/programs/1", "/vdp/programs/999999999", "/vdp/programs/1/edit"]) {
+        const page = await request(path, { headers: { cookie } });
+        expect(page.status, path).toBe(404);
+        expect(page.body, path).toContain("Page not found");
+      }
+    });
+
+    it("answers every page of the route table without a server error", async () => {
+      const failures: string[] = [];
+      for (const path of [...ROUTES.map((route) => route.path), ...MORE_PAGES]) {
+        const answer = await request(path, { headers: { cookie } });
+        if (answer.status >= 500) failures.push(`${path} → ${answer.status}`);
+      }
+      expect(failures).toEqual([]);
+    });
   });
 
   it("serves /api/openapi.json, linked from the README and the /database/api page, valid OpenAPI", async () => {
