@@ -50,13 +50,11 @@ export interface ProductionServer {
 export async function startProductionServer(
   extraEnv: Record<string, string> = {},
 ): Promise<ProductionServer> {
+  const template = process.env[TEMPLATE_VARIABLE];
+  if (template && !existsSync(template)) throw new Error(`${TEMPLATE_VARIABLE}=${template} does not exist`);
   const workDir = mkdtempSync(join(tmpdir(), "pressguard-smoke-"));
   const pgliteDir = join(workDir, "pglite");
-  const template = process.env[TEMPLATE_VARIABLE];
-  if (template) {
-    if (!existsSync(template)) throw new Error(`${TEMPLATE_VARIABLE}=${template} does not exist`);
-    cpSync(template, pgliteDir, { recursive: true });
-  }
+  if (template) cpSync(template, pgliteDir, { recursive: true });
   const port = await findFreePort();
   const child = spawn("npm", ["start"], {
     cwd: REPOSITORY_ROOT,
