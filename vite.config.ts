@@ -5,4 +5,8 @@ import { defineConfig } from "vite";
 export default defineConfig({
   publicDir: "apps/web/public",
   plugins: [tailwindcss(), reactRouter()],
+  // The server build imports the domain package at run time instead of bundling a copy: the server
+  // loads it too, and two copies register every `.meta({ id })` schema twice in zod's global
+  // registry, which breaks the OpenAPI document ("Duplicate schema id") once the web build is loaded.
+  environments: { ssr: { build: { rollupOptions: { external: ["@pressguard/domain"] } } } },
 });

@@ -1,9 +1,11 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 // Kept apart from vite.config.ts: the React Router plugin must not run under Vitest.
 export default defineConfig({
   test: {
-    include: ["apps/**/*.test.ts", "apps/**/*.test.tsx", "packages/**/*.test.ts"],
+    include: ["apps/**/*.test.ts", "apps/**/*.test.tsx", "packages/**/*.test.ts", "scripts/**/*.test.ts"],
+    // The production smoke suite needs the build and runs on its own (vitest.smoke.config.ts).
+    exclude: [...configDefaults.exclude, "**/*.smoke.test.ts"],
     environment: "node",
     testTimeout: 30_000,
     hookTimeout: 60_000,

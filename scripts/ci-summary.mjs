@@ -17,7 +17,9 @@ for (const file of process.argv.slice(2)) {
   let s;
   if ("numPassedTests" in report) {
     p = report.numPassedTests;
-    f = report.numFailedTests;
+    // A file whose setup (beforeAll) failed reports its tests as skipped, not failed: count it.
+    const failedSetups = report.success === false && report.numFailedTests === 0 ? 1 : 0;
+    f = report.numFailedTests + failedSetups;
     s = report.numPendingTests + (report.numTodoTests ?? 0);
   } else {
     p = report.stats.expected;

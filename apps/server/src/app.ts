@@ -13,11 +13,14 @@ import { publicConfigOf } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { watchDataVersion } from "./db/data-version.ts";
 import { registerAccessControl } from "./http/access.ts";
+import { handleFrameworkError, type RouteAgain } from "./http/bad-url.ts";
 import { registerCompression } from "./http/compression.ts";
 import { registerErrorHandlers } from "./http/error-handler.ts";
 import { createResponseStore } from "./http/http-cache.ts";
 import { registerIdempotency } from "./http/idempotency.ts";
+import { collectPutRoutes, methodOverrideRoutes } from "./http/method-override.ts";
 import { rejectMalformedInput } from "./http/reject-malformed-input.ts";
+import { registerRouteDocs, securitySchemesOf } from "./http/route-docs.ts";
 import { DEFAULT_BUILD_DIR, readBuildInfo, registerWeb } from "./http/web.ts";
 import { createForwardingWorker } from "./jobs/forwarding-worker.ts";
 import { createMailer } from "./mail/outbox.ts";
@@ -67,14 +70,18 @@ export interface AppOptions {
 
 /** The composition root: every module is wired here, one line each. */
 export async function buildApp({ config, database, web, logger }: AppOptions) {
+  // The router's own refusals (a malformed path) answered like any request (http/bad-url.ts).
+  let routeAgain: RouteAgain = () => undefined;
   const app = Fastify({
     logger: logger ?? false,
+    frameworkErrors: (error, request, reply) => handleFrameworkError(error, request, reply, routeAgain),
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
     // SIGTERM drains: requests in flight finish, new ones get 503, idle keep-alive sockets close.
     return503OnClosing: true,
     forceCloseConnections: "idle",
   }).withTypeProvider<ZodTypeProvider>();
+  routeAgain = (request, response) => app.routing(request, response);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandlers(app);
@@ -98,6 +105,7 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
     csrfHeader: config.auth.csrf.header,
   });
   registerIdempotency(app, { database });
+  registerRouteDocs(app);
   mailer.start();
   auth.startHousekeeping((error) => app.log.error({ err: error }, "auth housekeeping failed"));
   app.addHook("onClose", async () => {
@@ -109,12 +117,15 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {
     openapi: {
+      // 3.1: nullable references are `anyOf` with `null` (3.0's `nullable` beside a `$ref` is invalid).
+      openapi: "3.1.0",
       info: {
         title: "Pressguard API",
         version: "1.0.0",
         description: "WordPress vulnerability disclosure and database",
       },
       servers: [{ url: config.appUrl }],
+      components: { securitySchemes: securitySchemesOf(SESSION_COOKIE) },
     },
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
@@ -199,6 +210,7 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
   );
   const rankings = createRankingService(createRankingQueries(database.sql), config.appUrl);
 
+  const putRoutes = collectPutRoutes(app);
   await app.register(
     async (api) => {
       rejectMalformedInput(api);
@@ -233,6 +245,7 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
     },
     { prefix: "/api" },
   );
+  await app.register(methodOverrideRoutes, { routes: putRoutes });
   await app.register(systemRoutes, { buildInfo, database });
   await app.register(feedRoutes, { queries: vulnerabilityQueries, appUrl: config.appUrl, responseStore });
 

@@ -27,6 +27,21 @@ describe("loadConfig", () => {
     expect(config.auth.mode).toBe("cookie");
   });
 
+  it("derives the default APP_URL (the base of every e-mail link) from PORT and HOST", () => {
+    expect(loadConfig({ PORT: "3221" }).appUrl).toBe("http://localhost:3221");
+    expect(loadConfig({ PORT: "3221" }).site.url).toBe("http://localhost:3221");
+    expect(loadConfig({ PORT: "8080", HOST: "0.0.0.0" }).appUrl).toBe("http://localhost:8080");
+    expect(loadConfig({ PORT: "8080", HOST: "::" }).appUrl).toBe("http://localhost:8080");
+    expect(loadConfig({ PORT: "8080", HOST: "192.0.2.7" }).appUrl).toBe("http://192.0.2.7:8080");
+    expect(loadConfig({ PORT: "8080", HOST: "2001:db8::7" }).appUrl).toBe("http://[2001:db8::7]:8080");
+    expect(loadConfig({ PORT: "8080", HOST: "pressguard.internal" }).appUrl).toBe(
+      "http://pressguard.internal:8080",
+    );
+    expect(loadConfig({ PORT: "8080", APP_URL: "https://vdp.example.com/" }).appUrl).toBe(
+      "https://vdp.example.com",
+    );
+  });
+
   it("opens the development mailbox only when switched on explicitly (issue 15: it signs anyone in)", () => {
     expect(loadConfig({}).devMailbox).toBe(false);
     expect(loadConfig({ NODE_ENV: "development" }).devMailbox).toBe(false);

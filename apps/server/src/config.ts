@@ -43,9 +43,8 @@ const Env = z.object({
   PGLITE_DIR: z.string().min(1).default("./data/pglite"),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   HOST: z.string().min(1).default("127.0.0.1"),
-  APP_URL: z
-    .url({ message: "must be an absolute URL such as http://localhost:3000" })
-    .default("http://localhost:3000"),
+  /** Unset: derived from PORT and HOST (defaultAppUrl). */
+  APP_URL: z.url({ message: "must be an absolute URL such as http://localhost:3000" }).optional(),
   SMTP_URL: optionalText.pipe(
     z
       .string()
@@ -117,6 +116,15 @@ const Env = z.object({
   AUTH_REDIRECT_ON_LOGOUT: explicitText,
 });
 
+/** Hosts a browser on this machine reaches as `localhost` (loopback, or every interface). */
+const LOCAL_HOSTS = new Set(["127.0.0.1", "::1", "0.0.0.0", "::", "localhost"]);
+
+/** The public base URL when APP_URL is unset: the address the server listens on. */
+function defaultAppUrl(host: string, port: number): string {
+  const name = LOCAL_HOSTS.has(host) ? "localhost" : host.includes(":") ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}
+
 /** A redirect option: a path, or the string "false" for "stay where you are"; empty is undefined. */
 function redirectOption(value: string | undefined, fallback: string | false | undefined) {
   if (value === undefined) return fallback;
@@ -147,10 +155,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!parsed.success)
     throw new ConfigError(issuesOf(parsed.error, (path) => String(path[0] ?? "environment")));
   const vars = parsed.data;
+  const appUrl = (vars.APP_URL ?? defaultAppUrl(vars.HOST, vars.PORT)).replace(/\/+$/, "");
 
   const site = SiteConfig.safeParse({
     name: vars.SITE_NAME,
-    url: vars.SITE_URL ?? vars.APP_URL,
+    url: vars.SITE_URL ?? appUrl,
     indexable: vars.SITE_INDEXABLE ?? true,
     trailingSlash: vars.SITE_TRAILING_SLASH ?? false,
   });
@@ -201,7 +210,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seed: vars.SEED,
     port: vars.PORT,
     host: vars.HOST,
-    appUrl: vars.APP_URL.replace(/\/+$/, ""),
+    appUrl,
     smtpUrl: vars.SMTP_URL,
     mailFrom: vars.MAIL_FROM,
     devMailbox,

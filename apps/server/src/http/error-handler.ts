@@ -1,14 +1,18 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "../db/connection-errors.ts";
 import { AppError, defaultMessageFor } from "../errors.ts";
 
-/** The error body of ARCHITECTURE.md: `{ status: "error", message, errors? }`. */
-export interface ErrorBody {
-  status: "error";
-  message: string;
-  errors?: Record<string, string[]>;
-}
+/** The error body of ARCHITECTURE.md: `{ status: "error", message, errors? }` (OpenAPI: `Error`). */
+export const ErrorBody = z
+  .object({
+    status: z.literal("error"),
+    message: z.string(),
+    errors: z.record(z.string(), z.array(z.string())).optional(),
+  })
+  .meta({ id: "Error" });
+export type ErrorBody = z.infer<typeof ErrorBody>;
 
 function fieldErrorsOf(issues: { instancePath: string; message?: string }[], part: string) {
   const errors: Record<string, string[]> = {};

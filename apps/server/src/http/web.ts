@@ -181,7 +181,8 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
       // onSend hooks, compression among them, apply to pages too.
       return reply.send(await handleRequest(webRequestOf(request, reply), getLoadContext()));
     };
-    web.all("/", render);
-    web.all("/*", render);
+    // Pages, not API operations: left out of the OpenAPI document.
+    web.all("/", { schema: { hide: true } }, render);
+    web.all("/*", { schema: { hide: true } }, render);
   });
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Outlet, useRouteLoaderData } from "react-router";
 import { VendorHeader } from "../components/app-header.tsx";
 import { MainContent } from "../components/main-content.tsx";
+import { SiteHeader } from "../components/site-header.tsx";
 import { EmailVerificationNotice } from "../features/auth/email-verification-notice.tsx";
 import { SignOutButton } from "../features/auth/sign-out-button.tsx";
 import { getOptionalUser } from "../lib/session.server.ts";
@@ -19,14 +20,18 @@ function VendorFrame({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("layouts/vendor");
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
-      <VendorHeader
-        programsPath={data?.programsPath ?? programsPathFor(null)}
-        actions={
-          data?.signedIn ? (
+      {data?.signedIn ? (
+        <VendorHeader
+          programsPath={data.programsPath}
+          actions={
             <SignOutButton className="rounded-md px-3 py-2 text-sm font-medium text-slate-300 hover:bg-white/10 hover:text-white" />
-          ) : null
-        }
-      />
+          }
+        />
+      ) : (
+        // Only an error page (a 404 before the guards) reaches an anonymous visitor here: the public
+        // header, with Login, rather than a vendor menu that leads nowhere.
+        <SiteHeader />
+      )}
       <EmailVerificationNotice />
       <MainContent>{children}</MainContent>
       <footer className="border-t border-slate-200 bg-white">

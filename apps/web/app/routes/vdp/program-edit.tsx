@@ -8,6 +8,7 @@ import {
   programQuery,
   programsApi,
 } from "../../features/programs/api.ts";
+import { requireOwnProgram } from "../../features/programs/program.server.ts";
 import { ProgramForm, programFormValues } from "../../features/programs/program-form.tsx";
 import { useProgramListChanged } from "../../features/programs/use-program-mutations.ts";
 import { useApiClient } from "../../lib/api/client.ts";
@@ -25,6 +26,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // Spec §2: a non-numeric id is "Page not found" for everyone, before any guard.
   const id = requireNumericId(params.id);
   await enforceGuards(handle, { request, context });
+  await requireOwnProgram(request, context, id);
   return { id };
 }
 

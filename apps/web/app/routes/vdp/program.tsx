@@ -1,3 +1,4 @@
+import { requireOwnProgram } from "../../features/programs/program.server.ts";
 import { ProgramDetail } from "../../features/programs/program-detail.tsx";
 import { enforceGuards } from "../../lib/guards.server.ts";
 import type { RouteHandle } from "../../lib/route-handle.ts";
@@ -11,6 +12,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // Spec §2: a non-numeric id is "Page not found" for everyone, before any guard.
   const id = requireNumericId(params.id);
   await enforceGuards(handle, { request, context });
+  await requireOwnProgram(request, context, id);
   return { id };
 }
 

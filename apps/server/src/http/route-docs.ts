@@ -1,0 +1,65 @@
+import type { FastifyInstance, RouteOptions } from "fastify";
+import type { AccessLevel } from "./access.ts";
+import { ErrorBody } from "./error-handler.ts";
+
+/** The OpenAPI security schemes: the session cookie (cookie mode) or a personal access token. */
+export function securitySchemesOf(sessionCookie: string) {
+  return {
+    session: { type: "apiKey", in: "cookie", name: sessionCookie },
+    bearer: { type: "http", scheme: "bearer" },
+  } as const;
+}
+
+const SIGNED_IN: Record<string, string[]>[] = [{ session: [] }, { bearer: [] }];
+const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** `GET /api/v1/osv/:id` → `getV1OsvById`: unique as long as method and path are. */
+export function operationIdOf(method: string, url: string): string {
+  const words = url
+    .replace(/^\/api(?=\/|$)/, "")
+    .split("/")
+    .filter(Boolean)
+    .flatMap((segment) => (segment.startsWith(":") ? ["by", segment.slice(1)] : [segment]))
+    .flatMap((segment) => segment.split(/[^A-Za-z0-9]+/))
+    .filter(Boolean);
+  return [method.toLowerCase(), ...words.map((word) => word[0]!.toUpperCase() + word.slice(1))].join("");
+}
+
+/**
+ * What the access hook (access.ts) and the validation answer, stated in each documented route's
+ * schema so the OpenAPI document says it: 401 and 403 where the route needs a signed-in caller,
+ * 419 (CSRF) on unsafe methods, 422 where the route validates input. A status the route declares
+ * itself is kept.
+ */
+function errorResponsesOf(route: RouteOptions, access: AccessLevel): Record<number, typeof ErrorBody> {
+  const methods = [route.method].flat().map((method) => method.toUpperCase());
+  const schema = route.schema ?? {};
+  const responses: Record<number, typeof ErrorBody> = {};
+  if (access !== "public") {
+    responses[401] = ErrorBody; // not signed in
+    responses[403] = ErrorBody; // without the role or capability the route needs
+  }
+  if (methods.some((method) => UNSAFE_METHODS.has(method))) responses[419] = ErrorBody; // cookie mode: the X-XSRF-TOKEN header does not match the cookie
+  if (schema.body || schema.querystring || schema.params) responses[422] = ErrorBody; // the request does not meet the route's schema
+  return responses;
+}
+
+/**
+ * Completes the schema of every documented route when it is declared: an operation id, its security
+ * (from the access level declared beside it) and the error answers the shared hooks give. Hidden
+ * routes and routes without a schema outside `/api` (the web pages) are left alone.
+ */
+export function registerRouteDocs(app: FastifyInstance) {
+  app.addHook("onRoute", (route) => {
+    if (route.schema?.hide || (!route.schema && !route.url.startsWith("/api"))) return;
+    const method = [route.method].flat()[0] ?? "get";
+    if (method === "HEAD") return;
+    const access = (route.config as { access?: AccessLevel } | undefined)?.access ?? "public";
+    route.schema ??= {};
+    const schema = route.schema;
+    const documented = schema as typeof schema & { operationId?: string; security?: unknown };
+    documented.operationId ??= operationIdOf(method, route.url);
+    documented.security ??= access === "public" ? [] : SIGNED_IN;
+    schema.response = { ...errorResponsesOf(route, access), ...(schema.response as object | undefined) };
+  });
+}

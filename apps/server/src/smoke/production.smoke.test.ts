@@ -1,0 +1,227 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import SwaggerParser from "@apidevtools/swagger-parser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ROUTES } from "../../../../e2e/route-table.ts";
+import routeTable from "../../../web/app/routes.ts";
+import { apiRequestsOf, type OpenApiDocument } from "./api-requests.ts";
+import { routePatternsOf, uncoveredPatterns } from "./route-coverage.ts";
+import { type ProductionServer, REPOSITORY_ROOT, startProductionServer } from "./server-process.ts";
+
+/**
+ * The production smoke suite (QUALITY.md): the real process as `npm start` starts it, after the
+ * production build, on a fresh data directory with the bundled data imported. Every page of the route
+ * table and every operation of the API answers without a 5xx; the OpenAPI document is valid and lints
+ * clean; the README's claims hold. Run by `npm run test:smoke` (vitest.smoke.config.ts) after the build.
+ */
+
+const UUID = "4d4b1c0e-7d1a-4c8b-9a35-2f1e0c3b5a77";
+/** Routes e2e/route-table.ts leaves to their own journeys; here they only must not fail. */
+const MORE_PAGES = [
+  "/",
+  "/iframe/vendor",
+  `/vdp/invitations/${UUID}`,
+  `/forwarding/confirm/${UUID}`,
+  "/vdp/account/invoices/INV-2026-000001",
+  "/staff/vendors",
+  `/database/researchers/${UUID}`,
+  "/no-such-page",
+];
+
+const BROWSER =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
+
+interface Answer {
+  status: number;
+  contentType: string;
+  body: string;
+}
+
+describe("the production process started by npm start", () => {
+  let server: ProductionServer;
+  let csrfCookie = "";
+
+  async function request(path: string, init: RequestInit = {}): Promise<Answer> {
+    // A browser's user agent: crawlers get error pages as plain text (entry.server.tsx), and Node's is one.
+    const headers = { "user-agent": BROWSER, ...(init.headers as Record<string, string> | undefined) };
+    const response = await fetch(`${server.origin}${path}`, { redirect: "manual", ...init, headers });
+    return {
+      status: response.status,
+      contentType: response.headers.get("content-type") ?? "",
+      body: await response.text(),
+    };
+  }
+
+  async function getJson<T>(path: string): Promise<T> {
+    const answer = await request(path);
+    expect(answer.status, `GET ${path}`).toBe(200);
+    return JSON.parse(answer.body) as T;
+  }
+
+  beforeAll(async () => {
+    server = await startProductionServer();
+    // The anonymous CSRF cookie lets the unsafe requests reach their validation (spec §7).
+    const response = await fetch(`${server.origin}/api/csrf-cookie`);
+    const cookie = response.headers.getSetCookie().find((line) => line.startsWith("XSRF-TOKEN="));
+    csrfCookie = cookie?.split(";")[0]?.slice("XSRF-TOKEN=".length) ?? "";
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("serves on the configured port, as the README says of npm start", async () => {
+    expect(server.announcedAddress).toBe(`http://127.0.0.1:${server.port}`);
+    expect((await request("/healthz")).status).toBe(200);
+  });
+
+  it("has a concrete path for every route of the route table", () => {
+    const paths = [...ROUTES.map((route) => route.path), ...MORE_PAGES];
+    expect(uncoveredPatterns(routePatternsOf(routeTable), paths)).toEqual([]);
+  });
+
+  it("answers every page of the route table without a server error", async () => {
+    const failures: string[] = [];
+    for (const path of [...ROUTES.map((route) => route.path), ...MORE_PAGES]) {
+      const answer = await request(path);
+      if (answer.status >= 500) failures.push(`${path} → ${answer.status}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("answers a malformed path with the web application's page, and the API with its JSON error", async () => {
+    const page = await request("/database/wordpress/plugin/%ff/vulnerabilities/vdp");
+    expect(page.status).toBe(404);
+    expect(page.contentType).toContain("text/html");
+    expect(page.body).toContain("Page not found");
+    const api = await request("/api/v1/products/wordpress/plugin/%ff");
+    expect(api.status).toBe(404);
+    expect(JSON.parse(api.body)).toMatchObject({ status: "error" });
+  });
+
+  it("shows an anonymous visitor's 404 under /vdp/ with the public header and its Login, not the vendor menu", async () => {
+    const page = await request("/vdp/programs/not-a-number");
+    expect(page.status).toBe(404);
+    expect(page.body).toContain("Page not found");
+    expect(page.body).toContain('href="/vdp/login"');
+    expect(page.body).not.toContain('aria-label="Vendor"');
+  });
+
+  describe("signed in as a vendor", () => {
+    let cookie = "";
+    beforeAll(async () => {
+      const response = await fetch(`${server.origin}/api/register`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "x-xsrf-token": csrfCookie,
+          cookie: `XSRF-TOKEN=${csrfCookie}`,
+        },
+        body: JSON.stringify({
+          name: "Smoke Vendor",
+          email: `smoke-${Date.now()}@example.test`,
+          password: "smoke test password",
+          role: "vendor",
+        }),
+      });
+      expect(response.status, await response.clone().text()).toBe(201);
+      const session = response.headers.getSetCookie().map((line) => line.split(";")[0]);
+      cookie = [`XSRF-TOKEN=${csrfCookie}`, ...session].join("; ");
+    });
+
+    it("shows 'Page not found' (404) for a digits-only program id that is not the vendor's", async () => {
+      for (const path of ["/vdp/programs/1", "/vdp/programs/999999999", "/vdp/programs/1/edit"]) {
+        const page = await request(path, { headers: { cookie } });
+        expect(page.status, path).toBe(404);
+        expect(page.body, path).toContain("Page not found");
+      }
+    });
+
+    it("answers every page of the route table without a server error", async () => {
+      const failures: string[] = [];
+      for (const path of [...ROUTES.map((route) => route.path), ...MORE_PAGES]) {
+        const answer = await request(path, { headers: { cookie } });
+        if (answer.status >= 500) failures.push(`${path} → ${answer.status}`);
+      }
+      expect(failures).toEqual([]);
+    });
+  });
+
+  it("serves /api/openapi.json, linked from the README and the /database/api page, valid OpenAPI", async () => {
+    const answer = await request("/api/openapi.json");
+    expect(answer.status, answer.body.slice(0, 300)).toBe(200);
+    await SwaggerParser.validate(JSON.parse(answer.body));
+    expect(readFileSync(join(REPOSITORY_ROOT, "README.md"), "utf8")).toContain("/api/openapi.json");
+    expect((await request("/database/api")).body).toContain('href="/api/openapi.json"');
+  });
+
+  it("names the server it runs on in the OpenAPI document when APP_URL is not set", async () => {
+    const document = await getJson<{ servers: { url: string }[] }>("/api/openapi.json");
+    expect(document.servers).toEqual([{ url: `http://localhost:${server.port}` }]);
+  });
+
+  it("serves an OpenAPI document that Redocly's recommended rules find no error in", async () => {
+    const directory = mkdtempSync(join(tmpdir(), "pressguard-openapi-"));
+    try {
+      const file = join(directory, "openapi.json");
+      writeFileSync(file, (await request("/api/openapi.json")).body);
+      const redocly = join(REPOSITORY_ROOT, "node_modules", ".bin", "redocly");
+      // The exit code is non-zero with any error: the JSON report says which.
+      const { stdout } = await promisify(execFile)(redocly, ["lint", file, "--format=json"], {
+        env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
+        maxBuffer: 64 * 1024 * 1024,
+      }).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? "" }));
+      const report = JSON.parse(stdout) as {
+        problems: { ruleId: string; severity: string; location: { pointer: string }[] }[];
+      };
+      const errors = report.problems
+        .filter((problem) => problem.severity === "error")
+        .map((problem) => `${problem.ruleId} at ${problem.location[0]?.pointer}`);
+      expect(errors).toEqual([]);
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
+  });
+
+  it("answers every API operation without a server error, filled with real ids of the bundled data", async () => {
+    const document = await getJson<OpenApiDocument>("/api/openapi.json");
+    const vulnerabilities = await getJson<{ data: { id: string; product: { id: number; slug: string } }[] }>(
+      "/api/v1/vulnerabilities?per_page=1",
+    );
+    const vulnerability = vulnerabilities.data[0];
+    expect(vulnerability, "the bundled data was imported").toBeDefined();
+    const known = {
+      platform: "wordpress",
+      kind: "plugin",
+      slug: vulnerability?.product.slug ?? "",
+      product: vulnerability?.product.slug ?? "",
+      uuid: UUID,
+      token: UUID,
+    };
+    const requests = apiRequestsOf(document, known).map((item) =>
+      // A vulnerability's and a product's own ids where the path names them.
+      item.operation.match(/^GET \/api\/v1\/(vulnerabilities|osv)\/\{id\}$/)
+        ? { ...item, url: item.url.replace(/[^/]+$/, vulnerability?.id ?? "") }
+        : item.operation.match(/^GET \/api\/products\/\{id\}\/(vulnerabilities|contributors)$/)
+          ? {
+              ...item,
+              url: item.url.replace(/\/products\/[^/]+\//, `/products/${vulnerability?.product.id}/`),
+            }
+          : item,
+    );
+    expect(requests.length).toBeGreaterThan(50);
+    const failures: string[] = [];
+    for (const item of requests) {
+      const headers: Record<string, string> = {
+        "x-xsrf-token": csrfCookie,
+        cookie: `XSRF-TOKEN=${csrfCookie}`,
+      };
+      if (item.body !== undefined) headers["content-type"] = "application/json";
+      const answer = await request(item.url, { method: item.method, headers, body: item.body });
+      if (answer.status >= 500) failures.push(`${item.method} ${item.url} → ${answer.status} ${answer.body}`);
+    }
+    expect(failures).toEqual([]);
+  });
+});

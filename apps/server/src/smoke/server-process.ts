@@ -1,0 +1,124 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+/** The repository root, where `npm start` runs. */
+export const REPOSITORY_ROOT = resolve(import.meta.dirname, "../../../..");
+
+/**
+ * A seeded embedded data directory to copy instead of importing the bundled data on start (local
+ * iterations only; CI leaves it unset and the server imports into a fresh directory, as on a first
+ * `npm start`).
+ */
+const TEMPLATE_VARIABLE = "SMOKE_PGLITE_TEMPLATE";
+/** A fresh directory imports the bundled data first: generous, so a slow machine is not a failure. */
+const START_TIMEOUT_MS = 15 * 60_000;
+/** The last part of the server's output, kept for failure messages. */
+const OUTPUT_TAIL = 20_000;
+
+/** A port nobody listens on: bound once by a throwaway server (a child cannot report port 0 back). */
+export async function findFreePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done, fail) => {
+    server.once("error", fail);
+    server.listen(0, "127.0.0.1", done);
+  });
+  const address = server.address();
+  await new Promise((done) => server.close(done));
+  if (!address || typeof address === "string") throw new Error("no port was assigned");
+  return address.port;
+}
+
+export interface ProductionServer {
+  /** `http://127.0.0.1:<port>`, the configured port. */
+  origin: string;
+  port: number;
+  /** The address the server's own "ready on" line names. */
+  announcedAddress: string;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts the product exactly as a user does: `npm start` in the repository (which checks the web
+ * build, then runs `node --import tsx apps/server/src/main.ts`), on a configured free port, with a
+ * fresh data directory and no environment but PATH and HOME, so every other setting is its default
+ * (SEED=auto imports the bundled data). `stop()` ends the process group and removes the directory.
+ */
+export async function startProductionServer(
+  extraEnv: Record<string, string> = {},
+): Promise<ProductionServer> {
+  const template = process.env[TEMPLATE_VARIABLE];
+  if (template && !existsSync(template)) throw new Error(`${TEMPLATE_VARIABLE}=${template} does not exist`);
+  const workDir = mkdtempSync(join(tmpdir(), "pressguard-smoke-"));
+  const pgliteDir = join(workDir, "pglite");
+  if (template) cpSync(template, pgliteDir, { recursive: true });
+  const port = await findFreePort();
+  const child = spawn("npm", ["start"], {
+    cwd: REPOSITORY_ROOT,
+    // Its own process group: npm runs the server in a shell, and stop() must reach all of them.
+    detached: true,
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? workDir,
+      PORT: String(port),
+      PGLITE_DIR: pgliteDir,
+      ATTACHMENTS_DIR: join(workDir, "attachments"),
+      ...extraEnv,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const collect = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-OUTPUT_TAIL);
+  };
+  child.stdout?.on("data", collect);
+  child.stderr?.on("data", collect);
+  const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
+
+  const stop = async () => {
+    await stopProcessGroup(child, exited);
+    rmSync(workDir, { recursive: true, force: true });
+  };
+
+  try {
+    const announcedAddress = await waitUntilReady(child, () => output);
+    return { origin: `http://127.0.0.1:${port}`, port, announcedAddress, output: () => output, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+async function waitUntilReady(child: ChildProcess, output: () => string): Promise<string> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    const match = output().match(/ready on (http:\/\/[^\s"]+)/);
+    if (match?.[1]) return match[1];
+    if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${output()}`);
+    await new Promise((done) => setTimeout(done, 250));
+  }
+  throw new Error(`npm start was not ready within ${START_TIMEOUT_MS / 1000} s:\n${output()}`);
+}
+
+/** SIGTERM to npm, its shell and the server (which drains and closes its database), SIGKILL after 15 s. */
+async function stopProcessGroup(child: ChildProcess, exited: Promise<number | null>) {
+  const group = child.pid;
+  if (group === undefined) return;
+  const signalGroup = (signal: NodeJS.Signals | 0) => {
+    try {
+      process.kill(-group, signal);
+      return true;
+    } catch {
+      return false; // no process of the group is left
+    }
+  };
+  signalGroup("SIGTERM");
+  const deadline = Date.now() + 15_000;
+  // npm may exit before the server has closed its data directory: wait for the whole group.
+  while (signalGroup(0) && Date.now() < deadline) await new Promise((done) => setTimeout(done, 100));
+  if (signalGroup(0)) signalGroup("SIGKILL");
+  await exited;
+}
