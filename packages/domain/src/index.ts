@@ -18,6 +18,7 @@ export * from "./reports/fix-submission.ts";
 export * from "./reports/lifecycle.ts";
 export * from "./reports/report-form.ts";
 export * from "./schemas/fields.ts";
+export * from "./schemas/password.ts";
 export * from "./schemas/program.ts";
 export * from "./schemas/researcher-profile.ts";
 export * from "./schemas/slug.ts";
