@@ -15,6 +15,7 @@ import { watchDataVersion } from "./db/data-version.ts";
 import { registerAccessControl } from "./http/access.ts";
 import { registerErrorHandlers } from "./http/error-handler.ts";
 import { createResponseStore } from "./http/http-cache.ts";
+import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { DEFAULT_BUILD_DIR, readBuildInfo, registerWeb } from "./http/web.ts";
 import { createForwardingWorker } from "./jobs/forwarding-worker.ts";
 import { createMailer } from "./mail/outbox.ts";
@@ -75,6 +76,12 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandlers(app);
+  await registerSecurityHeaders(app, {
+    captcha: config.captcha,
+    sentryDsn: config.sentryDsn,
+    appUrl: config.appUrl,
+    contentSecurityPolicy: web?.mode !== "development",
+  });
   const mailer = createMailer({
     database,
     smtpUrl: config.smtpUrl,

@@ -1,4 +1,5 @@
 export * from "./config/auth-client-config.ts";
+export * from "./config/content-security-policy.ts";
 export * from "./config/public-config.ts";
 export * from "./config/public-database-limits.ts";
 export * from "./config/site-config.ts";

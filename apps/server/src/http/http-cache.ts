@@ -24,6 +24,8 @@ interface StoredAnswer {
   payload: string | Buffer;
   contentType: string;
   etag: string;
+  /** Headers that belong to this very payload (a page's Content-Security-Policy and its nonce). */
+  headers?: Record<string, string>;
 }
 
 /**
