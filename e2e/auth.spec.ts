@@ -4,6 +4,8 @@ import { gotoHydrated, mailedLink, postAsUser, signUpThroughApi, uniqueEmail } f
 const PASSWORD = "correct horse battery";
 
 async function registerThroughForm(page: Page, role: "vendor" | "researcher", email: string) {
+  // Registration, then sign-in: two form journeys in one test.
+  test.slow();
   await gotoHydrated(page, "/register");
   await page
     .getByLabel(role === "vendor" ? "Vendor (plugin or theme author)" : "Security researcher")

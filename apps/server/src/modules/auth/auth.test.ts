@@ -395,7 +395,9 @@ describe("password change", () => {
     const otherBrowser = createApiCaller(harness.app);
     expect((await otherBrowser.post("/api/login", { email, password })).statusCode).toBe(200);
     const script = createApiCaller(harness.app);
-    script.setBearer((await script.post("/api/login", { email, password, token: true })).json().token);
+    script.setBearer(
+      (await script.post("/api/login", { email, password, token: true })).json<{ token: string }>().token,
+    );
     expect((await script.get("/api/user")).statusCode).toBe(200);
 
     const change = await caller.put("/api/user/password", {
@@ -442,7 +444,9 @@ describe("password change", () => {
     await anonymous.post("/api/magic-link", { email });
     const uuid = new URL(await linkIn(email, "magic_link")).pathname.split("/").pop();
     const script = createApiCaller(harness.app);
-    script.setBearer((await script.post(`/api/magic-link/${uuid}`, { token: true })).json().token);
+    script.setBearer(
+      (await script.post(`/api/magic-link/${uuid}`, { token: true })).json<{ token: string }>().token,
+    );
     const change = await script.put("/api/user/password", { password: "my first password" });
     expect(change.statusCode).toBe(200);
     expect((await script.get("/api/user")).statusCode).toBe(200);
