@@ -231,12 +231,21 @@ async function signUpBenchAccount() {
       email: account.email,
       password: account.password,
       role: "vendor",
+      // Token mode: no CSRF cookie needed (registration itself signs nobody in and issues no token).
       token: true,
     }),
   });
-  if (register.status !== 201)
+  // Registration signs nobody in (decision 020): the token comes from a token-mode sign-in.
+  if (register.status !== 202)
     throw new Error(`register answered ${register.status}: ${await register.text()}`);
-  account.token = ((await register.json()) as { token: string }).token;
+  const tokenLogin = await fetch(`${base}/login`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({ email: account.email, password: account.password, token: true }),
+  });
+  if (tokenLogin.status !== 200)
+    throw new Error(`token login answered ${tokenLogin.status}: ${await tokenLogin.text()}`);
+  account.token = ((await tokenLogin.json()) as { token: string }).token;
   account.csrf = cookieOf(await fetch(`${base}/csrf-cookie`), "XSRF-TOKEN");
   const login = await fetch(`${base}/login`, {
     method: "POST",

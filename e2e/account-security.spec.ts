@@ -30,6 +30,31 @@ test("a session is signed out from the settings page of another browser", async 
   }
 });
 
+test("a researcher changes the password in the settings; another browser is signed out", async ({
+  page,
+  context,
+  browser,
+}) => {
+  const { email, password } = await signUpThroughApi(context, ["researcher"]);
+  const laptop = await browser.newContext();
+  try {
+    await signInThroughApi(laptop, email, password);
+    await gotoHydrated(page, "/researchers/settings");
+    const section = page.getByRole("region", { name: "Password" });
+    await section.getByLabel("Current password").fill("not my password");
+    await section.getByLabel("New password").fill("a brand new password");
+    await section.getByRole("button", { name: "Change password" }).click();
+    await expect(section.getByText("The current password is not correct.")).toBeVisible();
+    await section.getByLabel("Current password").fill(password);
+    await section.getByRole("button", { name: "Change password" }).click();
+    await expect(section.getByRole("status")).toContainText("Your password has been changed.");
+    expect((await page.request.get("/api/user")).status()).toBe(200);
+    expect((await laptop.request.get("/api/user")).status()).toBe(401);
+  } finally {
+    await laptop.close();
+  }
+});
+
 test("a vendor turns on two-factor authentication and then signs in with a code", async ({
   page,
   context,

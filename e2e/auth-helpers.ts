@@ -35,7 +35,9 @@ export async function signUpThroughApi(
     headers,
     data: { name: `E2E ${roles.join(" and ")}`, email, password, role: roles[0] },
   });
-  if (response.status() !== 201) throw new Error(`register: ${response.status()} ${await response.text()}`);
+  if (response.status() !== 202) throw new Error(`register: ${response.status()} ${await response.text()}`);
+  // Registration signs nobody in (it never tells a new address from a known one).
+  await signInThroughApi(context, email, password);
   for (const role of roles.slice(1)) {
     const added = await request.post("/api/user/roles", { headers, data: { role } });
     if (added.status() !== 200) throw new Error(`add role: ${added.status()}`);
@@ -73,15 +75,20 @@ export async function csrfHeaderOf(request: APIRequestContext): Promise<Record<s
   return { "X-XSRF-TOKEN": decodeURIComponent(value ?? "") };
 }
 
-/** Registers an account with one role in a bare API context's cookie jar, which is then signed in. */
+/** Registers an account with one role in a bare API context's cookie jar, and signs it in. */
 export async function registerWithRequest(request: APIRequestContext, role: "vendor" | "researcher") {
   const email = uniqueEmail(role);
   const response = await request.post("/api/register", {
     headers: await csrfHeaderOf(request),
     data: { name: `E2E ${role}`, email, password: "correct horse battery", role },
   });
-  if (response.status() !== 201) throw new Error(`register: ${response.status()} ${await response.text()}`);
-  return (await response.json()) as { id: number; researcher: { uuid: string } | null };
+  if (response.status() !== 202) throw new Error(`register: ${response.status()} ${await response.text()}`);
+  const signedIn = await request.post("/api/login", {
+    headers: await csrfHeaderOf(request),
+    data: { email, password: "correct horse battery" },
+  });
+  if (signedIn.status() !== 200) throw new Error(`login: ${signedIn.status()} ${await signedIn.text()}`);
+  return (await signedIn.json()) as { id: number; researcher: { uuid: string } | null };
 }
 
 /** Signs a bare API context in (cookie mode). */

@@ -4,6 +4,8 @@ import { gotoHydrated, mailedLink, postAsUser, signUpThroughApi, uniqueEmail } f
 const PASSWORD = "correct horse battery";
 
 async function registerThroughForm(page: Page, role: "vendor" | "researcher", email: string) {
+  // Registration, then sign-in: two form journeys in one test.
+  test.slow();
   await gotoHydrated(page, "/register");
   await page
     .getByLabel(role === "vendor" ? "Vendor (plugin or theme author)" : "Security researcher")
@@ -12,6 +14,11 @@ async function registerThroughForm(page: Page, role: "vendor" | "researcher", em
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Create account" }).click();
+  // The same answer for a new and a known address: check the e-mail, then sign in.
+  await expect(page.getByRole("status")).toContainText("Check your e-mail");
+  await page.getByRole("link", { name: "sign in" }).click();
+  await expect(page).toHaveURL(new RegExp(`/${role === "vendor" ? "vdp" : "researchers"}/login`));
+  await signInThroughForm(page, new URL(page.url()).pathname, email);
 }
 
 async function signInThroughForm(page: Page, loginPath: string, email: string, password = PASSWORD) {

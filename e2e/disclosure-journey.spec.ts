@@ -5,6 +5,7 @@ import {
   gotoHydrated,
   mailedLink,
   postAsUser,
+  signInThroughApi,
   signUpThroughApi,
   uniqueEmail,
 } from "./auth-helpers.ts";
@@ -60,8 +61,9 @@ async function vendorOwningPlugin(context: BrowserContext) {
     headers: await csrfHeaderOf(context.request),
     data: { name: "Autoptimize security", email, password: "correct horse battery", role: "vendor" },
   });
-  expect(registered.status(), await registered.text()).toBe(201);
+  expect(registered.status(), await registered.text()).toBe(202);
   await context.request.get(await mailedLink(context, email, /https?:\/\/\S+\/api\/email\/verify\/\S+/));
+  await signInThroughApi(context, email, "correct horse battery");
   const lobby = await context.request.get(`/api/products/lobby?q=${PLUGIN.slug}`);
   const product = ((await lobby.json()) as { data: { id: number; slug: string }[] }).data.find(
     (row) => row.slug === PLUGIN.slug,

@@ -21,6 +21,7 @@ import { registerIdempotency } from "./http/idempotency.ts";
 import { collectPutRoutes, methodOverrideRoutes } from "./http/method-override.ts";
 import { rejectMalformedInput } from "./http/reject-malformed-input.ts";
 import { registerRouteDocs, securitySchemesOf } from "./http/route-docs.ts";
+import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { DEFAULT_BUILD_DIR, readBuildInfo, registerWeb } from "./http/web.ts";
 import { createForwardingWorker } from "./jobs/forwarding-worker.ts";
 import { createMailer } from "./mail/outbox.ts";
@@ -85,6 +86,12 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandlers(app);
+  await registerSecurityHeaders(app, {
+    captcha: config.captcha,
+    sentryDsn: config.sentryDsn,
+    appUrl: config.appUrl,
+    contentSecurityPolicy: web?.mode !== "development",
+  });
   const mailer = createMailer({
     database,
     smtpUrl: config.smtpUrl,

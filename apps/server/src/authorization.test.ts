@@ -117,7 +117,7 @@ const MATRIX: Record<string, Row> = {
   // Accounts
   "GET /api/csrf-cookie": { expected: all(204) },
   "POST /api/register": {
-    expected: all(201),
+    expected: all(202),
     body: () => ({
       name: "New",
       email: uniqueEmail("matrix"),
@@ -140,6 +140,11 @@ const MATRIX: Record<string, Row> = {
   "POST /api/user/two-factor/disable": {
     expected: { ...signedIn(422), staff: 403 },
     body: () => ({ code: "123456" }),
+  },
+  // A wrong current password: refused, nothing changes.
+  "PUT /api/user/password": {
+    expected: signedIn(422),
+    body: () => ({ current_password: "not the password", password: "a long new password" }),
   },
   "GET /api/sessions": { expected: signedIn(200) },
   "DELETE /api/sessions/{id}": {

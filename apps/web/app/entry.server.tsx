@@ -12,7 +12,8 @@ import { reportError } from "./lib/error-reporting.ts";
  * The standard React Router streaming entry, plus two rules of the specification (§8):
  * - crawlers do not get the error page: an error status (4xx, 5xx) answers a crawler (lib/crawler.ts)
  *   with a short plain-text body instead of the HTML error screen;
- * - errors go to the error-reporting service, except aborted requests (client gone).
+ * - errors go to the error-reporting service, except aborted requests (client gone);
+ * - inline scripts carry the nonce of the server's Content-Security-Policy (load context).
  * Crawlers (and SPA mode) wait for all content before the response starts, so they get full HTML.
  */
 export const streamTimeout = 5_000;
@@ -31,7 +32,7 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
   const crawler = isCrawlerRequest(request);
   if (crawler && responseStatusCode >= 400) return plainErrorResponse(responseStatusCode, responseHeaders);
@@ -52,9 +53,13 @@ export default function handleRequest(
       streamTimeout + 1000,
     );
 
+    // The server's per-response script nonce (Content-Security-Policy): React Router's inline scripts
+    // and <Scripts>/<ScrollRestoration> take it from ServerRouter, React's own from `nonce`.
+    const nonce = loadContext?.contentSecurityPolicy?.nonce;
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
+        nonce,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

@@ -1,4 +1,4 @@
-import type { PublicConfig } from "@pressguard/domain";
+import type { ContentSecurityPolicyOptions, PublicConfig } from "@pressguard/domain";
 
 /**
  * The load context the Fastify server passes to React Router through `getLoadContext`:
@@ -15,5 +15,11 @@ declare module "react-router" {
      * SSR copy of the footer metrics is read again when it changes (an activation bumps it).
      */
     dataVersion?: string;
+    /**
+     * This response's Content-Security-Policy options, nonce included (apps/server/src/http/security-headers.ts);
+     * absent in development. Inline scripts carry the nonce; a page that changes a directive (the vendor
+     * embed's frame-ancestors) builds its policy from these.
+     */
+    contentSecurityPolicy?: ContentSecurityPolicyOptions;
   }
 }

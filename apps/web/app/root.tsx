@@ -72,6 +72,8 @@ export function Layout({ children }: { children: ReactNode }) {
           />
         </QueryClientProvider>
         {hydrate && <ScrollRestoration />}
+        {/* Before the module scripts: zod without `new Function`, which the CSP forbids (decision 020). */}
+        {hydrate && <script src="/zod-jitless.js" />}
         {hydrate && <Scripts />}
       </body>
     </html>

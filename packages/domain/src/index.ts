@@ -1,4 +1,5 @@
 export * from "./config/auth-client-config.ts";
+export * from "./config/content-security-policy.ts";
 export * from "./config/public-config.ts";
 export * from "./config/public-database-limits.ts";
 export * from "./config/site-config.ts";
@@ -18,6 +19,7 @@ export * from "./reports/fix-submission.ts";
 export * from "./reports/lifecycle.ts";
 export * from "./reports/report-form.ts";
 export * from "./schemas/fields.ts";
+export * from "./schemas/password.ts";
 export * from "./schemas/program.ts";
 export * from "./schemas/researcher-profile.ts";
 export * from "./schemas/slug.ts";

@@ -33,6 +33,8 @@ interface StoredAnswer {
   etag: string;
   /** The payload compressed, once per encoding a request asked for (`ResponseStore.encoded`). */
   encoded?: Partial<Record<ContentEncoding, Buffer>>;
+  /** Headers that belong to this very payload (a page's Content-Security-Policy and its nonce). */
+  headers?: Record<string, string>;
 }
 
 const sizeOf = (entry: StoredAnswer) =>

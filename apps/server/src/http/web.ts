@@ -1,13 +1,15 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { existsSync, readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { Readable } from "node:stream";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
-import type { PublicConfig } from "@pressguard/domain";
+import type { ContentSecurityPolicyOptions, PublicConfig } from "@pressguard/domain";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { etagOf, type ResponseStore, sendStored } from "./http-cache.ts";
+import { contentSecurityPolicyOf } from "./security-headers.ts";
 
 /** `npm run build` writes the React Router build here, at the repository root. */
 export const DEFAULT_BUILD_DIR = resolve(dirname(fileURLToPath(import.meta.url)), "../../../../build");
@@ -33,12 +35,12 @@ const STORED_PAGES = /^\/database(?:[/?.]|$)/;
 const EMBED_PAGES = /^\/iframe(?:[/?]|$)/;
 
 /**
- * No page may be framed by another site (clickjacking), except the embeds, which list the origins that
- * may frame them in their own `Content-Security-Policy` (this default is then replaced) and never send
- * `X-Frame-Options`, which would override that list in older browsers.
+ * No page may be framed by another site (clickjacking): the Content-Security-Policy says
+ * `frame-ancestors 'none'` (http/security-headers.ts). The embeds replace that policy with one that
+ * lists the origins that may frame them, and never send `X-Frame-Options`, which would override that
+ * list in older browsers.
  */
 function setFramingPolicy(request: FastifyRequest, reply: FastifyReply) {
-  reply.header("content-security-policy", "frame-ancestors 'none'");
   if (!EMBED_PAGES.test(request.url)) reply.header("x-frame-options", "DENY");
 }
 
@@ -68,6 +70,9 @@ function webRequestOf(request: FastifyRequest, reply: FastifyReply): Request {
     }),
   } as RequestInit);
 }
+
+/** The Content-Security-Policy options (nonce included) of the page being rendered, for its load context. */
+const pagePolicy = new AsyncLocalStorage<ContentSecurityPolicyOptions | undefined>();
 const WORKFLOW_PAGES = /^\/database\/(?:report|patch-submitted|preview-email)/;
 
 export interface BuildInfo {
@@ -95,11 +100,15 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
     return `http://${host.includes(":") ? `[${host}]` : host}:${address?.port ?? 0}`;
   };
   // The public data version lets server-side caches (the footer count) refresh when public data changes.
-  const getLoadContext = () => ({
-    publicConfig: options.publicConfig,
-    apiOrigin: apiOrigin(),
-    ...(options.dataVersion && { dataVersion: options.dataVersion() }),
-  });
+  const getLoadContext = () => {
+    const contentSecurityPolicy = pagePolicy.getStore();
+    return {
+      publicConfig: options.publicConfig,
+      apiOrigin: apiOrigin(),
+      ...(options.dataVersion && { dataVersion: options.dataVersion() }),
+      ...(contentSecurityPolicy && { contentSecurityPolicy }),
+    };
+  };
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
   if (options.mode === "development") {
@@ -157,7 +166,17 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
     if (cookies.length > 0) reply.header("set-cookie", cookies);
     if (response.status === 200 && cookies.length === 0) {
       const etag = etagOf(payload);
-      const stored = { payload, etag, contentType: response.headers.get("content-type") ?? "text/html" };
+      // The page carries this response's script nonce: every later answer from the store (200 or 304)
+      // sends the policy with that same nonce. Safe to reuse: the page's content and its nonce were
+      // fixed together, and any change of public data renders a new page with a new nonce.
+      const policy =
+        reply.getHeader("content-security-policy") ?? reply.raw.getHeader("content-security-policy");
+      const stored = {
+        payload,
+        etag,
+        contentType: response.headers.get("content-type") ?? "text/html",
+        ...(typeof policy === "string" && { headers: { "content-security-policy": policy } }),
+      };
       store.set(request, stored);
       return sendStored(request, reply.header("etag", etag), store, stored);
     }
@@ -171,15 +190,18 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
     const render = async (request: FastifyRequest, reply: FastifyReply) => {
       // Replaced by a header of the same name the page sends.
       setFramingPolicy(request, reply);
-      if (pageStore && isAnonymousRead(request)) {
-        const stored = pageStore.get(request);
-        if (!stored) return renderAndStore(request, reply, pageStore);
-        if (request.headers["if-none-match"] === stored.etag) return reply.code(304).send();
-        return sendStored(request, reply.header("etag", stored.etag), pageStore, stored);
-      }
-      // Not hijacked: Fastify sends React Router's Response (status, headers, streamed body), so its
-      // onSend hooks, compression among them, apply to pages too.
-      return reply.send(await handleRequest(webRequestOf(request, reply), getLoadContext()));
+      return pagePolicy.run(contentSecurityPolicyOf(reply), async () => {
+        if (pageStore && isAnonymousRead(request)) {
+          const stored = pageStore.get(request);
+          if (!stored) return renderAndStore(request, reply, pageStore);
+          if (stored.headers) reply.headers(stored.headers);
+          if (request.headers["if-none-match"] === stored.etag) return reply.code(304).send();
+          return sendStored(request, reply.header("etag", stored.etag), pageStore, stored);
+        }
+        // Not hijacked: Fastify sends React Router's Response (status, headers, streamed body), so its
+        // onSend hooks, compression among them, apply to pages too.
+        return reply.send(await handleRequest(webRequestOf(request, reply), getLoadContext()));
+      });
     };
     // Pages, not API operations: left out of the OpenAPI document.
     web.all("/", { schema: { hide: true } }, render);

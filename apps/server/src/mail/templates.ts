@@ -7,6 +7,13 @@ export type MailTemplate =
   | { template: "email_verification"; name: string; url: string }
   | { template: "password_reset"; name: string; url: string }
   | {
+      /** Someone registered with an address that has an account (issue 15: the answer does not say so). */
+      template: "registration_attempt";
+      name: string;
+      signInUrl: string;
+      resetUrl: string;
+    }
+  | {
       /** An invitation to a seat in a vendor organisation (issue 8): a single-use link, 7 days. */
       template: "seat_invitation";
       inviterName: string;
@@ -414,6 +421,17 @@ function contentOf(mail: MailTemplate, siteName: string): Content {
         ],
         action: { label: `Join ${mail.vendorName}`, url: mail.url },
         footnote: "If you did not expect this invitation, you can ignore this e-mail.",
+      };
+    case "registration_attempt":
+      return {
+        subject: `Someone tried to create a ${siteName} account with your address`,
+        greeting: `Hello ${mail.name},`,
+        paragraphs: [
+          "Someone tried to register with your e-mail address, which already has an account. No new account was created.",
+          `If it was you, sign in with the link below. If you forgot your password, reset it at ${mail.resetUrl}`,
+        ],
+        action: { label: "Sign in", url: mail.signInUrl },
+        footnote: "If it was not you, you can ignore this e-mail: your account has not changed.",
       };
     case "password_reset":
       return {

@@ -98,13 +98,16 @@ export async function registerUser(
   });
   const email = overrides.email ?? uniqueEmail(overrides.role ?? "researcher");
   const password = overrides.password ?? "correct horse battery";
-  const response = await caller.post("/api/register", {
+  const registered = await caller.post("/api/register", {
     name: overrides.name ?? "Test User",
     email,
     password,
     role: overrides.role ?? "researcher",
   });
-  if (response.statusCode !== 201)
-    throw new Error(`register failed: ${response.statusCode} ${response.body}`);
+  if (registered.statusCode !== 202)
+    throw new Error(`register failed: ${registered.statusCode} ${registered.body}`);
+  // Registration signs nobody in (it must not tell a new address from a known one): sign in after.
+  const response = await caller.post("/api/login", { email, password });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
   return { caller, email, password, user: response.json<{ id: number; roles: string[] }>() };
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { EMAIL_MESSAGE, requiredText } from "../schemas/fields.ts";
+import { NewPassword } from "../schemas/password.ts";
 import { SubscriptionPlan } from "./subscription.ts";
 import { VendorRole } from "./team.ts";
 
@@ -32,10 +33,7 @@ export const InvitationAccountInput = z.strictObject({
     .max(100)
     // PostgreSQL refuses a NUL byte in text: control characters never belong in a name.
     .regex(/^\P{Cc}*$/u, "The name may not contain control characters."),
-  password: z
-    .string({ error: "The password field is required." })
-    .min(8, "The password must be at least 8 characters.")
-    .max(200, "The password may not be greater than 200 characters."),
+  password: NewPassword,
 });
 export type InvitationAccountInput = z.infer<typeof InvitationAccountInput>;
 

@@ -104,6 +104,21 @@ const ROWS: Record<string, Row> = {
     valid: { code: "123456" },
     wrong: [{}, { code: null }, { code: ["123456"] }, { code: true }],
   },
+  "PUT /api/user/password": {
+    url: "/api/user/password",
+    body: "schema",
+    valid: { current_password: "not the password", password: "long enough pw" },
+    wrong: [
+      {},
+      { password: 1 },
+      { password: null },
+      { password: "short" },
+      { password: "p".repeat(201) },
+      { current_password: 1, password: "long enough pw" },
+      { current_password: "c".repeat(1001), password: "long enough pw" },
+      { password: ["long enough pw"] },
+    ],
+  },
   "GET /api/sessions": { url: "/api/sessions", body: "none" },
   "DELETE /api/sessions/{id}": {
     url: "/api/sessions/1",

@@ -222,6 +222,24 @@ export function prepareAuthQueries(sql: SqlRunner) {
       );
     },
 
+    /** Ends every session and token of the user but the ones given (the caller's own). */
+    async revokeOtherCredentials(
+      userId: number,
+      keep: { sessionId: number | null; tokenId: number | null },
+      tx: SqlRunner = sql,
+    ) {
+      await tx.query(
+        `update sessions set revoked_at = now()
+         where user_id = $1 and revoked_at is null and id is distinct from $2::bigint`,
+        [userId, keep.sessionId],
+      );
+      await tx.query(
+        `update personal_access_tokens set revoked_at = now()
+         where user_id = $1 and revoked_at is null and id is distinct from $2::bigint`,
+        [userId, keep.tokenId],
+      );
+    },
+
     // Personal access tokens
 
     async createAccessToken(token: { tokenHash: string; userId: number; name: string }, tx: SqlRunner = sql) {
@@ -299,6 +317,34 @@ export function prepareAuthQueries(sql: SqlRunner) {
         hits: row?.hits ?? 1,
         secondsLeft: Math.max(1, Math.ceil(row?.seconds_left ?? windowSeconds)),
       };
+    },
+
+    /**
+     * A failure streak (failed sign-ins of one client on one account) lives in rate_limits: `hits`
+     * counts the failures, `reset_at` is the last failure plus `memorySeconds`, when it is forgotten.
+     */
+    async recordFailure(key: string, memorySeconds: number, tx: SqlRunner = sql): Promise<number> {
+      const { rows } = await tx.query<{ hits: number }>(
+        `insert into rate_limits (key, hits, reset_at) values ($1, 1, now() + make_interval(secs => $2::int))
+         on conflict (key) do update set
+           hits = case when rate_limits.reset_at <= now() then 1 else rate_limits.hits + 1 end,
+           reset_at = excluded.reset_at
+         returning hits`,
+        [key, memorySeconds],
+      );
+      return rows[0]?.hits ?? 1;
+    },
+
+    /** The live failure streak under `key`: how many failures, and the seconds since the last one. */
+    async findFailureStreak(key: string, memorySeconds: number, tx: SqlRunner = sql) {
+      const { rows } = await tx.query<{ hits: number; seconds_since_last: number }>(
+        `select hits,
+                extract(epoch from now() - (reset_at - make_interval(secs => $2::int)))::float8 as seconds_since_last
+         from rate_limits where key = $1 and reset_at > now()`,
+        [key, memorySeconds],
+      );
+      const row = rows[0];
+      return row ? { failures: row.hits, secondsSinceLast: Math.max(0, row.seconds_since_last) } : null;
     },
 
     /** Housekeeping: drops what can no longer matter; returns how many rows went. */

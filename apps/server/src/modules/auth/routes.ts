@@ -1,3 +1,4 @@
+import { NewPassword, PASSWORD_CHANGE_MESSAGES, PasswordChange } from "@pressguard/domain";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -6,6 +7,7 @@ import {
   type AuthService,
   MAGIC_LINK_SENT_MESSAGE,
   PASSWORD_RESET_SENT_MESSAGE,
+  REGISTRATION_SENT_MESSAGE,
   randomToken,
   SESSION_COOKIE,
 } from "./service.ts";
@@ -36,10 +38,7 @@ export const SessionUser = z
 const TokenAnswer = z.object({ token: z.string() }).meta({ id: "AccessToken" });
 const Message = z.object({ message: z.string() });
 const Email = z.email({ message: "Must be a valid email address." }).max(254);
-const Password = z
-  .string()
-  .min(8, "The password must be at least 8 characters.")
-  .max(200, "The password may not be greater than 200 characters.");
+const Password = NewPassword;
 const Role = z.enum(["researcher", "vendor"]);
 
 const Register = z.strictObject({
@@ -53,6 +52,7 @@ const Register = z.strictObject({
   email: Email,
   password: Password,
   role: Role,
+  /** Accepted for older clients; registration signs nobody in, so it issues no token either. */
   token: z.boolean().optional(),
 });
 const Login = z.strictObject({
@@ -126,18 +126,16 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     {
       schema: {
         tags: ["auth"],
-        summary: "Creates a researcher or vendor account and signs it in",
+        summary:
+          "Creates a researcher or vendor account and mails its verification link; the answer never tells whether the address has an account",
         body: Register,
-        response: { 201: z.union([SessionUser, TokenAnswer]) },
+        response: { 202: Message },
       },
       config: { access: "public", issuesToken: true },
     },
     async (request, reply) => {
-      const mode = request.body.token ? "token" : "session";
-      const { secret, user } = await auth.register(request.body, clientInfoOf(request), mode);
-      if (mode === "token") return reply.status(201).send({ token: secret });
-      signIn(reply, secret);
-      return reply.status(201).send(user);
+      await auth.register(request.body, clientInfoOf(request));
+      return reply.status(202).send({ message: REGISTRATION_SENT_MESSAGE });
     },
   );
 
@@ -200,6 +198,24 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       config: { access: "user" },
     },
     (request) => auth.addRole(signedInCaller(request), request.body.role),
+  );
+
+  app.put(
+    "/user/password",
+    {
+      schema: {
+        tags: ["auth"],
+        summary:
+          "Changes the signed-in user's password (the current one required if set); ends the user's other sessions and tokens",
+        body: PasswordChange,
+        response: { 200: Message },
+      },
+      config: { access: "user" },
+    },
+    async (request) => {
+      await auth.changePassword(signedInCaller(request), request.body);
+      return { message: PASSWORD_CHANGE_MESSAGES.changed };
+    },
   );
 
   app.post(

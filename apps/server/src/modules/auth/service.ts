@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
+import { PASSWORD_CHANGE_MESSAGES, type PasswordChange } from "@pressguard/domain";
 import type { Database } from "../../db/client.ts";
 import { AppError } from "../../errors.ts";
 import type { Mailer } from "../../mail/outbox.ts";
@@ -35,13 +36,15 @@ export const TWO_FACTOR_MESSAGES = {
   alreadyEnabled: "Two-factor authentication is already on.",
   notEnabled: "Two-factor authentication is not on.",
 } as const;
+/** The answer to every registration, new address or known: it never tells which (issue 15). */
+export const REGISTRATION_SENT_MESSAGE =
+  "Check your e-mail: we have sent a message to this address to finish creating your account.";
 export const RESET_LINK_INVALID_MESSAGE =
   "This password reset link is invalid or has expired. Ask for a new one.";
 
 /** Rate limits: [hits, window in seconds], per IP and per account (the lower-cased e-mail). */
 export const RATE_LIMITS = {
   loginIp: [30, 600],
-  loginAccount: [10, 600],
   magicLinkIp: [10, 600],
   magicLinkAccount: [5, 600],
   resetIp: [10, 600],
@@ -49,7 +52,27 @@ export const RATE_LIMITS = {
   verificationAccount: [5, 600],
   /** Each registration mails a verification link: this caps mail sent to strangers from one IP. */
   registerIp: [60, 600],
+  /** Registration mails the address each time, known or not: this caps mail to one inbox. */
+  registerAccount: [5, 600],
+  /** Wrong current passwords on the change-password form, per user (a stolen session guessing). */
+  passwordChangeUser: [10, 600],
 } as const satisfies Record<string, readonly [number, number]>;
+
+/**
+ * Failed sign-ins are counted per (client IP, account) pair, never per account alone, so nobody can
+ * lock an owner out from elsewhere. The first LOGIN_FREE_FAILURES in a row cost nothing; each further
+ * one makes this pair wait twice as long as the one before (2 s, 4 s, 8 s …, at most
+ * LOGIN_BACKOFF_MAX_SECONDS). A pair's streak is forgotten a day after its last failure or at a success.
+ */
+export const LOGIN_FREE_FAILURES = 5;
+export const LOGIN_BACKOFF_MAX_SECONDS = 15 * 60;
+export const LOGIN_FAILURE_MEMORY_SECONDS = 24 * 3600;
+
+/** Seconds a pair must wait after `failures` failed sign-ins in a row. */
+export function loginBackoffSeconds(failures: number, freeFailures = LOGIN_FREE_FAILURES): number {
+  if (failures < freeFailures) return 0;
+  return Math.min(2 ** (failures - freeFailures + 1), LOGIN_BACKOFF_MAX_SECONDS);
+}
 
 /** OWASP's argon2id baseline: 19 MiB, 2 passes, 1 lane (argon2id is the library default algorithm). */
 const ARGON2_OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
@@ -151,12 +174,25 @@ export function createAuthService({ database, mailer, appUrl, rateLimitFactor = 
   async function limit(key: string, [budget, windowSeconds]: readonly [number, number]) {
     const maxHits = Math.max(1, Math.floor(budget * rateLimitFactor));
     const { hits, secondsLeft } = await queries.hitRateLimit(key, windowSeconds);
-    if (hits > maxHits) {
-      throw new AppError("rate_limited", {
-        message: `Too many attempts. Please try again in ${secondsLeft} seconds.`,
-        headers: { "retry-after": String(secondsLeft) },
-      });
-    }
+    if (hits > maxHits) throw tooManyAttempts(secondsLeft);
+  }
+
+  function tooManyAttempts(secondsLeft: number) {
+    return new AppError("rate_limited", {
+      message: `Too many attempts. Please try again in ${secondsLeft} seconds.`,
+      headers: { "retry-after": String(secondsLeft) },
+    });
+  }
+
+  const freeLoginFailures = Math.max(1, Math.floor(LOGIN_FREE_FAILURES * rateLimitFactor));
+  const loginPairKey = (client: ClientInfo, email: string) => `login:pair:${client.ip}:${email}`;
+
+  /** 429 while this client's back-off on this account runs. */
+  async function requireNoLoginBackoff(pairKey: string) {
+    const streak = await queries.findFailureStreak(pairKey, LOGIN_FAILURE_MEMORY_SECONDS);
+    if (!streak) return;
+    const wait = loginBackoffSeconds(streak.failures, freeLoginFailures) - streak.secondsSinceLast;
+    if (wait > 0) throw tooManyAttempts(Math.ceil(wait));
   }
 
   function codeError(message: string) {
@@ -257,13 +293,15 @@ export function createAuthService({ database, mailer, appUrl, rateLimitFactor = 
       return { user: toSessionUser(row), via: "token", sessionId: null, tokenId: token.id };
     },
 
-    async register(
-      input: { name: string; email: string; password: string; role: Role },
-      client: ClientInfo,
-      mode: "session" | "token",
-    ) {
-      await limit(`register:ip:${client.ip}`, RATE_LIMITS.registerIp);
+    /**
+     * Creates the account and mails its address a verification link; for a known address, mails its
+     * owner instead. The caller answers both alike (REGISTRATION_SENT_MESSAGE) and signs nobody in,
+     * so registration never tells whether an address has an account.
+     */
+    async register(input: { name: string; email: string; password: string; role: Role }, client: ClientInfo) {
       const email = normaliseEmail(input.email);
+      await limit(`register:ip:${client.ip}`, RATE_LIMITS.registerIp);
+      await limit(`register:account:${email}`, RATE_LIMITS.registerAccount);
       const name = input.name.trim();
       const passwordHash = await hashPassword(input.password);
       const userId = await database.sql.transaction(async (tx) => {
@@ -279,14 +317,16 @@ export function createAuthService({ database, mailer, appUrl, rateLimitFactor = 
         return id;
       });
       if (userId === null) {
-        throw new AppError("validation", {
-          message: "The email has already been taken.",
-          fieldErrors: { email: ["The email has already been taken."] },
+        const owner = await queries.findCredentialsByEmail(email);
+        await mailer.enqueue(email, {
+          template: "registration_attempt",
+          name: owner?.name ?? name,
+          signInUrl: `${appUrl}/`,
+          resetUrl: `${appUrl}/forgot-password`,
         });
+        return;
       }
       await sendVerification(userId, name, email);
-      const secret = await issueCredential(userId, client, mode);
-      return { secret, user: await requireUser(userId) };
     },
 
     async login(
@@ -296,20 +336,28 @@ export function createAuthService({ database, mailer, appUrl, rateLimitFactor = 
     ) {
       const email = normaliseEmail(input.email);
       await limit(`login:ip:${client.ip}`, RATE_LIMITS.loginIp);
-      await limit(`login:account:${email}`, RATE_LIMITS.loginAccount);
+      const pairKey = loginPairKey(client, email);
+      await requireNoLoginBackoff(pairKey);
       const found = await queries.findCredentialsByEmail(email);
       const valid = found?.password_hash
         ? await verify(found.password_hash, input.password).catch(() => false)
         : await verify(await dummyHash, input.password).then(() => false);
       if (!found || !valid) {
+        await queries.recordFailure(pairKey, LOGIN_FAILURE_MEMORY_SECONDS);
         throw new AppError("validation", {
           message: BAD_CREDENTIALS_MESSAGE,
           fieldErrors: { email: [BAD_CREDENTIALS_MESSAGE] },
         });
       }
       // Asked only after the password is right: the second factor reveals nothing to a guesser.
-      if (found.totp_secret) await requireTotpCode(found.id, found.totp_secret, input.code);
-      await queries.clearRateLimit(`login:account:${email}`);
+      if (found.totp_secret) {
+        await requireTotpCode(found.id, found.totp_secret, input.code).catch(async (error: unknown) => {
+          // A missing code is the first step of every 2FA sign-in, not a guess.
+          if (input.code) await queries.recordFailure(pairKey, LOGIN_FAILURE_MEMORY_SECONDS);
+          throw error;
+        });
+      }
+      await queries.clearRateLimit(pairKey);
       const secret = await issueCredential(found.id, client, mode);
       return { secret, user: await requireUser(found.id) };
     },
@@ -466,6 +514,34 @@ export function createAuthService({ database, mailer, appUrl, rateLimitFactor = 
           fieldErrors: { token: [RESET_LINK_INVALID_MESSAGE] },
         });
       }
+    },
+
+    /**
+     * The signed-in user's new password (PUT /api/user/password): the current one must be given when
+     * the account has one; an account without (magic link, signed-out report) sets a first one. Every
+     * other session and token of the account ends; the one making the change stays signed in.
+     */
+    async changePassword(auth: RequestAuth, input: PasswordChange) {
+      const found = await queries.findCredentialsByEmail(auth.user.email);
+      if (!found) throw new AppError("unauthenticated");
+      if (found.password_hash) {
+        const currentError = (message: string) =>
+          new AppError("validation", { message, fieldErrors: { current_password: [message] } });
+        if (!input.current_password) throw currentError(PASSWORD_CHANGE_MESSAGES.currentRequired);
+        await limit(`password:user:${auth.user.id}`, RATE_LIMITS.passwordChangeUser);
+        if (!(await verify(found.password_hash, input.current_password).catch(() => false)))
+          throw currentError(PASSWORD_CHANGE_MESSAGES.currentWrong);
+      }
+      const passwordHash = await hashPassword(input.password);
+      await database.sql.transaction(async (tx) => {
+        await queries.setPassword(auth.user.id, passwordHash, tx);
+        await queries.revokeOtherCredentials(
+          auth.user.id,
+          { sessionId: auth.sessionId, tokenId: auth.tokenId },
+          tx,
+        );
+      });
+      await queries.clearRateLimit(`password:user:${auth.user.id}`);
     },
 
     /** The `user:create` command: staff only come from here. */

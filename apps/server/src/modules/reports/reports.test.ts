@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { registerUser, uniqueEmail } from "../../test/api-client.ts";
 import { type Detail, reportTestApp, sampleReport, sampleValidation } from "./report-test-kit.ts";
+import { REPORT_RATE_LIMITS } from "./service.ts";
 
 type ReportDetail = Detail & {
   possible_duplicate_of?: string | null;
@@ -227,6 +228,24 @@ describe("submitting a report (PRODUCT.md §3)", () => {
     const refused = await kit.anonymous().post("/api/reports", sampleReport({ email }));
     expect(refused.statusCode).toBe(429);
     expect(refused.headers["retry-after"]).toBeDefined();
+  });
+
+  it("limits a signed-in researcher's submissions per hour with 429 and Retry-After, not another's", async () => {
+    const researcher = await kit.researcherAccount();
+    const [allowed] = REPORT_RATE_LIMITS.submitUser;
+    for (let index = 0; index < allowed; index += 1)
+      await kit.submit(researcher.caller, { product_slug: `burst-${index}` });
+    const refused = await researcher.caller.post("/api/reports", sampleReport());
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(3000);
+    expect(refused.json().message).toMatch(/^Too many reports/);
+    const { rows } = await kit.harness.database.sql.query<{ count: number }>(
+      "select count(*)::int as count from reports where submitted_by_user_id = $1",
+      [researcher.user.id],
+    );
+    expect(rows[0]?.count).toBe(allowed);
+    const other = await kit.researcherAccount();
+    expect((await other.caller.post("/api/reports", sampleReport())).statusCode).toBe(201);
   });
 
   it("limits anonymous submissions per IP address", async () => {

@@ -75,10 +75,14 @@ import type {
 
 export const REPORT_NOT_FOUND = "Report not found.";
 
-/** Anonymous submission: [hits, window in seconds] per IP and per e-mail (decision 008). */
+/**
+ * Submission budgets, [hits, window in seconds]: anonymous per IP and per e-mail (decision 008),
+ * signed in per user (issue 15: a burst of reports from one account was accepted without end).
+ */
 export const REPORT_RATE_LIMITS = {
   submitIp: [10, 600],
   submitEmail: [5, 600],
+  submitUser: [20, 3600],
 } as const satisfies Record<string, readonly [number, number]>;
 
 /** The PIN endpoint: [hits, window in seconds] per IP, besides the per-report lock. */
@@ -791,7 +795,8 @@ export function createReportService(database: Database, options: ReportServiceOp
       // PRODUCT.md: reports need a verified address (signed out, the magic link verifies it).
       if (auth && !auth.user.email_verified)
         throw new AppError("forbidden", { message: REPORT_MESSAGES.verifyEmail });
-      if (!auth) await limit(`report:ip:${client.ip}`, REPORT_RATE_LIMITS.submitIp);
+      if (auth) await limit(`report:user:${auth.user.id}`, REPORT_RATE_LIMITS.submitUser);
+      else await limit(`report:ip:${client.ip}`, REPORT_RATE_LIMITS.submitIp);
       const parsed = (auth ? ReportSubmission : SignedOutReportSubmission).safeParse(body);
       const captchaPayload = typeof body.captcha === "string" ? body.captcha : null;
       if (!parsed.success) {

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { useAuth } from "../../lib/use-auth.ts";
 import { AddRole } from "./add-role.tsx";
+import { ChangePasswordForm } from "./change-password-form.tsx";
 import { errorMessageOf, Field, FormError, FormNotice, INPUT_CLASS } from "./form-fields.tsx";
 
 interface SessionEntry {
@@ -185,6 +186,7 @@ export function AccountSecurity() {
   return (
     <div className="mt-8 space-y-10">
       <SessionList />
+      <ChangePasswordForm />
       <TwoFactorSettings />
       <AddRole />
     </div>

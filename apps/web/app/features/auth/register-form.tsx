@@ -1,15 +1,23 @@
 import { type FormEvent, useState } from "react";
+import { Link } from "react-router";
 import { useAuth } from "../../lib/use-auth.ts";
-import { errorMessageOf, Field, FormError, INPUT_CLASS } from "./form-fields.tsx";
+import { errorMessageOf, Field, FormError, FormNotice, INPUT_CLASS } from "./form-fields.tsx";
 
 type Role = "vendor" | "researcher";
 
 /** Where a new vendor goes first: the vendor account set-up (decision 006). */
 export const VENDOR_SETUP_PATH = "/vdp/create-account";
 
+/** Where each role signs in after confirming the address; a new vendor then sets up the vendor account. */
+const SIGN_IN_AFTER_REGISTRATION: Record<Role, string> = {
+  vendor: `/vdp/login?redirect=${encodeURIComponent(VENDOR_SETUP_PATH)}`,
+  researcher: "/researchers/login",
+};
+
 /**
- * Creates the account, which signs it in. A new vendor sets up the vendor account first; anyone
- * else goes to the root redirect, which takes them home.
+ * Creates the account. The answer is the same whether or not the address already has one (the
+ * owner of a known address is told by e-mail), so the form only says to check the e-mail, then
+ * sign in.
  */
 export function RegisterForm({ initialRole = "vendor" }: { initialRole?: Role }) {
   const auth = useAuth();
@@ -17,18 +25,38 @@ export function RegisterForm({ initialRole = "vendor" }: { initialRole?: Role })
   const [fields, setFields] = useState({ name: "", email: "", password: "" });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState<string | null>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setBusy(true);
     setError(null);
     try {
-      await auth.api.request("/register", { method: "POST", body: { ...fields, role } });
-      window.location.assign(role === "vendor" ? VENDOR_SETUP_PATH : "/");
+      const answer = await auth.api.request<{ message: string }>("/register", {
+        method: "POST",
+        body: { ...fields, role },
+      });
+      setSent(answer.message);
     } catch (caught) {
       setError(errorMessageOf(caught));
+    } finally {
       setBusy(false);
     }
+  }
+
+  if (sent) {
+    return (
+      <div className="mt-6 max-w-md space-y-4">
+        <FormNotice message={sent} />
+        <p className="text-sm text-slate-700">
+          Once you have confirmed your address,{" "}
+          <Link to={SIGN_IN_AFTER_REGISTRATION[role]} className="link">
+            sign in
+          </Link>
+          .
+        </p>
+      </div>
+    );
   }
 
   const input = (name: keyof typeof fields, type: string, autoComplete: string) => (

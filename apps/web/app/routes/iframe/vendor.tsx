@@ -1,3 +1,4 @@
+import { contentSecurityPolicy } from "@pressguard/domain";
 import { useState } from "react";
 import { data } from "react-router";
 import type { ChosenProduct, ProductChoice } from "../../features/reports/product-picker.tsx";
@@ -23,8 +24,21 @@ interface EmbedVendor {
 
 /** The CSP source list of the vendor's own origins; nobody may frame the page when there is none. */
 export function frameAncestorsPolicy(origins: readonly string[]): string {
-  const safe = origins.filter((origin) => /^https:\/\/[a-z0-9.-]+$/.test(origin));
-  return `frame-ancestors ${safe.length > 0 ? safe.join(" ") : "'none'"}`;
+  return `frame-ancestors ${safeAncestors(origins).join(" ") || "'none'"}`;
+}
+
+function safeAncestors(origins: readonly string[]): string[] {
+  return origins.filter((origin) => /^https:\/\/[a-z0-9.-]+$/.test(origin));
+}
+
+/**
+ * The server's whole policy (script nonce included) with the vendor's `frame-ancestors`: this page's
+ * header replaces the server's. Without the server's options (development), only the framing rule.
+ */
+function embedPolicy(context: Route.LoaderArgs["context"], origins: readonly string[]): string {
+  const server = context.contentSecurityPolicy;
+  if (!server) return frameAncestorsPolicy(origins);
+  return contentSecurityPolicy({ ...server, frameAncestors: safeAncestors(origins) });
 }
 
 const UNAVAILABLE = { available: false as const };
@@ -39,7 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const refuse = () =>
     data(UNAVAILABLE, {
       status: 404,
-      headers: { "Content-Security-Policy": frameAncestorsPolicy([]), "Cache-Control": "no-store" },
+      headers: { "Content-Security-Policy": embedPolicy(context, []), "Cache-Control": "no-store" },
     });
   if (!key) return refuse();
   const client = createServerApiClient(request, context, { forwardCookies: false, retry: 0 });
@@ -60,7 +74,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     {
       headers: {
-        "Content-Security-Policy": frameAncestorsPolicy(vendor.frame_ancestors),
+        "Content-Security-Policy": embedPolicy(context, vendor.frame_ancestors),
         "Cache-Control": "no-store",
       },
     },

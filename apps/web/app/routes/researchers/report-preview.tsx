@@ -9,8 +9,12 @@ import { throwNotFound } from "../../lib/errors.ts";
 import { enforceGuards } from "../../lib/guards.server.ts";
 import { usePublicConfig } from "../../lib/public-config.ts";
 import type { RouteHandle } from "../../lib/route-handle.ts";
+import { secretUrlHeaders } from "../../lib/secret-url.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/report-preview";
+
+/** The link's `?token=` must not leave the page (issue 15). */
+export const headers = secretUrlHeaders;
 
 export const handle: RouteHandle = { guards: ["check-token-researcher"] };
 
