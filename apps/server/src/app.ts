@@ -93,6 +93,7 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
     sessionCookie: SESSION_COOKIE,
     csrfCookie: config.auth.csrf.cookie,
     csrfHeader: config.auth.csrf.header,
+    mode: config.auth.mode,
   });
   mailer.start();
   auth.startHousekeeping((error) => app.log.error({ err: error }, "auth housekeeping failed"));
