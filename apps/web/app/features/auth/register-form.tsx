@@ -23,7 +23,7 @@ export function RegisterForm({ initialRole = "vendor" }: { initialRole?: Role })
     setBusy(true);
     setError(null);
     try {
-      await auth.api.request("/register", { method: "POST", body: { ...fields, role } });
+      await auth.client.signInWith("/register", { ...fields, role });
       window.location.assign(role === "vendor" ? VENDOR_SETUP_PATH : "/");
     } catch (caught) {
       setError(errorMessageOf(caught));
