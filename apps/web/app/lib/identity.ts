@@ -13,12 +13,39 @@ export interface Identity {
  * sign-out or by a 401 on a later answer.
  */
 let browserIdentity: Identity | null = null;
+/** The root loader's last answer: the identity follows it when the root loader runs again. */
+let lastRootUser: SessionUser | null | undefined;
 
 export function identityOf(initial: SessionUser | null): Identity {
   // During server rendering module state would be shared between visitors: never keep it there.
   if (typeof window === "undefined") return { user: initial };
   browserIdentity ??= { user: initial };
+  // The root loader runs again only to settle an identity the server could not see (decision 016).
+  if (lastRootUser !== undefined && initial !== lastRootUser) browserIdentity.user = initial;
+  lastRootUser = initial;
   return browserIdentity;
+}
+
+/** True while the browser asks the server again, with the token, who the visitor is. */
+let resolvingIdentity = false;
+
+/** The root's `shouldRevalidate`: the root loader runs again only to settle the identity. */
+export function isResolvingIdentity(): boolean {
+  return resolvingIdentity;
+}
+
+/**
+ * Decision 016 (token in localStorage): the server rendered the first page without knowing the
+ * visitor. With a stored token, every loader runs again — now with the token (`page-data-token.ts`) —
+ * so that identity, guards and page data are the visitor's; without one, nothing is to be settled.
+ */
+export async function resolveIdentityOnHydration(revalidate: () => Promise<void>): Promise<void> {
+  resolvingIdentity = true;
+  try {
+    await revalidate();
+  } finally {
+    resolvingIdentity = false;
+  }
 }
 
 export function useIdentity(): Identity {
