@@ -1,15 +1,14 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { type ReactNode, useEffect, useRef, useState } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRevalidator } from "react-router";
+import { type ReactNode, useEffect, useState } from "react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
 import { ToastContainer } from "react-toastify";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { MainContent } from "./components/main-content.tsx";
 import { loadFooterMetrics } from "./lib/api/footer-metrics.server.ts";
 import { installPageDataToken } from "./lib/api/page-data-token.ts";
-import { readStoredToken } from "./lib/api/token-storage.ts";
 import { configureErrorReporting } from "./lib/error-reporting.ts";
-import { isResolvingIdentity, resolveIdentityOnHydration } from "./lib/identity.ts";
+import { isResolvingIdentity, useSettleIdentity } from "./lib/identity.ts";
 import type { RootLoaderData } from "./lib/public-config.ts";
 import { getRequestContext } from "./lib/request-context.server.ts";
 import { isStaticPage } from "./lib/route-handle.ts";
@@ -95,14 +94,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   const tokenInLocalStorage = auth.mode === "token" && auth.tokenStorage === "localStorage";
   // Before any navigation: page-data requests carry the stored token (decision 016).
   useState(() => tokenInLocalStorage && installPageDataToken());
-  const revalidator = useRevalidator();
-  const { identityPending } = loaderData;
-  const settling = useRef(false);
-  useEffect(() => {
-    if (settling.current || !identityPending || !readStoredToken("localStorage")) return;
-    settling.current = true;
-    void resolveIdentityOnHydration(() => revalidator.revalidate());
-  }, [identityPending, revalidator]);
+  useSettleIdentity(loaderData.identityPending);
   useAppVersionWatch(buildId);
   useEffect(() => {
     configureErrorReporting({ dsn: sentryDsn, release: buildId });

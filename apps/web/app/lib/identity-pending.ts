@@ -4,7 +4,7 @@ import { data, isRouteErrorResponse } from "react-router";
  * Token mode with the token in localStorage (decision 016): the server cannot see the token on a
  * full page load, so a page that needs a signed-in visitor cannot tell "anonymous" from "not known
  * yet". Its guard throws this answer instead of the login redirect; the error screen shows a neutral
- * pending shell, and the browser settles the identity on hydration (`resolveIdentityOnHydration`).
+ * pending shell, and the browser settles the identity on hydration (`useSettleIdentity`).
  */
 export interface IdentityPending {
   identityPending: true;

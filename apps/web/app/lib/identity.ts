@@ -1,5 +1,9 @@
 import type { AuthClientConfig } from "@pressguard/domain";
+import { useEffect } from "react";
+import { useRevalidator } from "react-router";
 import { type ApiError, isApiError } from "./api/api-error.ts";
+import { installPageDataToken } from "./api/page-data-token.ts";
+import { readStoredToken } from "./api/token-storage.ts";
 import { reportError } from "./error-reporting.ts";
 import { useRootLoaderData } from "./public-config.ts";
 import type { SessionUser } from "./session-user.ts";
@@ -28,6 +32,8 @@ export function identityOf(initial: SessionUser | null): Identity {
 
 /** True while the browser asks the server again, with the token, who the visitor is. */
 let resolvingIdentity = false;
+/** The identity is settled once per page load: later page-data requests carry the token anyway. */
+let settleStarted = false;
 
 /** The root's `shouldRevalidate`: the root loader runs again only to settle the identity. */
 export function isResolvingIdentity(): boolean {
@@ -35,17 +41,23 @@ export function isResolvingIdentity(): boolean {
 }
 
 /**
- * Decision 016 (token in localStorage): the server rendered the first page without knowing the
- * visitor. With a stored token, every loader runs again — now with the token (`page-data-token.ts`) —
- * so that identity, guards and page data are the visitor's; without one, nothing is to be settled.
+ * Decision 016 (token in localStorage): the server rendered this page without knowing the visitor
+ * (`pending`). With a stored token, every loader runs again once hydrated — now with the token
+ * (`page-data-token.ts`) — so that identity, guards and page data are the visitor's. Used by the
+ * root and by the pending shell (an error boundary, where the root's component is not rendered).
  */
-export async function resolveIdentityOnHydration(revalidate: () => Promise<void>): Promise<void> {
-  resolvingIdentity = true;
-  try {
-    await revalidate();
-  } finally {
-    resolvingIdentity = false;
-  }
+export function useSettleIdentity(pending: boolean): void {
+  const revalidator = useRevalidator();
+  useEffect(() => {
+    if (!pending || settleStarted || !readStoredToken("localStorage")) return;
+    settleStarted = true;
+    // The root installs it too, but a page whose error boundary is the root's never renders the root.
+    installPageDataToken();
+    resolvingIdentity = true;
+    void revalidator.revalidate().finally(() => {
+      resolvingIdentity = false;
+    });
+  }, [pending, revalidator]);
 }
 
 export function useIdentity(): Identity {

@@ -3,6 +3,7 @@ import { isRouteErrorResponse, Link } from "react-router";
 import { readStoredToken } from "../lib/api/token-storage.ts";
 import { reportError } from "../lib/error-reporting.ts";
 import { describeError } from "../lib/errors.ts";
+import { useSettleIdentity } from "../lib/identity.ts";
 import { identityPendingOf } from "../lib/identity-pending.ts";
 import { useReloadOnNewVersion } from "../lib/use-app-version.ts";
 
@@ -22,10 +23,11 @@ export function ErrorScreen({ error }: ErrorScreenProps) {
 
 /**
  * Decision 016: a page the server could not show because it cannot see a token kept in
- * localStorage. With a stored token the root asks again (`resolveIdentityOnHydration`) and the page
+ * localStorage. With a stored token every loader runs again (`useSettleIdentity`) and the page
  * replaces this shell; without one the visitor is anonymous and goes to the login page.
  */
 function IdentityPendingShell({ loginPath }: { loginPath: string }) {
+  useSettleIdentity(true);
   useEffect(() => {
     if (!readStoredToken("localStorage")) window.location.replace(loginPath);
   }, [loginPath]);
