@@ -11,6 +11,24 @@ import { defineConfig } from "@playwright/test";
 const port = Number(process.env.E2E_PORT ?? 3199);
 const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`;
 const dataDir = process.env.E2E_PGLITE_DIR ?? join(mkdtempSync(join(tmpdir(), "pressguard-e2e-")), "pglite");
+
+/**
+ * The second auth mode (decision 021): the journey specs run again against a server in token mode,
+ * once with the token in a cookie and once in localStorage. Each has its own server, port and
+ * database (`<E2E_PGLITE_DIR>-token-cookie`, `-token-localstorage`: copy a seeded one there to skip
+ * the seeding). Only the journeys run there, to keep CI time modest.
+ */
+const TOKEN_JOURNEYS = ["auth.spec.ts"];
+const tokenModes = [
+  { name: "token-cookie", storage: "cookie", port: port + 1 },
+  { name: "token-localstorage", storage: "localStorage", port: port + 2 },
+].map((mode) => ({
+  ...mode,
+  baseURL: `http://127.0.0.1:${mode.port}`,
+  dataDir: process.env.E2E_PGLITE_DIR
+    ? `${process.env.E2E_PGLITE_DIR}-${mode.name}`
+    : join(dataDir, "..", mode.name),
+}));
 /**
  * The staff actor (e2e/page-authorization.spec.ts). Staff accounts come only from
  * `npm run user:create -- --staff`, so the web server command makes one before the server opens the
@@ -48,28 +66,51 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { browserName: "chromium" } }],
+  projects: [
+    { name: "chromium", use: { browserName: "chromium" } },
+    // Against E2E_BASE_URL there is one server, in whatever mode it runs: no token projects.
+    ...(process.env.E2E_BASE_URL
+      ? []
+      : tokenModes.map((mode) => ({
+          name: mode.name,
+          testMatch: TOKEN_JOURNEYS,
+          use: { browserName: "chromium" as const, baseURL: mode.baseURL },
+          // With localStorage a full page load of a guarded page takes one more round trip (the
+          // pending shell, then the page); three servers share the runner.
+          expect: { timeout: 10_000 },
+          // Read by e2e/auth-helpers.ts (`authModeOf`).
+          metadata: { authMode: "token", tokenStorage: mode.storage },
+        }))),
+  ],
   ...(!process.env.E2E_BASE_URL && {
-    webServer: {
+    webServer: [
+      { url: baseURL, port, dataDir, env: {} },
+      ...tokenModes.map((mode) => ({
+        ...mode,
+        url: mode.baseURL,
+        env: { AUTH_MODE: "token", AUTH_TOKEN_STORAGE: mode.storage },
+      })),
+    ].map((server) => ({
       command: `${createStaff} && node --import tsx apps/server/src/main.ts`,
-      url: `${baseURL}/healthz`,
+      url: `${server.url}/healthz`,
       timeout: 180_000,
       reuseExistingServer: false,
-      stdout: "ignore",
-      stderr: "pipe",
+      stdout: "ignore" as const,
+      stderr: "pipe" as const,
       env: {
-        PORT: String(port),
+        PORT: String(server.port),
         HOST: "127.0.0.1",
-        PGLITE_DIR: dataDir,
+        PGLITE_DIR: server.dataDir,
         LOG_LEVEL: "warn",
-        APP_URL: baseURL,
+        APP_URL: server.url,
         // The real self-hosted proof of work, solved by Chromium (e2e/disclosure-journey.spec.ts).
         CAPTCHA: "altcha",
         // The suite reads sign-in links and PINs from the development mailbox, off unless switched on.
         DEV_MAILBOX: "on",
         // Report forwarding: e2e/report-forwarding.spec.ts starts its webhook receiver on 127.0.0.1.
         FORWARDING_ALLOW_LOOPBACK: "true",
+        ...server.env,
       },
-    },
+    })),
   }),
 });

@@ -1,4 +1,90 @@
-import { type APIRequestContext, type BrowserContext, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, type BrowserContext, expect, type Page, test } from "@playwright/test";
+
+/** Where the web client keeps the token in token mode (apps/web/app/lib/api/token-storage.ts). */
+const TOKEN_KEY = "pressguard.token";
+
+/**
+ * The auth mode of the server this test runs against: the token projects of playwright.config.ts
+ * say so in their metadata (decision 021); every other project runs in cookie mode.
+ */
+export function authModeOf():
+  | { mode: "cookie" }
+  | { mode: "token"; tokenStorage: "cookie" | "localStorage" } {
+  const metadata = test.info().project.metadata as { authMode?: string; tokenStorage?: string };
+  if (metadata.authMode !== "token") return { mode: "cookie" };
+  return {
+    mode: "token",
+    tokenStorage: metadata.tokenStorage === "localStorage" ? "localStorage" : "cookie",
+  };
+}
+
+/** Tokens handed to browser contexts by the helpers below (token mode). */
+const tokens = new WeakMap<BrowserContext, string>();
+
+/** Runs `work` in a throwaway page of the context that is on the site's origin (for localStorage). */
+async function onOrigin<T>(context: BrowserContext, work: (page: Page) => Promise<T>): Promise<T> {
+  const page = await context.newPage();
+  try {
+    await page.goto("/healthz");
+    return await work(page);
+  } finally {
+    await page.close();
+  }
+}
+
+/** Token mode: keeps the token where the browser's pages read it, as the web client does. */
+async function handTokenToBrowser(context: BrowserContext, token: string) {
+  const auth = authModeOf();
+  if (auth.mode !== "token") return;
+  tokens.set(context, token);
+  if (auth.tokenStorage === "cookie") {
+    const url = test.info().project.use.baseURL ?? "";
+    await context.addCookies([{ name: TOKEN_KEY, value: encodeURIComponent(token), url }]);
+    return;
+  }
+  await onOrigin(context, (page) =>
+    page.evaluate(([key, value]) => localStorage.setItem(key, value), [TOKEN_KEY, token] as const),
+  );
+}
+
+/** The token the browser holds now (token mode), wherever the web client keeps it. */
+async function browserToken(source: Page | BrowserContext): Promise<string | null> {
+  const auth = authModeOf();
+  if (auth.mode !== "token") return null;
+  const context = "context" in source ? source.context() : source;
+  if (auth.tokenStorage === "cookie") {
+    const cookie = (await context.cookies()).find((entry) => entry.name === TOKEN_KEY);
+    return cookie ? decodeURIComponent(cookie.value) : null;
+  }
+  const read = (page: Page) => page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY);
+  if ("context" in source && source.url().startsWith("http")) return read(source);
+  return (await onOrigin(context, read)) ?? tokens.get(context) ?? null;
+}
+
+/**
+ * The headers of an API call made by the test as the browser's signed-in user: the CSRF pair in
+ * cookie mode (the session cookie travels by itself), the browser's token in token mode.
+ */
+export async function userHeaders(source: Page | BrowserContext): Promise<Record<string, string>> {
+  const context = "context" in source ? source.context() : source;
+  if (authModeOf().mode === "cookie") return csrfHeader(context, context.request);
+  const token = await browserToken(source);
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
+/** The signed-in user as the API sees the browser's credentials (401 when signed out). */
+export function currentUser(page: Page) {
+  return userHeaders(page).then((headers) => page.request.get("/api/user", { headers }));
+}
+
+/** Signs the browser out from outside the page: its cookies, and in localStorage mode the token. */
+export async function forgetSignIn(context: BrowserContext) {
+  await context.clearCookies();
+  tokens.delete(context);
+  const auth = authModeOf();
+  if (auth.mode === "token" && auth.tokenStorage === "localStorage")
+    await onOrigin(context, (page) => page.evaluate((key) => localStorage.removeItem(key), TOKEN_KEY));
+}
 
 let counter = 0;
 export function uniqueEmail(prefix: string): string {
@@ -30,19 +116,26 @@ export async function signUpThroughApi(
 ) {
   const request = context.request;
   const email = uniqueEmail(roles.join("-"));
-  const headers = await csrfHeader(context, request);
+  const tokenMode = authModeOf().mode === "token";
   const response = await request.post("/api/register", {
-    headers,
-    data: { name: `E2E ${roles.join(" and ")}`, email, password, role: roles[0] },
+    headers: tokenMode ? {} : await csrfHeader(context, request),
+    data: {
+      name: `E2E ${roles.join(" and ")}`,
+      email,
+      password,
+      role: roles[0],
+      ...(tokenMode && { token: true }),
+    },
   });
   if (response.status() !== 202) throw new Error(`register: ${response.status()} ${await response.text()}`);
   // Registration signs nobody in (it never tells a new address from a known one).
   await signInThroughApi(context, email, password);
+  const headers = await userHeaders(context);
   for (const role of roles.slice(1)) {
     const added = await request.post("/api/user/roles", { headers, data: { role } });
     if (added.status() !== 200) throw new Error(`add role: ${added.status()}`);
   }
-  const user = await (await request.get("/api/user")).json();
+  const user = await (await request.get("/api/user", { headers })).json();
   return { email, password, user: user as { id: number; researcher: { uuid: string } | null } };
 }
 
@@ -56,11 +149,15 @@ export function loginPathFor(path: string): string | null {
   return null;
 }
 
-/** Signs the browser context in through the API (cookie mode). */
+/** Signs the browser context in through the API (either auth mode). */
 export async function signInThroughApi(context: BrowserContext, email: string, password: string) {
-  const headers = await csrfHeader(context, context.request);
-  const response = await context.request.post("/api/login", { headers, data: { email, password } });
+  const tokenMode = authModeOf().mode === "token";
+  const response = await context.request.post("/api/login", {
+    headers: tokenMode ? {} : await csrfHeader(context, context.request),
+    data: { email, password, ...(tokenMode && { token: true }) },
+  });
   if (response.status() !== 200) throw new Error(`login: ${response.status()} ${await response.text()}`);
+  if (tokenMode) await handTokenToBrowser(context, ((await response.json()) as { token: string }).token);
 }
 
 /** Cookie mode for a bare API context (no browser): its own XSRF-TOKEN cookie, sent back as the header. */
@@ -136,8 +233,7 @@ export function mailedLink(source: MailSource, email: string, pattern: RegExp): 
   return fromMailbox(source, email, (mail) => mail.text.match(pattern)?.[0]);
 }
 
-/** A cookie-mode POST from the browser context (the CSRF pair included), as the signed-in user. */
+/** A POST from the browser context as its signed-in user (`userHeaders`: either auth mode). */
 export async function postAsUser(context: BrowserContext, path: string, data: unknown) {
-  const headers = await csrfHeader(context, context.request);
-  return context.request.post(path, { headers, data });
+  return context.request.post(path, { headers: await userHeaders(context), data });
 }

@@ -1,5 +1,13 @@
 import { expect, type Page, test } from "@playwright/test";
-import { gotoHydrated, mailedLink, postAsUser, signUpThroughApi, uniqueEmail } from "./auth-helpers.ts";
+import {
+  currentUser,
+  forgetSignIn,
+  gotoHydrated,
+  mailedLink,
+  postAsUser,
+  signUpThroughApi,
+  uniqueEmail,
+} from "./auth-helpers.ts";
 
 const PASSWORD = "correct horse battery";
 
@@ -39,14 +47,14 @@ test("a researcher registers, verifies the address, signs out and signs in again
 
   const verify = await mailedLink(page, email, /https?:\/\/\S+\/api\/email\/verify\/\S+/);
   await page.goto(verify);
-  const user = await (await page.request.get("/api/user")).json();
+  const user = await (await currentUser(page)).json();
   expect(user.email_verified).toBe(true);
 
   await gotoHydrated(page, home);
   await expect(notice).toHaveCount(0);
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/vdp\/login$/);
-  expect((await page.request.get("/api/user")).status()).toBe(401);
+  expect((await currentUser(page)).status()).toBe(401);
 
   await signInThroughForm(page, "/researchers/login", email);
   await expect(page).toHaveURL(new RegExp(`${home}$`));
@@ -86,7 +94,7 @@ test("a vendor with an active program signs in and lands on all programs", async
   // Leave the app first: a page left open would see its session go, answer the 401 by sending itself
   // to the login page (spec §7) and abort the navigation below.
   await page.goto("about:blank");
-  await context.clearCookies();
+  await forgetSignIn(context);
 
   await signInThroughForm(page, "/vdp/login", email);
   await expect(page).toHaveURL(/\/vdp\/programs\/all$/);
@@ -103,7 +111,7 @@ test("a user with both roles is treated as a vendor by the root redirect", async
 
 test("a wrong password shows the generic message inline", async ({ page, context }) => {
   const { email } = await signUpThroughApi(context, ["vendor"]);
-  await context.clearCookies();
+  await forgetSignIn(context);
   await signInThroughForm(page, "/vdp/login", email, "not the password");
   await expect(page.getByRole("alert")).toHaveText("These credentials do not match our records.");
   await expect(page).toHaveURL(/\/vdp\/login$/);
@@ -111,7 +119,7 @@ test("a wrong password shows the generic message inline", async ({ page, context
 
 test("a deep link to a guarded page returns to it after sign-in", async ({ page, context }) => {
   const { email } = await signUpThroughApi(context, ["vendor"]);
-  await context.clearCookies();
+  await forgetSignIn(context);
   await page.goto("/vdp/reports/fixed?page=2");
   await expect(page).toHaveURL(/\/vdp\/login\?redirect=%2Fvdp%2Freports%2Ffixed%3Fpage%3D2$/);
   await signInThroughForm(page, "/vdp/login", email);
@@ -120,7 +128,7 @@ test("a deep link to a guarded page returns to it after sign-in", async ({ page,
 
 test("a magic link read from the captured mail signs in once", async ({ page, context }) => {
   const { email } = await signUpThroughApi(context, ["vendor"]);
-  await context.clearCookies();
+  await forgetSignIn(context);
   await gotoHydrated(page, "/vdp/login");
   await page.getByLabel("E-mail").fill(email);
   await page.getByRole("button", { name: "Email me a sign-in link" }).click();
@@ -146,7 +154,7 @@ test("the development mailbox page lists the mail, newest first", async ({ page,
 
 test("a forgotten password is reset through the mailed link", async ({ page, context }) => {
   const { email } = await signUpThroughApi(context, ["researcher"]);
-  await context.clearCookies();
+  await forgetSignIn(context);
   await gotoHydrated(page, "/researchers/login");
   await page.getByRole("link", { name: "Forgot your password?" }).click();
   await expect(page.locator("h1")).toHaveText("Forgot your password?");
@@ -171,7 +179,7 @@ test("a signed-in user without the area's role is sent to their own start page",
   await signUpThroughApi(context, ["researcher"]);
   await page.goto("/vdp/programs/all");
   await expect(page).toHaveURL(/\/researchers\/[0-9a-f-]{36}\/in-review$/);
-  await context.clearCookies();
+  await forgetSignIn(context);
   await signUpThroughApi(context, ["vendor"]);
   await page.goto("/researchers/settings");
   await expect(page).toHaveURL(/\/vdp\/programs\/pending$/);

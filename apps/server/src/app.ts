@@ -110,6 +110,7 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
     sessionCookie: SESSION_COOKIE,
     csrfCookie: config.auth.csrf.cookie,
     csrfHeader: config.auth.csrf.header,
+    mode: config.auth.mode,
   });
   registerIdempotency(app, { database });
   registerRouteDocs(app);

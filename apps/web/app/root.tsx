@@ -6,12 +6,14 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { MainContent } from "./components/main-content.tsx";
 import { loadFooterMetrics } from "./lib/api/footer-metrics.server.ts";
+import { installPageDataToken } from "./lib/api/page-data-token.ts";
 import { configureErrorReporting } from "./lib/error-reporting.ts";
+import { isResolvingIdentity, useSettleIdentity } from "./lib/identity.ts";
 import type { RootLoaderData } from "./lib/public-config.ts";
 import { getRequestContext } from "./lib/request-context.server.ts";
 import { isStaticPage } from "./lib/route-handle.ts";
 import { pageMeta } from "./lib/seo.ts";
-import { getOptionalUser } from "./lib/session.server.ts";
+import { getOptionalUser, isIdentityUnknown } from "./lib/session.server.ts";
 import { useAppVersionWatch } from "./lib/use-app-version.ts";
 import { TOASTS } from "./ui/constants.ts";
 import { ErrorScreen } from "./ui/error-screen.tsx";
@@ -31,12 +33,21 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
     loadFooterMetrics(request, context),
     getOptionalUser(request, context),
   ]);
-  return { publicConfig, footerMetrics: footer.metrics, footerMetricsFetchedAt: footer.fetchedAt, user };
+  return {
+    publicConfig,
+    footerMetrics: footer.metrics,
+    footerMetricsFetchedAt: footer.fetchedAt,
+    user,
+    identityPending: !user && isIdentityUnknown(request, context),
+  };
 }
 
-/** Configuration does not change during a visit, and the footer metrics keep for a day in the browser. */
+/**
+ * Configuration does not change during a visit, and the footer metrics keep for a day in the
+ * browser; the root runs again only to settle an identity the server could not see (decision 021).
+ */
 export function shouldRevalidate() {
-  return false;
+  return isResolvingIdentity();
 }
 
 /** Pages without a title of their own: the last path segment; error pages: status and message. */
@@ -81,7 +92,11 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  const { buildId, sentryDsn } = loaderData.publicConfig;
+  const { buildId, sentryDsn, auth } = loaderData.publicConfig;
+  const tokenInLocalStorage = auth.mode === "token" && auth.tokenStorage === "localStorage";
+  // Before any navigation: page-data requests carry the stored token (decision 021).
+  useState(() => tokenInLocalStorage && installPageDataToken());
+  useSettleIdentity(loaderData.identityPending);
   useAppVersionWatch(buildId);
   useEffect(() => {
     configureErrorReporting({ dsn: sentryDsn, release: buildId });

@@ -50,6 +50,7 @@ describe("the access hook", () => {
       sessionCookie: "s",
       csrfCookie: "XSRF-TOKEN",
       csrfHeader: "X-XSRF-TOKEN",
+      mode: "cookie",
     });
     await app.register(fastifyCookie);
     for (const level of ["public", "user", "researcher", "vendor", "staff"] as AccessLevel[]) {
@@ -71,6 +72,7 @@ describe("the access hook", () => {
       sessionCookie: "s",
       csrfCookie: "XSRF-TOKEN",
       csrfHeader: "X-XSRF-TOKEN",
+      mode: "cookie",
     });
     expect(() => bare.get("/api/naked", async () => ({}))).toThrow("declares no access level");
     await bare.close();
@@ -116,5 +118,18 @@ describe("the access hook", () => {
     expect(asksToken.statusCode).toBe(200);
     const asksCookie = await app.inject({ method: "POST", url: "/api/issue", payload: { token: false } });
     expect(asksCookie.statusCode).toBe(419);
+  });
+
+  it("keeps the CSRF pair for JSON calls in cookie mode (the token-mode JSON rule is token mode's only)", async () => {
+    const json = await app.inject({ method: "POST", url: "/api/public", payload: { any: "thing" } });
+    expect(json.headers["content-type"]).toMatch(/json/);
+    expect(json.statusCode).toBe(419);
+    const signedIn = await app.inject({
+      method: "POST",
+      url: "/api/vendor",
+      headers: { cookie: "s=vendor" },
+      payload: { any: "thing" },
+    });
+    expect(signedIn.statusCode).toBe(419);
   });
 });

@@ -45,6 +45,8 @@ export interface AccessControlOptions {
   sessionCookie: string;
   csrfCookie: string;
   csrfHeader: string;
+  /** The auth mode of the web client (`AUTH_MODE`); token mode has its own CSRF rule (decision 021). */
+  mode: "cookie" | "token";
 }
 
 /**
@@ -82,6 +84,16 @@ function wantsToken(body: unknown): boolean {
   return typeof body === "object" && body !== null && (body as { token?: unknown }).token === true;
 }
 
+/**
+ * Token mode (decision 021): a request with a JSON body cannot come from a cross-site page — a form
+ * sends only urlencoded, multipart or text/plain, and a script's fetch with `application/json`
+ * needs a CORS preflight, which this server never grants. Such a request needs no CSRF pair.
+ */
+function sentAsJson(request: FastifyRequest): boolean {
+  const contentType = request.headers["content-type"];
+  return typeof contentType === "string" && /^application\/json\s*(;|$)/i.test(contentType);
+}
+
 function sameToken(a: string, b: string): boolean {
   if (a.length !== b.length) return false;
   let difference = 0;
@@ -94,8 +106,9 @@ function sameToken(a: string, b: string): boolean {
  * by accident; then, on every API request, one hook (before body validation, so an anonymous caller
  * gets 401 rather than a validation error):
  * 1. resolves the caller once — a Bearer token (token mode) or else the session cookie;
- * 2. in cookie mode, refuses unsafe methods whose `X-XSRF-TOKEN` header does not match the
- *    `XSRF-TOKEN` cookie (419), except a token-issuing call asking for a token;
+ * 2. refuses unsafe methods whose `X-XSRF-TOKEN` header does not match the `XSRF-TOKEN` cookie
+ *    (419), except a token-issuing call asking for a token and, in token mode, a JSON call
+ *    (`sentAsJson`: no cross-site page can send one);
  * 3. enforces the route's access level: 401 anonymous, 403 without the role;
  * 4. enforces the route's capability, if it names one: 403 without it.
  */
@@ -125,7 +138,9 @@ export function registerAccessControl(app: FastifyInstance, options: AccessContr
     } else {
       const secret = request.cookies[options.sessionCookie];
       const exempt =
-        (config.issuesToken && wantsToken(request.body)) || (config.csrfOnlyWithSession && !secret);
+        (config.issuesToken && wantsToken(request.body)) ||
+        (config.csrfOnlyWithSession && !secret) ||
+        (options.mode === "token" && sentAsJson(request));
       if (UNSAFE_METHODS.has(request.method) && !exempt) {
         const cookie = request.cookies[options.csrfCookie];
         const header = request.headers[csrfHeader];

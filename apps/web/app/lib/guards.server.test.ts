@@ -158,3 +158,52 @@ describe("the route guards", () => {
     await expect(outcome(["capability"], "/vdp/account/seats", undefined, {})).rejects.toThrow(/capability/);
   });
 });
+
+describe("the route guards with the token in localStorage (decision 021)", () => {
+  const base = developmentPublicConfig("http://site.test");
+  const localStorageContext: AppLoadContext = {
+    publicConfig: { ...base, auth: { ...base.auth, mode: "token", tokenStorage: "localStorage" } },
+    apiOrigin: "http://api.test",
+  };
+
+  async function thrownBy(request: Request) {
+    try {
+      await enforceGuards({ guards: ["auth-vendor"] }, { request, context: localStorageContext });
+      return "pass";
+    } catch (thrown) {
+      return thrown;
+    }
+  }
+
+  it("renders a pending shell instead of sending a full page load to the login page", async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal("fetch", fetch);
+    const thrown = await thrownBy(new Request("http://site.test/vdp/reports/fixed?page=2"));
+    expect(thrown).not.toBeInstanceOf(Response);
+    expect(thrown).toMatchObject({
+      init: { status: 401 },
+      data: { identityPending: true, loginPath: "/vdp/login?redirect=%2Fvdp%2Freports%2Ffixed%3Fpage%3D2" },
+    });
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("acts as the visitor whose page-data request shows the token (React Router drops .data)", async () => {
+    const fetch = vi.fn(async (_url: string, _init: RequestInit) => Response.json(VENDOR));
+    vi.stubGlobal("fetch", fetch);
+    const request = new Request("http://site.test/vdp/programs/all", {
+      headers: { authorization: "Bearer t0k" },
+    });
+    expect(await thrownBy(request)).toBe("pass");
+    expect(new Headers(fetch.mock.calls[0]?.[1].headers).get("authorization")).toBe("Bearer t0k");
+  });
+
+  it("sends an anonymous page-data request (token shown, none valid) to the login page", async () => {
+    signedInAs(null);
+    const request = new Request("http://site.test/vdp/programs/all", {
+      headers: { authorization: "Bearer expired" },
+    });
+    const thrown = await thrownBy(request);
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).headers.get("location")).toBe("/vdp/login?redirect=%2Fvdp%2Fprograms%2Fall");
+  });
+});

@@ -1,8 +1,9 @@
 import { hasCapability, hasUserRole } from "@pressguard/domain";
 import { type AppLoadContext, redirect } from "react-router";
+import { identityPendingAnswer } from "./identity-pending.ts";
 import { getRequestContext } from "./request-context.server.ts";
 import type { GuardName, RouteHandle } from "./route-handle.ts";
-import { getOptionalUser } from "./session.server.ts";
+import { getOptionalUser, isIdentityUnknown } from "./session.server.ts";
 import {
   homePathFor,
   isResearcher,
@@ -29,6 +30,18 @@ export function loginRedirect(loginPath: string, request: Request): Response {
   const url = new URL(request.url);
   const back = `${url.pathname}${url.search}`;
   return redirect(`${loginPath}?${new URLSearchParams({ redirect: back })}`);
+}
+
+/**
+ * An anonymous visitor of a page that needs a signed-in one goes to the login page, unless the
+ * server cannot know who they are (token in localStorage, decision 021): then the page renders a
+ * pending shell and the browser settles it, with the login page as the way out.
+ */
+export function signInRequired(loginPath: string, { request, context }: GuardArgs): never {
+  const login = loginRedirect(loginPath, request);
+  if (isIdentityUnknown(request, context))
+    throw identityPendingAnswer(login.headers.get("Location") ?? loginPath);
+  throw login;
 }
 
 /** A signed-in visitor goes to the configured guest-only target (`/` by default: the root redirect). */
@@ -60,18 +73,18 @@ function guestOnly(user: SessionUser | null, { request, context }: GuardArgs) {
  *   account settings.
  */
 const GUARDS: Record<GuardName, (user: SessionUser | null, args: GuardArgs, handle: RouteHandle) => void> = {
-  "auth-vendor": (user, { request }) => {
-    if (!user) throw loginRedirect(VENDOR_LOGIN_PATH, request);
+  "auth-vendor": (user, args) => {
+    if (!user) signInRequired(VENDOR_LOGIN_PATH, args);
     if (!isVendor(user)) throw redirect(homePathFor(user));
   },
-  "auth-researcher": (user, { request }) => {
-    if (!user) throw loginRedirect(RESEARCHER_LOGIN_PATH, request);
+  "auth-researcher": (user, args) => {
+    if (!user) signInRequired(RESEARCHER_LOGIN_PATH, args);
     if (!isResearcher(user)) throw redirect(homePathFor(user));
   },
   "guest-vendor": (user, args) => guestOnly(user, args),
   "guest-researcher": (user, args) => guestOnly(user, args),
-  "is-vendor-active": (user, { request }) => {
-    if (!user) throw loginRedirect(VENDOR_LOGIN_PATH, request);
+  "is-vendor-active": (user, args) => {
+    if (!user) signInRequired(VENDOR_LOGIN_PATH, args);
     if (!user.vendor) throw redirect(homePathFor(user));
     if (user.vendor.account_completed === true) throw redirect(programsPathFor(user.vendor.active_count));
   },
@@ -83,17 +96,17 @@ const GUARDS: Record<GuardName, (user: SessionUser | null, args: GuardArgs, hand
     if (new URL(args.request.url).searchParams.get("token")) return;
     GUARDS["auth-researcher"](user, args, handle);
   },
-  capability: (user, { request }, { capability }) => {
+  capability: (user, args, { capability }) => {
     if (!capability) throw new Error("The capability guard needs the route's `capability`.");
-    if (!user) throw loginRedirect(VENDOR_LOGIN_PATH, request);
+    if (!user) signInRequired(VENDOR_LOGIN_PATH, args);
     if (hasCapability(user, capability)) return;
     if (capability === "triage" && isStaff(user)) throw redirect(STAFF_TWO_FACTOR_PATH);
     const vendorPage = capability !== "triage";
     throw redirect(vendorPage && isVendor(user) ? VENDOR_SETTINGS_PATH : homePathFor(user));
   },
-  "user-role": (user, { request }, { userRoles }) => {
+  "user-role": (user, args, { userRoles }) => {
     if (!userRoles?.length) throw new Error("The user-role guard needs the route's `userRoles`.");
-    if (!user) throw loginRedirect(VENDOR_LOGIN_PATH, request);
+    if (!user) signInRequired(VENDOR_LOGIN_PATH, args);
     if (hasUserRole(user, userRoles)) return;
     const vendorPage = userRoles.some((role) => role !== "staff");
     throw redirect(vendorPage && isVendor(user) ? VENDOR_SETTINGS_PATH : homePathFor(user));

@@ -1,7 +1,8 @@
 import { AuthClientConfig, DEFAULT_AUTH_CLIENT_CONFIG } from "@pressguard/domain";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "./api/api-error.ts";
-import { identityErrorHandler } from "./identity.ts";
+import { identityErrorHandler, identityOf } from "./identity.ts";
+import type { SessionUser } from "./session-user.ts";
 
 const config = AuthClientConfig.parse(DEFAULT_AUTH_CLIENT_CONFIG);
 
@@ -30,5 +31,19 @@ describe("a 401 after the first load", () => {
     identityErrorHandler({ ...config, redirectIfUnauthenticated: false }, quiet)(new ApiError(401, "x"));
     expect(quiet.user).toBeNull();
     expect(assign).not.toHaveBeenCalled();
+  });
+});
+
+describe("the browser's identity", () => {
+  it("follows the root loader when it runs again to settle the identity (decision 021)", () => {
+    vi.stubGlobal("window", {});
+    const pending = identityOf(null);
+    expect(identityOf(null)).toBe(pending);
+    const user = { roles: ["vendor"] } as unknown as SessionUser;
+    expect(identityOf(user)).toBe(pending);
+    expect(pending.user).toBe(user);
+    // Signed out in the page (a 401): the same root answer does not bring the user back.
+    pending.user = null;
+    expect(identityOf(user).user).toBeNull();
   });
 });

@@ -11,6 +11,11 @@ export interface RootLoaderData {
   footerMetricsFetchedAt: number | null;
   /** The identity, loaded once at first page load (spec §4); null when anonymous. */
   user: SessionUser | null;
+  /**
+   * The server could not see who this is (token in localStorage, decision 021): the browser asks
+   * again with the token once it has hydrated.
+   */
+  identityPending: boolean;
 }
 
 export function useRootLoaderData(): RootLoaderData | undefined {

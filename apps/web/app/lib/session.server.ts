@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "react-router";
 import { isApiError } from "./api/api-error.ts";
 import { createServerApiClient } from "./api/client.server.ts";
-import { readStoredToken } from "./api/token-storage.ts";
+import { bearerTokenOf, serverSideTokenOf } from "./api/visitor-token.server.ts";
 import { getRequestContext } from "./request-context.server.ts";
 import { SessionUser } from "./session-user.ts";
 
@@ -35,12 +35,8 @@ async function loadOptionalUser(
   const { publicConfig } = getRequestContext(context, request);
   const auth = publicConfig.auth;
   const cookieHeader = request.headers.get("cookie");
-  // A token kept in localStorage never reaches the server: such a visitor is anonymous to SSR.
   const hasCredentials =
-    auth.mode === "cookie"
-      ? Boolean(cookieHeader)
-      : auth.tokenStorage !== "localStorage" &&
-        readStoredToken("cookie", { cookieString: cookieHeader }) !== null;
+    auth.mode === "cookie" ? Boolean(cookieHeader) : serverSideTokenOf(request, context) !== null;
   if (!hasCredentials) return null;
 
   const client = createServerApiClient(request, context, { retry: 0, timeout: USER_TIMEOUT_MS });
@@ -55,6 +51,16 @@ async function loadOptionalUser(
     console.warn("The signed-in user could not be loaded", error instanceof Error ? error.message : error);
     return null;
   }
+}
+
+/**
+ * Decision 021: token mode with the token in localStorage, on a request that does not show one (a
+ * full page load): the server cannot know who is asking, so "no user" means "not known yet", and
+ * the browser settles it on hydration instead of the page being sent to the login page.
+ */
+export function isIdentityUnknown(request: Request, context: Partial<AppLoadContext> | undefined): boolean {
+  const auth = getRequestContext(context, request).publicConfig.auth;
+  return auth.mode === "token" && auth.tokenStorage === "localStorage" && bearerTokenOf(request) === null;
 }
 
 /** Accepts both a bare user and `{ data: user }`. */

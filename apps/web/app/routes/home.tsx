@@ -1,12 +1,17 @@
 import { redirect } from "react-router";
 import { setActivationModalShown } from "../lib/activation-modal-flag.ts";
-import { getOptionalUser } from "../lib/session.server.ts";
+import { identityPendingAnswer } from "../lib/identity-pending.ts";
+import { getOptionalUser, isIdentityUnknown } from "../lib/session.server.ts";
 import { homePathFor, PROGRAMS_ALL_PATH, PROGRAMS_PENDING_PATH } from "../lib/session-user.ts";
 import type { Route } from "./+types/home";
 
-/** `/` has no page of its own: it sends each visitor to their starting page (spec §2). */
+/**
+ * `/` has no page of its own: it sends each visitor to their starting page (spec §2). When the
+ * server cannot know the visitor (token in localStorage), the browser settles it (decision 021).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getOptionalUser(request, context);
+  if (!user && isIdentityUnknown(request, context)) throw identityPendingAnswer(homePathFor(null));
   throw redirect(homePathFor(user));
 }
 

@@ -1,7 +1,10 @@
 import { useEffect } from "react";
 import { isRouteErrorResponse, Link } from "react-router";
+import { readStoredToken } from "../lib/api/token-storage.ts";
 import { reportError } from "../lib/error-reporting.ts";
 import { describeError } from "../lib/errors.ts";
+import { useSettleIdentity } from "../lib/identity.ts";
+import { identityPendingOf } from "../lib/identity-pending.ts";
 import { useReloadOnNewVersion } from "../lib/use-app-version.ts";
 
 interface ErrorScreenProps {
@@ -13,6 +16,29 @@ interface ErrorScreenProps {
  * code large, the message as the heading ("Page not found", default "An error occurred.").
  */
 export function ErrorScreen({ error }: ErrorScreenProps) {
+  const pending = identityPendingOf(error);
+  if (pending) return <IdentityPendingShell loginPath={pending.loginPath} />;
+  return <ErrorDetails error={error} />;
+}
+
+/**
+ * Decision 021: a page the server could not show because it cannot see a token kept in
+ * localStorage. With a stored token every loader runs again (`useSettleIdentity`) and the page
+ * replaces this shell; without one the visitor is anonymous and goes to the login page.
+ */
+function IdentityPendingShell({ loginPath }: { loginPath: string }) {
+  useSettleIdentity(true);
+  useEffect(() => {
+    if (!readStoredToken("localStorage")) window.location.replace(loginPath);
+  }, [loginPath]);
+  return (
+    <p role="status" className="py-16 text-center text-slate-600">
+      Loading your account…
+    </p>
+  );
+}
+
+function ErrorDetails({ error }: ErrorScreenProps) {
   const { status, message } = describeError(error);
   useReloadOnNewVersion(error);
 

@@ -15,8 +15,8 @@ export function MagicLinkSignIn({ uuid }: { uuid: string }) {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    auth.api
-      .request(`/magic-link/${encodeURIComponent(uuid)}`, { method: "POST" })
+    auth.client
+      .signInWith(`/magic-link/${encodeURIComponent(uuid)}`)
       .then(() => window.location.assign("/"))
       .catch((caught: unknown) => setError(errorMessageOf(caught)));
   }, [auth, uuid]);

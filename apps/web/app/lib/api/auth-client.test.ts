@@ -98,6 +98,29 @@ describe("the auth client", () => {
     expect(storeToken).toHaveBeenCalledWith("t0k");
   });
 
+  it("registers and uses a magic link with a token in token mode, and keeps it (issue 14 item 3)", async () => {
+    const { client, calls, storeToken } = setup({
+      mode: "token",
+      answers: { "/register": [{ token: "new" }], "/magic-link/abc": [{ token: "link" }] },
+    });
+    await client.signInWith("/register", { email: "a@b.test", role: "vendor" });
+    await client.signInWith("/magic-link/abc");
+    expect(calls.map((call) => [call.method, call.path, call.body])).toEqual([
+      ["POST", "/register", { email: "a@b.test", role: "vendor", token: true }],
+      ["POST", "/magic-link/abc", { token: true }],
+    ]);
+    expect(storeToken.mock.calls).toEqual([["new"], ["link"]]);
+  });
+
+  it("registers in cookie mode with the fields alone and keeps no token, trying once", async () => {
+    const { client, calls, storeToken } = setup({
+      answers: { "/register": [new ApiError(503, "down"), {}] },
+    });
+    await expect(client.signInWith("/register", { email: "a@b.test" })).rejects.toThrow("down");
+    expect(calls).toEqual([{ path: "/register", method: "POST", body: { email: "a@b.test" } }]);
+    expect(storeToken).not.toHaveBeenCalled();
+  });
+
   it('raises "Token was not returned from the API" when token mode gets none', async () => {
     const { client } = setup({ mode: "token", answers: { "/login": [{}] } });
     await expect(client.login({})).rejects.toThrow(AUTH_MESSAGES.tokenNotReturned);

@@ -78,8 +78,34 @@ export function createAuthClient<User>(deps: AuthClientDeps<User>) {
     return user;
   }
 
+  /** A call that signs in: token mode asks for a token (`token: true`); cookie mode gets the cookie. */
+  function requestSignIn(path: string, body: Record<string, unknown>) {
+    return api.request<{ token?: unknown } | undefined>(path, {
+      method: "POST",
+      body: config.mode === "token" ? { ...body, token: true } : body,
+      retry: 0,
+    });
+  }
+
+  /** Token mode: keeps the answer's token where the request wrapper reads it. */
+  function keepToken(answer: { token?: unknown } | undefined) {
+    if (config.mode !== "token") return;
+    const token = answer?.token;
+    if (typeof token !== "string" || !token) throw new Error(AUTH_MESSAGES.tokenNotReturned);
+    deps.storeToken(token);
+  }
+
   return {
     fetchUser,
+
+    /**
+     * The sign-ins other than the password (registration, a magic link): signed in like `login`
+     * in either mode, without its redirect (the page decides where to go). Not retried: a second
+     * registration would be refused.
+     */
+    async signInWith(path: string, body: Record<string, unknown> = {}): Promise<void> {
+      keepToken(await requestSignIn(path, body));
+    },
 
     async login(credentials: Record<string, unknown>): Promise<User> {
       if (deps.getUser() !== null) {
@@ -88,19 +114,7 @@ export function createAuthClient<User>(deps: AuthClientDeps<User>) {
         if (target) deps.navigate(target);
         return deps.getUser() as User;
       }
-      const body = config.mode === "token" ? { ...credentials, token: true } : credentials;
-      const answer = await withRetry(() =>
-        api.request<{ token?: unknown } | undefined>(config.endpoints.login, {
-          method: "POST",
-          body,
-          retry: 0,
-        }),
-      );
-      if (config.mode === "token") {
-        const token = answer?.token;
-        if (typeof token !== "string" || !token) throw new Error(AUTH_MESSAGES.tokenNotReturned);
-        deps.storeToken(token);
-      }
+      keepToken(await withRetry(() => requestSignIn(config.endpoints.login, credentials)));
       const user = await fetchUser();
       const target = loginTarget(config.redirect, deps.location());
       if (target) deps.navigate(target);

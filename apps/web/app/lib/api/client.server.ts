@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "react-router";
 import { absoluteApiBase, getRequestContext } from "../request-context.server.ts";
 import { type ApiClient, type ApiClientOptions, createApiClient } from "./request.ts";
+import { serverSideTokenOf } from "./visitor-token.server.ts";
 
 export interface ServerApiClientOptions extends Partial<Pick<ApiClientOptions, "retry" | "timeout">> {
   /** Forward the visitor's cookies (their session). Off for public, cacheable calls. */
@@ -9,7 +10,8 @@ export interface ServerApiClientOptions extends Partial<Pick<ApiClientOptions, "
 
 /**
  * The request wrapper during SSR: absolute API base on the server's own origin, and the
- * visitor's `Cookie` header forwarded so that the API sees the same session as the browser.
+ * visitor's `Cookie` header (or, in token mode, their token) forwarded so that the API sees the
+ * same session as the browser.
  */
 export function createServerApiClient(
   request: Request,
@@ -21,6 +23,8 @@ export function createServerApiClient(
     baseUrl: absoluteApiBase(apiOrigin, publicConfig.apiBase),
     auth: publicConfig.auth,
     cookieHeader: options.forwardCookies === false ? null : request.headers.get("cookie"),
+    // Token mode: the visitor's token, from their Bearer header or token cookie (decision 021).
+    ...(options.forwardCookies !== false && { getToken: () => serverSideTokenOf(request, context) }),
     retry: options.retry,
     timeout: options.timeout,
   });

@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApiCaller, uniqueEmail } from "../../test/api-client.ts";
+import { createTestApp } from "../../test/app.ts";
+
+/**
+ * Token mode (AUTH_MODE=token): the web client sends no XSRF pair. Signed-out calls are told from
+ * cross-site forgeries by their JSON content type, which no cross-site page can send without a CORS
+ * preflight (the server grants none). Decision 021.
+ */
+let harness: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  harness = await createTestApp({ AUTH_MODE: "token", AUTH_TOKEN_STORAGE: "cookie" });
+});
+afterAll(() => harness.close());
+
+/** A signed-out JSON call as the token-mode web client makes it: no cookies, no XSRF header. */
+const postJson = (url: string, body: unknown) =>
+  createApiCaller(harness.app).post(url, body, { csrf: false });
+
+async function linkIn(email: string, template: string): Promise<string> {
+  const response = await harness.app.inject({ method: "GET", url: "/api/dev/mail?limit=200" });
+  const mails = response.json<{ data: { to: string; template: string; text: string }[] }>().data;
+  const url = mails
+    .find((mail) => mail.to === email && mail.template === template)
+    ?.text.match(/https?:\/\/\S+/)?.[0];
+  if (!url) throw new Error(`no ${template} mail to ${email}`);
+  return url;
+}
+
+describe("signed-out calls in token mode", () => {
+  it("registers with a token and no CSRF pair, and the token signs the user in", async () => {
+    const email = uniqueEmail("token-register");
+    const registered = await postJson("/api/register", {
+      name: "Token",
+      email,
+      password: "correct horse battery",
+      role: "researcher",
+      token: true,
+    });
+    expect(registered.statusCode).toBe(201);
+    const caller = createApiCaller(harness.app);
+    caller.setBearer(registered.json<{ token: string }>().token);
+    expect((await caller.get("/api/user")).json()).toMatchObject({ email, roles: ["researcher"] });
+  });
+
+  it("asks for a magic link, a password reset link and sets a new password without a CSRF pair", async () => {
+    const email = uniqueEmail("token-links");
+    const password = "correct horse battery";
+    await postJson("/api/register", { name: "Links", email, password, role: "vendor", token: true });
+    expect((await postJson("/api/magic-link", { email })).statusCode).toBe(202);
+    expect((await postJson("/api/password/forgot", { email })).statusCode).toBe(202);
+    const token = new URL(await linkIn(email, "password_reset")).pathname.split("/").pop();
+    const reset = await postJson("/api/password/reset", { token, password: "a brand new password" });
+    expect(reset.statusCode).toBe(200);
+    const login = await postJson("/api/login", { email, password: "a brand new password", token: true });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it("uses a magic link without a CSRF pair", async () => {
+    const unknown = await postJson("/api/magic-link/00000000-0000-4000-8000-000000000000", { token: true });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it("reaches the PIN check without a CSRF pair", async () => {
+    const pin = await postJson("/api/report-previews/00000000-0000-4000-8000-000000000000/pin", {
+      pin: "123456",
+    });
+    expect(pin.statusCode).not.toBe(419);
+    expect(pin.statusCode).toBe(404);
+  });
+});
+
+describe("cross-site forgeries in token mode", () => {
+  it("refuses a form-like text/plain POST that no preflight guards (419)", async () => {
+    const forged = await harness.app.inject({
+      method: "POST",
+      url: "/api/magic-link",
+      headers: { "content-type": "text/plain" },
+      payload: JSON.stringify({ email: uniqueEmail("forged") }),
+    });
+    expect(forged.statusCode).toBe(419);
+    expect(forged.json()).toEqual({ status: "error", message: "CSRF token mismatch." });
+  });
+
+  it("refuses an unsafe call without a body or a Bearer token (419)", async () => {
+    const forged = await harness.app.inject({ method: "POST", url: "/api/logout" });
+    expect(forged.statusCode).toBe(419);
+  });
+});
