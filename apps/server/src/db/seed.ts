@@ -2,9 +2,9 @@ import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { createGunzip } from "node:zlib";
 import type { Database } from "./client.ts";
 import { type ImportProgress, type ImportSummary, importPlugins, importVulnerabilities } from "./import.ts";
-import { readLines } from "./import-records.ts";
 
 /** The real WordPress vulnerability data shipped with the repository (see its README). */
 export const DEFAULT_SEED_DIR = resolve(
@@ -79,11 +79,22 @@ export async function recordImportedSeedFile(
   if (!(await isDatabaseSeeded(database))) await markSeeded(database, { by: "db:import" });
 }
 
-/** The number of records (non-blank lines) in the seed's files: the first start's progress total. */
+/**
+ * The number of records in the seed's files (their lines; the seed has no blank ones): the first
+ * start's progress total. Counts newline bytes of the decompressed stream, which takes a tenth of what
+ * splitting it into lines does.
+ */
 export async function countSeedRecords(dataDir = DEFAULT_SEED_DIR): Promise<number> {
   let count = 0;
   for (const file of SEED_FILES) {
-    for await (const _ of await readLines(join(dataDir, file.name))) count++;
+    let last = 10;
+    for await (const chunk of createReadStream(join(dataDir, file.name)).pipe(
+      createGunzip(),
+    ) as AsyncIterable<Buffer>) {
+      for (let index = chunk.indexOf(10); index !== -1; index = chunk.indexOf(10, index + 1)) count++;
+      last = chunk.at(-1) ?? last;
+    }
+    if (last !== 10) count++;
   }
   return count;
 }
