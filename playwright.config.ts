@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
@@ -10,7 +10,17 @@ import { defineConfig } from "@playwright/test";
  */
 const port = Number(process.env.E2E_PORT ?? 3199);
 const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`;
-const dataDir = process.env.E2E_PGLITE_DIR ?? join(mkdtempSync(join(tmpdir(), "pressguard-e2e-")), "pglite");
+/**
+ * The servers' throwaway databases live in one temporary folder, made once by the runner (its workers
+ * load this file again and inherit the variable) and removed when the runner exits, after Playwright has
+ * stopped the servers: each run leaves nothing behind (one seeded database is ~700 MB).
+ */
+if (!process.env.E2E_PGLITE_DIR && !process.env.E2E_TEMP_ROOT) {
+  const root = mkdtempSync(join(tmpdir(), "pressguard-e2e-"));
+  process.env.E2E_TEMP_ROOT = root;
+  process.on("exit", () => rmSync(root, { recursive: true, force: true }));
+}
+const dataDir = process.env.E2E_PGLITE_DIR ?? join(process.env.E2E_TEMP_ROOT ?? tmpdir(), "pglite");
 
 /**
  * The second auth mode (decision 021): the journey specs run again against a server in token mode,

@@ -112,21 +112,25 @@ describe("the production process started by npm start", () => {
   describe("signed in as a vendor", () => {
     let cookie = "";
     beforeAll(async () => {
-      const response = await fetch(`${server.origin}/api/register`, {
+      const csrf = {
+        "content-type": "application/json",
+        "x-xsrf-token": csrfCookie,
+        cookie: `XSRF-TOKEN=${csrfCookie}`,
+      };
+      const credentials = { email: `smoke-${Date.now()}@example.test`, password: "smoke test password" };
+      const registered = await fetch(`${server.origin}/api/register`, {
         method: "POST",
-        headers: {
-          "content-type": "application/json",
-          "x-xsrf-token": csrfCookie,
-          cookie: `XSRF-TOKEN=${csrfCookie}`,
-        },
-        body: JSON.stringify({
-          name: "Smoke Vendor",
-          email: `smoke-${Date.now()}@example.test`,
-          password: "smoke test password",
-          role: "vendor",
-        }),
+        headers: csrf,
+        body: JSON.stringify({ name: "Smoke Vendor", role: "vendor", ...credentials }),
       });
-      expect(response.status, await response.clone().text()).toBe(201);
+      // Registration signs nobody in (decision 020): the vendor signs in next.
+      expect(registered.status, await registered.clone().text()).toBe(202);
+      const response = await fetch(`${server.origin}/api/login`, {
+        method: "POST",
+        headers: csrf,
+        body: JSON.stringify(credentials),
+      });
+      expect(response.status, await response.clone().text()).toBe(200);
       const session = response.headers.getSetCookie().map((line) => line.split(";")[0]);
       cookie = [`XSRF-TOKEN=${csrfCookie}`, ...session].join("; ");
     });
