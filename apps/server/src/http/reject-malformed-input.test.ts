@@ -78,6 +78,6 @@ describe("malformed input", () => {
     const stored = await harness.database.sql.query("select 1 from users where name like 'Eve%'");
     expect(stored.rows).toEqual([]);
     // Well-formed UTF-8 JSON still registers.
-    expect((await caller.post("/api/register", registration("Ève 🔒"))).statusCode).toBe(201);
+    expect((await caller.post("/api/register", registration("Ève 🔒"))).statusCode).toBe(202);
   });
 });

@@ -9,7 +9,7 @@ import { createTestApp } from "../../test/app.ts";
  */
 let harness: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
-  harness = await createTestApp({ AUTH_MODE: "token", AUTH_TOKEN_STORAGE: "cookie" });
+  harness = await createTestApp({ AUTH_MODE: "token", AUTH_TOKEN_STORAGE: "cookie", DEV_MAILBOX: "on" });
 });
 afterAll(() => harness.close());
 
@@ -28,25 +28,30 @@ async function linkIn(email: string, template: string): Promise<string> {
 }
 
 describe("signed-out calls in token mode", () => {
-  it("registers with a token and no CSRF pair, and the token signs the user in", async () => {
+  it("registers and signs in with a token and no CSRF pair, and the token signs the user in", async () => {
     const email = uniqueEmail("token-register");
+    const password = "correct horse battery";
     const registered = await postJson("/api/register", {
       name: "Token",
       email,
-      password: "correct horse battery",
+      password,
       role: "researcher",
-      token: true,
     });
-    expect(registered.statusCode).toBe(201);
+    // Registration signs nobody in (decision 020): the token comes from the sign-in.
+    expect(registered.statusCode).toBe(202);
+    const login = await postJson("/api/login", { email, password, token: true });
+    expect(login.statusCode).toBe(200);
     const caller = createApiCaller(harness.app);
-    caller.setBearer(registered.json<{ token: string }>().token);
+    caller.setBearer(login.json<{ token: string }>().token);
     expect((await caller.get("/api/user")).json()).toMatchObject({ email, roles: ["researcher"] });
   });
 
   it("asks for a magic link, a password reset link and sets a new password without a CSRF pair", async () => {
     const email = uniqueEmail("token-links");
     const password = "correct horse battery";
-    await postJson("/api/register", { name: "Links", email, password, role: "vendor", token: true });
+    expect(
+      (await postJson("/api/register", { name: "Links", email, password, role: "vendor" })).statusCode,
+    ).toBe(202);
     expect((await postJson("/api/magic-link", { email })).statusCode).toBe(202);
     expect((await postJson("/api/password/forgot", { email })).statusCode).toBe(202);
     const token = new URL(await linkIn(email, "password_reset")).pathname.split("/").pop();
