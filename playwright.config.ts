@@ -119,6 +119,10 @@ export default defineConfig({
         DEV_MAILBOX: "on",
         // Report forwarding: e2e/report-forwarding.spec.ts starts its webhook receiver on 127.0.0.1.
         FORWARDING_ALLOW_LOOPBACK: "true",
+        // Every test signs its users up and then in (registration signs nobody in, decision 020), all
+        // from 127.0.0.1: the per-address sign-in limit (30 per window) would refuse the suite itself.
+        // The per-(address, account) back-off is unchanged.
+        AUTH_RATE_LIMIT_FACTOR: "50",
         ...server.env,
       },
     })),
