@@ -87,6 +87,12 @@ const vendorArea = (context: Context, path: string): Expected => ({
   otherVendor: 200,
   staff: redirectTo(STAFF_HOME),
 });
+/** A program page of a program that is none of the vendors' (spec §2): 404 "Page not found" for them. */
+const noOnesProgram = (context: Context, path: string): Expected => ({
+  ...vendorArea(context, path),
+  vendor: 404,
+  otherVendor: 404,
+});
 /** auth-researcher: anonymous → the researcher login with a way back; no researcher role → their start page. */
 const researcherArea = (_context: Context, path: string): Expected => ({
   anonymous: redirectTo(`/researchers/login?redirect=${path}`),
@@ -230,9 +236,9 @@ const PAGES: Record<string, Case[]> = {
   // Spec §2: a non-numeric id is "Page not found" for everyone, before any guard. A numeric id
   // renders the page, which loads the program in the browser (unknown or another vendor's: an
   // in-page state, not a 404 status).
-  "/vdp/programs/:id": [page("/vdp/programs/42", vendorArea), page("/vdp/programs/abc", notFound)],
+  "/vdp/programs/:id": [page("/vdp/programs/42", noOnesProgram), page("/vdp/programs/abc", notFound)],
   "/vdp/programs/:id/edit": [
-    page("/vdp/programs/42/edit", vendorArea),
+    page("/vdp/programs/42/edit", noOnesProgram),
     page("/vdp/programs/12x/edit", notFound),
   ],
   "/vdp/start-program": [page("/vdp/start-program", vendorArea)],

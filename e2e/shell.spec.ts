@@ -45,6 +45,9 @@ test.describe("every guarded route, signed in as a vendor and researcher", () =>
       // A researcher's profile tabs are theirs only (another uuid is a 404), and a report preview
       // needs a report of theirs (e2e/report-flow.spec.ts, e2e/page-authorization.spec.ts).
       if (route.path.startsWith("/researchers/reports/")) continue;
+      // A program page is a 404 for a program that is not the vendor's (spec §2; program 42 is no one's
+      // here): e2e/vendor-programs.spec.ts opens the vendor's own, e2e/page-authorization.spec.ts the 404.
+      if (/^\/vdp\/programs\/\d+/.test(route.path)) continue;
       const path = route.path.replace(
         /^\/researchers\/[0-9a-f-]{36}\//,
         `/researchers/${user.researcher?.uuid}/`,

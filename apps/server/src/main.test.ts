@@ -1,11 +1,22 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
 
 const MAIN = join(import.meta.dirname, "main.ts");
 const children: ChildProcess[] = [];
+
+const directories: string[] = [];
+/** A data directory's parent, removed after the file's tests (each holds a ~40 MB database). */
+function temporaryDirectory(): string {
+  const path = mkdtempSync(join(tmpdir(), "pressguard-main-"));
+  directories.push(path);
+  return path;
+}
+afterAll(() => {
+  for (const path of directories.splice(0)) rmSync(path, { recursive: true, force: true });
+});
 
 afterEach(() => {
   for (const child of children.splice(0)) if (child.exitCode === null) child.kill("SIGKILL");
@@ -53,7 +64,7 @@ async function waitForAddress(server: Started): Promise<string> {
 // The database variables are removed so these tests always exercise the embedded database.
 describe("the server process on the embedded database", () => {
   it("serves the API, refuses a second process on the same data dir, and drains on SIGTERM", async () => {
-    const dataDir = join(mkdtempSync(join(tmpdir(), "pressguard-main-")), "pglite");
+    const dataDir = join(temporaryDirectory(), "pglite");
     const first = startServer({ PGLITE_DIR: dataDir });
     const address = await waitForAddress(first);
     const response = await fetch(`${address}/api/public/footer/metrics`);
