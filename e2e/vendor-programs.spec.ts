@@ -229,7 +229,7 @@ test("a vendor sets up the account, starts, activates, claims and imports progra
   await expect(page.getByRole("button", { name: "Load more" })).toHaveCount(0);
   await expect(list.getByRole("listitem").filter({ hasText: `E2E CSV ${stamp} 0` })).toContainText("Pending");
 
-  // Edit the program; an unknown program shows the store failure message.
+  // Edit the program; a program that is not the vendor's is the 404 page (spec §2, issue 14).
   await gotoHydrated(page, "/vdp/programs/all");
   await list.getByRole("link", { name: programName }).click();
   await page.getByRole("link", { name: "Edit" }).click();
@@ -239,8 +239,9 @@ test("a vendor sets up the account, starts, activates, claims and imports progra
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.locator("h1")).toHaveText(programName);
   await expect(page.getByText("Edited in the journey.")).toBeVisible();
-  await gotoHydrated(page, "/vdp/programs/999999999");
-  await expect(page.getByText("Error fetching product", { exact: true })).toBeVisible();
+  const unknown = await page.goto("/vdp/programs/999999999");
+  expect(unknown?.status()).toBe(404);
+  await expect(page.getByText("Page not found").first()).toBeVisible();
 
   // The settings show the saved account.
   await gotoHydrated(page, "/vdp/account/settings");
