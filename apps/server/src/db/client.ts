@@ -11,6 +11,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { isDatabaseUnavailable } from "./connection-errors.ts";
 import { acquireDirectoryLock, type DirectoryLock } from "./directory-lock.ts";
+import { holdsCluster, readTemplate } from "./pglite-template.ts";
 import * as schema from "./schema/index.ts";
 
 export const MIGRATIONS_FOLDER = resolve(dirname(fileURLToPath(import.meta.url)), "migrations");
@@ -83,7 +84,9 @@ async function openPgliteDir(dataDir: string): Promise<Database> {
   mkdirSync(dirname(absolute), { recursive: true });
   const lock = acquireDirectoryLock(absolute);
   try {
-    return wrapPglite(await PGlite.create(absolute), lock);
+    // A new directory starts from the snapshot of an empty cluster instead of running initdb.
+    const template = holdsCluster(absolute) ? null : readTemplate();
+    return wrapPglite(await PGlite.create(absolute, template ? { loadDataDir: template } : {}), lock);
   } catch (error) {
     lock.release();
     throw error;

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import {
   classifyVulnerabilityType,
   requiredPrivilegeFromTitle,
@@ -6,18 +5,10 @@ import {
   slugify,
   vulnerabilityTypeByCode,
 } from "@pressguard/domain";
-import type { z } from "zod";
 import type { Database, SqlRunner } from "./client.ts";
 import { bumpDataVersion } from "./data-version.ts";
-import {
-  describeIssues,
-  type ImportSource,
-  PluginRecord,
-  parseJsonLine,
-  type RecordKind,
-  readLines,
-  VulnerabilityRecord,
-} from "./import-records.ts";
+import type { ImportSource, PluginRecord, RecordKind, VulnerabilityRecord } from "./import-records.ts";
+import { type Hashed, parseRecords, type RecordOf } from "./parse-records.ts";
 
 /**
  * Bulk import of the seed's JSON Lines files (data/wordpress-vulns/README.md) into the public
@@ -79,7 +70,6 @@ export function importVulnerabilities(
   return runImport(database, source, options, {
     kind: "vulns",
     tables: ["products", "vulnerabilities", "affected_ranges", "researchers", "credits"],
-    schema: VulnerabilityRecord,
     keyOf: (record) => record.id,
     async storedHashes(sql, _platformId, ids) {
       const { rows } = await sql.query<{ id: string; source_hash: string | null }>(
@@ -104,7 +94,6 @@ export function importPlugins(
   return runImport(database, source, options, {
     kind: "plugins",
     tables: ["products"],
-    schema: PluginRecord,
     keyOf: (record) => record.slug,
     async storedHashes(sql, platformId, slugs) {
       const { rows } = await sql.query<{ slug: string; directory_source_hash: string | null }>(
@@ -123,30 +112,28 @@ interface WriteResult {
   updated: number;
 }
 
-interface Importer<Record> {
-  kind: RecordKind;
+interface Importer<Kind extends RecordKind, Record = RecordOf<Kind>> {
+  kind: Kind;
   /** The tables it writes, analysed after an import that inserted rows. */
   tables: readonly string[];
-  schema: z.ZodType<Record>;
   keyOf(record: Record): string;
   /** The source hashes stored for these keys by earlier imports (keys never imported are absent). */
   storedHashes(sql: SqlRunner, platformId: number, keys: string[]): Promise<Map<string, string | null>>;
   write(sql: SqlRunner, platformId: number, records: Hashed<Record>[]): Promise<WriteResult>;
 }
 
-/** A record with the SHA-256 of the line it was read from. */
-export type Hashed<Record> = Record & { sourceHash: string };
+export type { Hashed };
 
 interface Entry<Record> {
   line: number;
   record: Hashed<Record>;
 }
 
-async function runImport<Record>(
+async function runImport<Kind extends RecordKind, Record extends RecordOf<Kind>>(
   database: Database,
   source: ImportSource,
   options: ImportOptions,
-  importer: Importer<Record>,
+  importer: Importer<Kind, Record>,
 ): Promise<ImportSummary> {
   const batchSize = Math.max(1, options.batchSize ?? 1000);
   const summary: ImportSummary = {
@@ -158,7 +145,7 @@ async function runImport<Record>(
     unchanged: 0,
     rejected: [],
   };
-  const lines = await readLines(source);
+  const groups = await parseRecords(source, importer.kind);
   const platformId = await ensurePlatform(database.sql);
   let batch = new Map<string, Entry<Record>>();
   /** Records whose line had changed since their last import (or were new): what was written. */
@@ -209,23 +196,20 @@ async function runImport<Record>(
     });
   };
 
-  for await (const { line, text } of lines) {
-    summary.read++;
-    const json = parseJsonLine(text);
-    if (!json.ok) {
-      summary.rejected.push({ line, reason: json.reason });
-      continue;
+  for await (const group of groups) {
+    for (const parsed of group) {
+      summary.read++;
+      if (parsed.reason !== undefined) {
+        summary.rejected.push({ line: parsed.line, reason: parsed.reason });
+        continue;
+      }
+      const record = parsed.record as Hashed<Record>;
+      const key = importer.keyOf(record);
+      // One statement cannot upsert a row twice: a repeated key starts a new batch, so the later line wins.
+      if (batch.has(key)) await flush();
+      batch.set(key, { line: parsed.line, record });
+      if (batch.size >= batchSize) await flush();
     }
-    const parsed = importer.schema.safeParse(json.value);
-    if (!parsed.success) {
-      summary.rejected.push({ line, reason: describeIssues(parsed.error) });
-      continue;
-    }
-    const key = importer.keyOf(parsed.data);
-    // One statement cannot upsert a row twice: a repeated key starts a new batch, so the later line wins.
-    if (batch.has(key)) await flush();
-    batch.set(key, { line, record: { ...parsed.data, sourceHash: sha256(text) } });
-    if (batch.size >= batchSize) await flush();
   }
   await flush();
   // Fresh planner statistics for what grew: PGlite has no autovacuum to gather them ever, and
@@ -234,10 +218,6 @@ async function runImport<Record>(
   // Ranges and credits are replaced even when the record row is unchanged: any write counts.
   if (written > 0) await bumpDataVersion(database.sql);
   return summary;
-}
-
-function sha256(text: string): string {
-  return createHash("sha256").update(text).digest("hex");
 }
 
 /** SQLSTATE classes 22 (data exception) and 23 (integrity constraint violation): the row's fault. */

@@ -1,0 +1,6 @@
+// The entry of parseRecords' worker thread. Node 20 does not carry tsx's loader (`--import tsx`) into
+// worker threads, so the worker registers it before it loads the TypeScript that does the work.
+import { register } from "tsx/esm/api";
+
+register();
+await import("./parse-records-worker.ts");
