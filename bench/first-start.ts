@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { freePort, removeTemporaryDirectory, temporaryDirectory } from "./support.ts";
@@ -24,6 +25,7 @@ const root = join(import.meta.dirname, "..");
 const seedDir = join(root, "data/seed/wordpress-vulns");
 const TARGETS = { ready: 30, importPglite: 30, importPostgres: 20 };
 
+const formatLoad = (load: unknown) => (load as number[]).map((value) => value.toFixed(2)).join(", ");
 const seconds = (since: number) => (performance.now() - since) / 1000;
 const childEnv = (extra: Record<string, string>) => {
   // The operator's database settings must not leak into a measurement of the embedded default.
@@ -117,7 +119,12 @@ function importBoth(env: Record<string, string>) {
   return ["plugins.jsonl.gz", "vulns.jsonl.gz"].map((name) => measureImport(join(seedDir, name), env));
 }
 
-const results: Record<string, unknown> = { date: new Date().toISOString(), targets: TARGETS };
+// Two cores shared with anything else running: the load average says how quiet the machine was.
+const results: Record<string, unknown> = {
+  date: new Date().toISOString(),
+  targets: TARGETS,
+  loadAverageAtStart: loadavg(),
+};
 const rows: string[][] = [];
 
 const build = performance.now();
@@ -169,6 +176,10 @@ if (postgresUrl) {
   console.info("(no --postgres URL and no PG_TEST_URL: PostgreSQL import skipped)");
 }
 
+results.loadAverageAtEnd = loadavg();
+console.info(
+  `\nLoad average (1, 5, 15 min) at start ${formatLoad(results.loadAverageAtStart)}, at end ${formatLoad(results.loadAverageAtEnd)}`,
+);
 console.info("\n| measurement | seconds | target |\n| --- | ---: | ---: |");
 for (const row of rows) console.info(`| ${row.join(" | ")} |`);
 mkdirSync(join(import.meta.dirname, "results"), { recursive: true });

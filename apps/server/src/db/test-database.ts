@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
+import { readFileSync, writeFileSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { type Database, openDatabase } from "./client.ts";
+import { readTemplate } from "./pglite-template.ts";
 
 /**
  * A fresh, migrated, empty database for one test file or test: PGlite in memory, or — when
@@ -14,40 +16,81 @@ export async function openTestDatabase(): Promise<Database> {
   return url ? openPostgresTestDatabase(url) : openPgliteTestDatabase();
 }
 
-let template: Promise<PGlite> | null = null;
+/** Where vitest's global setup left the migrated snapshot (vitest.global-setup.ts). */
+export const PGLITE_SNAPSHOT_ENV = "PRESSGUARD_TEST_PGLITE_SNAPSHOT";
 
-/** Migrating costs ~2 s, cloning ~0.4 s: migrate one instance per process and clone it per database. */
-async function openPgliteTestDatabase(): Promise<Database> {
-  template ??= (async () => {
-    const instance = await PGlite.create("memory://");
+/** A migrated, empty cluster as a tarball (uncompressed: it is read back at once, many times). */
+async function migratedSnapshot(): Promise<Blob> {
+  const instance = await PGlite.create("memory://", { loadDataDir: readTemplate() ?? undefined });
+  try {
     await (await openDatabase({ pglite: instance })).migrate();
-    return instance;
-  })();
-  // clone() is typed as the interface, but returns a PGlite.
-  const copy = (await (await template).clone()) as PGlite;
-  return openDatabase({ pglite: copy });
+    return (await instance.dumpDataDir("none")) as Blob;
+  } finally {
+    await instance.close();
+  }
 }
 
-async function openPostgresTestDatabase(serverUrl: string): Promise<Database> {
-  const name = `pressguard_test_${randomBytes(6).toString("hex")}`;
-  await withAdminClient(serverUrl, (client) => client.query(`create database ${name}`));
+export async function writeMigratedPgliteSnapshot(path: string): Promise<string> {
+  writeFileSync(path, Buffer.from(await (await migratedSnapshot()).arrayBuffer()));
+  return path;
+}
+
+let snapshot: Promise<Blob> | null = null;
+
+/**
+ * Loading a migrated snapshot costs a fraction of initdb and the migrations: each database is loaded
+ * from the one the global setup wrote, or, outside vitest, from one made once per process.
+ */
+async function openPgliteTestDatabase(): Promise<Database> {
+  snapshot ??= (async () => {
+    const path = process.env[PGLITE_SNAPSHOT_ENV];
+    return path ? new Blob([readFileSync(path)]) : migratedSnapshot();
+  })();
+  return openDatabase({ pglite: await PGlite.create("memory://", { loadDataDir: await snapshot }) });
+}
+
+/** The migrated database vitest's global setup made on the server, that test databases copy. */
+export const POSTGRES_TEMPLATE_ENV = "PRESSGUARD_TEST_POSTGRES_TEMPLATE";
+
+/** A new database `name` on the server, migrated: copied from `template` if given, else migrated here. */
+async function createMigratedDatabase(serverUrl: string, name: string, template?: string): Promise<Database> {
+  await withAdminClient(serverUrl, (client) =>
+    client.query(`create database ${name}${template ? ` template ${template}` : ""}`),
+  );
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString(), poolSize: 4 });
   try {
+    // On a copy of the template this finds nothing to do.
     await database.migrate();
   } catch (error) {
     await database.close();
-    await withAdminClient(serverUrl, (client) => client.query(`drop database if exists ${name}`));
+    await dropDatabase(serverUrl, name);
     throw error;
   }
+  return database;
+}
+
+export function dropDatabase(serverUrl: string, name: string): Promise<unknown> {
+  return withAdminClient(serverUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
+}
+
+/** For vitest's global setup: a migrated database that each test's database is copied from. */
+export async function createPostgresTemplate(serverUrl: string): Promise<string> {
+  const name = `pressguard_test_template_${randomBytes(6).toString("hex")}`;
+  // Closed at once: PostgreSQL copies a template only while nobody is connected to it.
+  await (await createMigratedDatabase(serverUrl, name)).close();
+  return name;
+}
+
+async function openPostgresTestDatabase(serverUrl: string): Promise<Database> {
+  const name = `pressguard_test_${randomBytes(6).toString("hex")}`;
+  const database = await createMigratedDatabase(serverUrl, name, process.env[POSTGRES_TEMPLATE_ENV]);
   return {
     ...database,
     async close() {
       await database.close();
-      await withAdminClient(serverUrl, (client) =>
-        client.query(`drop database if exists ${name} with (force)`),
-      );
+      await dropDatabase(serverUrl, name);
     },
   };
 }
