@@ -225,8 +225,8 @@ export function createReportQueries(sql: SqlRunner) {
       return { rows, total: counted.rows[0]?.total ?? 0 };
     },
 
-    async listEvents(reportId: string): Promise<EventRow[]> {
-      const { rows } = await sql.query<EventRow>(
+    async listEvents(reportId: string, tx: SqlRunner = sql): Promise<EventRow[]> {
+      const { rows } = await tx.query<EventRow>(
         `select e.id, e.action, e.from_state, e.to_state, e.note, e.actor_user_id, u.name as actor_name,
            e.created_at
          from report_events e left join users u on u.id = e.actor_user_id
@@ -236,8 +236,12 @@ export function createReportQueries(sql: SqlRunner) {
       return rows;
     },
 
-    async listComments(reportId: string, visibilities: readonly string[]): Promise<CommentRow[]> {
-      const { rows } = await sql.query<CommentRow>(
+    async listComments(
+      reportId: string,
+      visibilities: readonly string[],
+      tx: SqlRunner = sql,
+    ): Promise<CommentRow[]> {
+      const { rows } = await tx.query<CommentRow>(
         `select c.id, c.body, c.visibility, c.author_user_id, u.name as author_name, c.created_at
          from report_comments c left join users u on u.id = c.author_user_id
          where c.report_id = $1 and c.visibility = any($2::text[]) order by c.created_at, c.id`,

@@ -334,6 +334,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService; secur
             reportIdOf(request.params.id),
             request.body,
             request.query.token,
+            request.idempotency,
           ),
         ),
   );
@@ -359,6 +360,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService; secur
             reportIdOf(request.params.id),
             request.cookies[PIN_PREVIEW_COOKIE],
             request.body,
+            request.idempotency,
           ),
         ),
   );

@@ -561,8 +561,18 @@ export function createReportService(database: Database, options: ReportServiceOp
       });
   }
 
-  async function insertComment(row: ReportRow, authorUserId: number | null, comment: NewComment) {
-    await database.sql.transaction(async (tx) => {
+  /**
+   * Adds a comment and answers the report as `viewer` sees it afterwards. With an idempotency key the
+   * answer is stored in the comment's own transaction: a retry after a lost response gets it back and
+   * never adds the comment twice.
+   */
+  async function insertComment(
+    row: ReportRow,
+    authorUserId: number | null,
+    comment: NewComment,
+    answer: { viewer: Viewer; actor?: ReportActor | null; idempotency: IdempotentAttempt | null },
+  ): Promise<ReportDetail> {
+    return database.sql.transaction(async (tx) => {
       const commentId = await queries.insertComment(
         { reportId: row.id, authorUserId, body: comment.body, visibility: comment.visibility },
         tx,
@@ -580,6 +590,9 @@ export function createReportService(database: Database, options: ReportServiceOp
           },
           tx,
         );
+      const detail = await detailFor(row, answer.viewer, answer.actor, tx);
+      await answer.idempotency?.record(tx, 201, detail);
+      return detail;
     });
   }
 
@@ -752,19 +765,19 @@ export function createReportService(database: Database, options: ReportServiceOp
     row: ReportRow,
     viewer: Viewer,
     actor: ReportActor | null = viewer === "staff" ? "staff" : viewer === "vendor" ? "vendor" : null,
+    tx: SqlRunner = database.sql,
   ): Promise<ReportDetail> {
-    const [events, comments, attachments] = await Promise.all([
-      queries.listEvents(row.id),
-      queries.listComments(
-        row.id,
-        viewer === "staff" ? ["staff", "vendor_researcher"] : ["vendor_researcher"],
-      ),
-      database.sql.query<AttachmentRow>(
-        `select id::text, kind, filename, content_type, size_bytes, created_at from report_attachments
-         where report_id = $1 order by created_at, id`,
-        [row.id],
-      ),
-    ]);
+    const events = await queries.listEvents(row.id, tx);
+    const comments = await queries.listComments(
+      row.id,
+      viewer === "staff" ? ["staff", "vendor_researcher"] : ["vendor_researcher"],
+      tx,
+    );
+    const attachments = await tx.query<AttachmentRow>(
+      `select id::text, kind, filename, content_type, size_bytes, created_at from report_attachments
+       where report_id = $1 order by created_at, id`,
+      [row.id],
+    );
     return detailOf(row, viewer, events, comments, actor, attachments.rows);
   }
 
@@ -1371,14 +1384,14 @@ export function createReportService(database: Database, options: ReportServiceOp
       id: string,
       comment: NewComment,
       token?: string,
+      idempotency: IdempotentAttempt | null = null,
     ): Promise<ReportDetail> {
       const { row, viewer, actor } = await requireReader(auth, id, token);
       if (comment.visibility === "staff" && viewer !== "staff")
         throw new AppError("forbidden", { message: COMMENT_MESSAGES.staffOnly });
       const author =
         actor === null ? (viewer === "researcher" ? row.researcher_user_id : null) : auth!.user.id;
-      await insertComment(row, author, comment);
-      return detailFor(row, viewer, actor);
+      return insertComment(row, author, comment, { viewer, actor, idempotency });
     },
 
     /** POST /report-previews/{id}/comments: the PIN contact comments as the vendor (no author account). */
@@ -1386,12 +1399,12 @@ export function createReportService(database: Database, options: ReportServiceOp
       id: string,
       credential: string | undefined,
       comment: NewComment,
+      idempotency: IdempotentAttempt | null = null,
     ): Promise<ReportDetail> {
       const row = await requirePinContact(id, credential);
       if (comment.visibility === "staff")
         throw new AppError("forbidden", { message: COMMENT_MESSAGES.staffOnly });
-      await insertComment(row, null, comment);
-      return detailFor(row, "vendor", "pin_contact");
+      return insertComment(row, null, comment, { viewer: "vendor", actor: "pin_contact", idempotency });
     },
   };
   return service;
