@@ -14,6 +14,18 @@ export type MailTemplate =
       resetUrl: string;
     }
   | {
+      /**
+       * The account's password was changed or reset (ASVS 2.2.3: a notice after any change of a
+       * credential), so that an owner who did not do it learns of it and can take the account back.
+       */
+      template: "password_changed";
+      name: string;
+      /** When, ISO 8601. */
+      changedAt: string;
+      how: "changed" | "reset";
+      resetUrl: string;
+    }
+  | {
       /** An invitation to a seat in a vendor organisation (issue 8): a single-use link, 7 days. */
       template: "seat_invitation";
       inviterName: string;
@@ -432,6 +444,17 @@ function contentOf(mail: MailTemplate, siteName: string): Content {
         ],
         action: { label: "Sign in", url: mail.signInUrl },
         footnote: "If it was not you, you can ignore this e-mail: your account has not changed.",
+      };
+    case "password_changed":
+      return {
+        subject: `Your ${siteName} password was ${mail.how}`,
+        greeting: `Hello ${mail.name},`,
+        paragraphs: [
+          `The password of your ${siteName} account was ${mail.how === "reset" ? "reset with an e-mailed link" : "changed"} on ${mail.changedAt.slice(0, 16).replace("T", " ")} (UTC). Every other session and API token of the account was signed out.`,
+          "If it was not you, someone else knows your password or can read your e-mail: choose a new password with the link below at once, then check your e-mail account's security.",
+        ],
+        action: { label: "Reset password", url: mail.resetUrl },
+        footnote: "If it was you, no action is needed.",
       };
     case "password_reset":
       return {

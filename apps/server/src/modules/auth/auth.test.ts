@@ -387,6 +387,11 @@ describe("password reset", () => {
     expect(login.statusCode).toBe(200);
     const reuse = await anonymous.post("/api/password/reset", { token, password: "yet another password" });
     expect(reuse.statusCode).toBe(422);
+    // ASVS 2.2.3: the owner is told, once, with the way back if it was not them.
+    const notices = (await mailsTo(email)).filter((mail) => mail.template === "password_changed");
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.subject).toBe("Your Pressguard password was reset");
+    expect(notices[0]?.text).toContain("/forgot-password");
   });
 });
 
@@ -414,6 +419,9 @@ describe("password change", () => {
       createApiCaller(harness.app).post("/api/login", { email, password: secret });
     expect((await signIn(password)).statusCode).toBe(422);
     expect((await signIn("a brand new password")).statusCode).toBe(200);
+    const notices = (await mailsTo(email)).filter((mail) => mail.template === "password_changed");
+    expect(notices.map((mail) => mail.subject)).toEqual(["Your Pressguard password was changed"]);
+    expect(notices[0]?.text).toContain("Every other session and API token of the account was signed out.");
   });
 
   it("refuses a missing or wrong current password and a new one that breaks the rules", async () => {

@@ -234,6 +234,19 @@ export function createAuthService({ database, mailer, appUrl, rateLimitFactor = 
     return secret;
   }
 
+  /** Tells the account's owner that its password changed (or was reset), and how to take it back. */
+  async function notifyPasswordChanged(userId: number, how: "changed" | "reset") {
+    const user = await queries.getUserById(userId);
+    if (!user) return;
+    await mailer.enqueue(user.email, {
+      template: "password_changed",
+      name: user.name,
+      changedAt: new Date().toISOString(),
+      how,
+      resetUrl: `${appUrl}/forgot-password`,
+    });
+  }
+
   async function sendVerification(userId: number, name: string, email: string) {
     const secret = randomToken();
     await queries.createOneTimeToken({
@@ -506,9 +519,10 @@ export function createAuthService({ database, mailer, appUrl, rateLimitFactor = 
         await queries.setPassword(result.userId, passwordHash, tx);
         await queries.markEmailVerified(result.userId, tx);
         await queries.revokeAllCredentials(result.userId, tx);
-        return true;
+        return result.userId;
       });
-      if (!done) {
+      if (done !== false) await notifyPasswordChanged(done, "reset");
+      if (done === false) {
         throw new AppError("validation", {
           message: RESET_LINK_INVALID_MESSAGE,
           fieldErrors: { token: [RESET_LINK_INVALID_MESSAGE] },
@@ -542,6 +556,7 @@ export function createAuthService({ database, mailer, appUrl, rateLimitFactor = 
         );
       });
       await queries.clearRateLimit(`password:user:${auth.user.id}`);
+      await notifyPasswordChanged(auth.user.id, "changed");
     },
 
     /** The `user:create` command: staff only come from here. */
