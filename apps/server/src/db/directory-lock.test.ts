@@ -1,17 +1,21 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { acquireDirectoryLock, type DirectoryLock, DirectoryLockedError } from "./directory-lock.ts";
 
 const held: DirectoryLock[] = [];
+const made: string[] = [];
 afterEach(() => {
   for (const lock of held.splice(0)) lock.release();
+  for (const directory of made.splice(0)) rmSync(directory, { recursive: true, force: true });
 });
 
 function tempDataDir() {
-  return join(mkdtempSync(join(tmpdir(), "pressguard-lock-")), "pglite");
+  const directory = mkdtempSync(join(tmpdir(), "pressguard-lock-"));
+  made.push(directory);
+  return join(directory, "pglite");
 }
 
 describe("acquireDirectoryLock", () => {

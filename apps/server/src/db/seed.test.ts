@@ -80,13 +80,14 @@ describe("seedDatabase", () => {
 describe("isDatabaseSeeded", () => {
   it("is false for a database that holds records but never finished a seed import", async () => {
     const database = await openTestDatabase();
+    const dataDir = mkdtempSync(join(tmpdir(), "pressguard-partial-"));
     try {
-      const dataDir = mkdtempSync(join(tmpdir(), "pressguard-partial-"));
       writeFileSync(join(dataDir, "vulns.jsonl.gz"), gzipSync(JSON.stringify(WEB_DIRECTORY_SQLI)));
       await importVulnerabilities(database, join(dataDir, "vulns.jsonl.gz"));
       expect(await isDatabaseSeeded(database)).toBe(false);
     } finally {
       await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });
