@@ -77,8 +77,26 @@ const Env = z.object({
    * one. Never logged.
    */
   PREVIEW_TOKEN_KEY: optionalText.pipe(z.string().min(32, "must be at least 32 characters long").optional()),
-  /** Where report attachments are stored: a directory outside the web root (the data directory). */
+  /**
+   * A local directory of this instance, outside the web root: uploads in progress are received here
+   * before they are stored, and the attachments of an installation from before decision 022 are moved
+   * from here into ATTACHMENTS_STORE at start.
+   */
   ATTACHMENTS_DIR: z.string().min(1).default("./data/attachments"),
+  /**
+   * Where attachment bytes are stored, shared by every instance (decision 022): `database` (PGlite or
+   * PostgreSQL, the default) or `s3` (an S3-compatible bucket, the S3_* variables).
+   */
+  ATTACHMENTS_STORE: z.enum(["database", "s3"]).default("database"),
+  /** ATTACHMENTS_STORE=s3: the service's URL (MinIO, Ceph, R2 …); unset for AWS S3 itself. */
+  S3_ENDPOINT: optionalText.pipe(z.url({ message: "must be an absolute URL such as http://minio:9000" }).optional()),
+  S3_BUCKET: optionalText,
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  /** Both or neither: unset, the AWS SDK's own credential chain is used. Never logged. */
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  /** The bucket in the URL's path (most S3-compatible services). Default: on when S3_ENDPOINT is set. */
+  S3_FORCE_PATH_STYLE: z.enum(["on", "off", "true", "false", "1", "0"]).optional(),
   /** Report forwarding: webhooks may reach 127.0.0.1/::1 (tests only); private ranges stay refused. */
   FORWARDING_ALLOW_LOOPBACK: z.enum(["true", "false", "1", "0"]).default("false"),
   /** Report forwarding: the first retry waits this long, each next one twice as long (capped at 1 h). */
@@ -197,6 +215,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   if (vars.CAPTCHA === "recaptcha" && !(vars.RECAPTCHA_SITE_KEY && vars.RECAPTCHA_SECRET_KEY))
     problems.push("CAPTCHA: recaptcha needs both RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY");
+  if (vars.ATTACHMENTS_STORE === "s3" && !vars.S3_BUCKET)
+    problems.push("S3_BUCKET: ATTACHMENTS_STORE=s3 needs the bucket's name");
+  if (Boolean(vars.S3_ACCESS_KEY_ID) !== Boolean(vars.S3_SECRET_ACCESS_KEY))
+    problems.push("S3_ACCESS_KEY_ID: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither");
   if (!site.success || !auth.success || problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -239,6 +261,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     billingProvider: vars.BILLING_PROVIDER,
     attachmentsDir: vars.ATTACHMENTS_DIR,
+    attachmentsStore:
+      vars.ATTACHMENTS_STORE === "s3" && vars.S3_BUCKET
+        ? ({
+            kind: "s3",
+            endpoint: vars.S3_ENDPOINT,
+            bucket: vars.S3_BUCKET,
+            region: vars.S3_REGION,
+            accessKeyId: vars.S3_ACCESS_KEY_ID,
+            secretAccessKey: vars.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: vars.S3_FORCE_PATH_STYLE
+              ? ["on", "true", "1"].includes(vars.S3_FORCE_PATH_STYLE)
+              : vars.S3_ENDPOINT !== undefined,
+          } as const)
+        : ({ kind: "database" } as const),
     sentryDsn: vars.SENTRY_DSN,
     logLevel: vars.LOG_LEVEL,
     trustProxy: ["on", "true", "1"].includes(vars.TRUST_PROXY),
