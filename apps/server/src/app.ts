@@ -193,7 +193,10 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
   // Attachments live where every instance reads them (decision 022); uploads are received locally.
   const uploads = createUploadSpool(config.attachmentsDir);
   const databaseStore = createDatabaseAttachmentStore(database.sql);
-  const s3Store = config.attachmentsStore.kind === "s3" ? createS3AttachmentStore(config.attachmentsStore) : null;
+  const s3Store =
+    config.attachmentsStore.kind === "s3"
+      ? createS3AttachmentStore(config.attachmentsStore, database.sql)
+      : null;
   if (s3Store) app.addHook("onClose", async () => s3Store.close());
   const attachments = s3Store ?? databaseStore;
   const attachmentStores = { database: databaseStore, ...(s3Store && { s3: s3Store }) };
@@ -203,7 +206,10 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
     ({ moved, unreadable }) => {
       if (moved > 0) app.log.info({ moved, store: attachments.kind }, "attachments moved into the store");
       if (unreadable > 0)
-        app.log.warn({ unreadable }, "attachments missing or damaged where they were: left there, answered 404");
+        app.log.warn(
+          { unreadable },
+          "attachments missing or damaged where they were: left there, answered 404",
+        );
     },
     (error: unknown) => app.log.error({ err: error }, "moving attachments into the store failed"),
   );
@@ -213,20 +219,11 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
   const uploadSweeper = await uploads.startSweeping(onSweepError);
   app.addHook("onClose", async () => uploadSweeper.stop());
   if (s3Store) {
-    const sweepOrphans = () =>
-      s3Store
-        .sweepOrphans(async (ids) => {
-          const { rows } = await database.sql.query<{ id: string }>(
-            "select id::text from report_attachments where id::text = any($1::text[])",
-            [ids],
-          );
-          return new Set(rows.map((row) => row.id));
-        }, PARTIAL_UPLOAD_MAX_IDLE_MS)
-        .catch(onSweepError);
-    void sweepOrphans();
-    const orphanTimer = setInterval(sweepOrphans, PARTIAL_UPLOAD_MAX_IDLE_MS);
-    orphanTimer.unref();
-    app.addHook("onClose", async () => clearInterval(orphanTimer));
+    const sweepObjects = () => void s3Store.sweep(PARTIAL_UPLOAD_MAX_IDLE_MS).catch(onSweepError);
+    sweepObjects();
+    const objectSweeper = setInterval(sweepObjects, PARTIAL_UPLOAD_MAX_IDLE_MS);
+    objectSweeper.unref();
+    app.addHook("onClose", async () => clearInterval(objectSweeper));
   }
   const reports = createReportService(database, {
     mailer,

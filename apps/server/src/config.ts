@@ -89,7 +89,9 @@ const Env = z.object({
    */
   ATTACHMENTS_STORE: z.enum(["database", "s3"]).default("database"),
   /** ATTACHMENTS_STORE=s3: the service's URL (MinIO, Ceph, R2 …); unset for AWS S3 itself. */
-  S3_ENDPOINT: optionalText.pipe(z.url({ message: "must be an absolute URL such as http://minio:9000" }).optional()),
+  S3_ENDPOINT: optionalText.pipe(
+    z.url({ message: "must be an absolute URL such as http://minio:9000" }).optional(),
+  ),
   S3_BUCKET: optionalText,
   S3_REGION: z.string().min(1).default("us-east-1"),
   /** Both or neither: unset, the AWS SDK's own credential chain is used. Never logged. */

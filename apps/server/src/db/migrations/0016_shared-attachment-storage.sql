@@ -1,3 +1,8 @@
+CREATE TABLE "attachment_pending_objects" (
+	"object_key" text PRIMARY KEY NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "report_attachment_chunks" (
 	"attachment_id" uuid NOT NULL,
 	"seq" integer NOT NULL,

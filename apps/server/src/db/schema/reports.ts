@@ -140,3 +140,14 @@ export const reportAttachmentChunks = pgTable(
   },
   (table) => [primaryKey({ columns: [table.attachmentId, table.seq] })],
 );
+
+/**
+ * An object the S3 store is putting into the bucket for an attachment whose row is not committed yet
+ * (decision 022): recorded before the put, deleted in the row's transaction. A mark older than the
+ * sweep's grace is an upload whose instance was killed or whose commit failed: the sweep deletes the
+ * object, and the mark with it. So no bucket listing (s3:ListBucket) is ever needed.
+ */
+export const attachmentPendingObjects = pgTable("attachment_pending_objects", {
+  objectKey: text("object_key").primaryKey(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,12 +1,6 @@
 import { createReadStream } from "node:fs";
 import { Readable } from "node:stream";
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-} from "@aws-sdk/client-s3";
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import type { Database, SqlRunner } from "../../db/client.ts";
 import type { UploadSpool } from "./attachments.ts";
 
@@ -25,15 +19,30 @@ export interface AttachmentKey {
 export interface AttachmentStore {
   kind: StorageKind;
   /**
-   * Stores a received file. The database store writes in `tx`, so the bytes commit (or not) with the
-   * attachment's row; the S3 store writes to the bucket at once, and `remove` undoes it when the row
-   * then fails to commit.
+   * Before the row's transaction. The S3 store marks the object pending (committed), then puts it;
+   * the database store does nothing.
    */
-  write(key: AttachmentKey, file: { path: string; size: number }, tx: SqlRunner): Promise<void>;
-  /** Removes stored bytes whose row was not committed after all (a no-op for the database store). */
+  stage(key: AttachmentKey, file: { path: string; size: number }): Promise<void>;
+  /**
+   * In the row's transaction, so the bytes are kept exactly when the row is: the database store
+   * writes the chunks, the S3 store clears the pending mark.
+   */
+  commit(key: AttachmentKey, file: { path: string; size: number }, tx: SqlRunner): Promise<void>;
+  /**
+   * In a transaction that found the bytes already committed under `key` by someone else (two instances
+   * moving one attachment at start): keeps them as they are, clearing this stage's pending mark.
+   */
+  release(key: AttachmentKey, tx: SqlRunner): Promise<void>;
+  /** Removes staged bytes whose row was not committed after all (a no-op for the database store). */
   remove(key: AttachmentKey): Promise<void>;
   /** The stored bytes as a stream read a piece at a time, or null when they are missing. */
   open(key: AttachmentKey): Promise<Readable | null>;
+  /**
+   * Removes what an instance killed between `stage` and the commit left: S3 objects marked pending
+   * longer than `graceMs`. Each is claimed with SKIP LOCKED, so instances sweeping at once never
+   * collide. Answers how many it removed.
+   */
+  sweep(graceMs: number): Promise<number>;
 }
 
 /** A database store's chunk: big enough to keep the statements few, small enough to stream. */
@@ -49,19 +58,27 @@ function bufferOf(value: unknown): Buffer {
 export function createDatabaseAttachmentStore(sql: SqlRunner): AttachmentStore {
   return {
     kind: "database",
-    async write(key, file, tx) {
+    async stage() {
+      // Written in the row's transaction (commit), never before it.
+    },
+    async commit(key, file, tx) {
       let seq = 0;
       for await (const chunk of createReadStream(file.path, { highWaterMark: ATTACHMENT_CHUNK_BYTES })) {
-        await tx.query("insert into report_attachment_chunks (attachment_id, seq, data) values ($1, $2, $3)", [
-          key.id,
-          seq,
-          chunk,
-        ]);
+        await tx.query(
+          "insert into report_attachment_chunks (attachment_id, seq, data) values ($1, $2, $3)",
+          [key.id, seq, chunk],
+        );
         seq += 1;
       }
     },
+    async release() {
+      // Nothing was staged.
+    },
     async remove() {
       // The chunks were written in the transaction that failed: they went with it.
+    },
+    async sweep() {
+      return 0;
     },
     async open(key) {
       const { rows } = await sql.query<{ chunks: number }>(
@@ -109,12 +126,15 @@ export interface S3StoreOptions {
   forcePathStyle: boolean;
 }
 
-/** The bytes as objects `attachments/{report id}/{id}` of a bucket on an S3-compatible service. */
-export function createS3AttachmentStore(options: S3StoreOptions): AttachmentStore & {
-  /** Objects without a row older than `graceMs` (an instance killed between the upload and the commit). */
-  sweepOrphans(hasRow: (ids: string[]) => Promise<Set<string>>, graceMs: number): Promise<number>;
-  close(): void;
-} {
+/**
+ * The bytes as objects `attachments/{report id}/{id}` of a bucket on an S3-compatible service. It needs
+ * s3:PutObject, s3:GetObject and s3:DeleteObject only: what a killed upload leaves is found through
+ * its pending mark (attachment_pending_objects), never by listing the bucket.
+ */
+export function createS3AttachmentStore(
+  options: S3StoreOptions,
+  sql: SqlRunner,
+): AttachmentStore & { close(): void } {
   const client = new S3Client({
     ...(options.endpoint && { endpoint: options.endpoint }),
     region: options.region,
@@ -128,15 +148,20 @@ export function createS3AttachmentStore(options: S3StoreOptions): AttachmentStor
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",
   });
-  const PREFIX = "attachments/";
-  const objectKey = (key: AttachmentKey) => `${PREFIX}${key.reportId}/${key.id}`;
+  const objectKey = (key: AttachmentKey) => `attachments/${key.reportId}/${key.id}`;
   const isMissing = (error: unknown) => {
     const { name, $metadata } = error as { name?: string; $metadata?: { httpStatusCode?: number } };
     return name === "NoSuchKey" || name === "NotFound" || $metadata?.httpStatusCode === 404;
   };
+  const deleteObject = (key: string) =>
+    client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key: key }));
   return {
     kind: "s3",
-    async write(key, file) {
+    async stage(key, file) {
+      await sql.query(
+        "insert into attachment_pending_objects (object_key) values ($1) on conflict do nothing",
+        [objectKey(key)],
+      );
       await client.send(
         new PutObjectCommand({
           Bucket: options.bucket,
@@ -147,38 +172,41 @@ export function createS3AttachmentStore(options: S3StoreOptions): AttachmentStor
         }),
       );
     },
+    async commit(key, _file, tx) {
+      await tx.query("delete from attachment_pending_objects where object_key = $1", [objectKey(key)]);
+    },
+    async release(key, tx) {
+      await tx.query("delete from attachment_pending_objects where object_key = $1", [objectKey(key)]);
+    },
     async remove(key) {
-      await client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key: objectKey(key) }));
+      await deleteObject(objectKey(key));
+      await sql.query("delete from attachment_pending_objects where object_key = $1", [objectKey(key)]);
     },
     async open(key) {
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket: options.bucket, Key: objectKey(key) }));
+        const object = await client.send(
+          new GetObjectCommand({ Bucket: options.bucket, Key: objectKey(key) }),
+        );
         return object.Body instanceof Readable ? object.Body : null;
       } catch (error) {
         if (isMissing(error)) return null;
         throw error;
       }
     },
-    async sweepOrphans(hasRow, graceMs) {
-      let removed = 0;
-      let token: string | undefined;
-      do {
-        const page = await client.send(
-          new ListObjectsV2Command({ Bucket: options.bucket, Prefix: PREFIX, ContinuationToken: token }),
+    async sweep(graceMs) {
+      return sql.transaction(async (tx) => {
+        const { rows } = await tx.query<{ object_key: string }>(
+          `select object_key from attachment_pending_objects
+           where created_at < now() - make_interval(secs => $1::float8 / 1000)
+           order by created_at limit 100 for update skip locked`,
+          [graceMs],
         );
-        const old = (page.Contents ?? []).filter(
-          (object) => object.Key && object.LastModified && Date.now() - object.LastModified.getTime() > graceMs,
-        );
-        const ids = old.map((object) => object.Key!.split("/").at(-1)!);
-        const kept = ids.length > 0 ? await hasRow(ids) : new Set<string>();
-        for (const object of old) {
-          if (kept.has(object.Key!.split("/").at(-1)!)) continue;
-          await client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key: object.Key! }));
-          removed += 1;
+        for (const row of rows) {
+          await deleteObject(row.object_key);
+          await tx.query("delete from attachment_pending_objects where object_key = $1", [row.object_key]);
         }
-        token = page.IsTruncated ? page.NextContinuationToken : undefined;
-      } while (token);
-      return removed;
+        return rows.length;
+      });
     },
     close: () => client.destroy(),
   };
@@ -240,13 +268,19 @@ export async function moveAttachmentsInto(
           unreadable += 1;
           continue;
         }
+        const file = { path: copy.tempPath, size: copy.size };
+        await target.stage(key, file);
         const done = await database.sql.transaction(async (tx) => {
           const { rows: locked } = await tx.query<{ storage: string }>(
             "select storage from report_attachments where id = $1 for update",
             [row.id],
           );
-          if (locked[0]?.storage !== row.storage) return false;
-          await target.write(key, { path: copy.tempPath, size: copy.size }, tx);
+          if (locked[0]?.storage !== row.storage) {
+            // Moved by another instance meanwhile: what was staged here is the same bytes under the same key.
+            if (locked[0]?.storage === target.kind) await target.release(key, tx);
+            return false;
+          }
+          await target.commit(key, file, tx);
           if (row.storage === "database")
             await tx.query("delete from report_attachment_chunks where attachment_id = $1", [row.id]);
           await tx.query("update report_attachments set storage = $2 where id = $1", [row.id, target.kind]);

@@ -42,12 +42,12 @@ describe("partial uploads", () => {
     const stored = fileAged(dir, report, randomUUID(), PARTIAL_UPLOAD_MAX_IDLE_MS * 10);
 
     expect(await createUploadSpool(dir).sweepPartialUploads()).toBe(2);
-    expect([existsSync(abandoned), existsSync(abandonedBefore), existsSync(live), existsSync(stored)]).toEqual([
-      false,
-      false,
-      true,
-      true,
-    ]);
+    expect([
+      existsSync(abandoned),
+      existsSync(abandonedBefore),
+      existsSync(live),
+      existsSync(stored),
+    ]).toEqual([false, false, true, true]);
   });
 
   it("are swept when the server starts", async () => {

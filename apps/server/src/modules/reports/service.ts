@@ -38,16 +38,16 @@ import type { Mailer } from "../../mail/outbox.ts";
 import type { MailTemplate } from "../../mail/templates.ts";
 import type { ClientInfo, MagicLinkOutcome, RequestAuth } from "../auth/service.ts";
 import type { CaptchaService } from "../captcha/service.ts";
+import type { AttachmentStore, StorageKind } from "./attachment-store.ts";
 import {
   ATTACHMENT_MESSAGES,
   ATTACHMENTS_PER_REPORT,
-  type UploadSpool,
   cleanFilename,
   FIX_ATTACHMENTS_PER_REPORT,
   FIX_UPLOAD_MESSAGES,
   FileTooLargeError,
+  type UploadSpool,
 } from "./attachments.ts";
-import type { AttachmentStore, StorageKind } from "./attachment-store.ts";
 import type { ReportEvent, ReportEventSink } from "./events.ts";
 import {
   PIN_CREDENTIAL_SECONDS,
@@ -647,12 +647,16 @@ export function createReportService(database: Database, options: ReportServiceOp
       throw error;
     });
     const key = { reportId: id, id: randomUUID() };
-    let written = false;
+    const file = { path: received.tempPath, size: received.size };
+    let staged = false;
     try {
       if (received.size === 0)
         throw new AppError("validation", { fieldErrors: { file: [ATTACHMENT_MESSAGES.empty] } });
       const refusal = rule.accept ? await rule.accept(received.tempPath) : null;
       if (refusal) throw new AppError("validation", { fieldErrors: { file: [refusal] } });
+      // S3 takes the bytes before the transaction (the report's lock is not held during the put).
+      staged = true;
+      await options.attachments.stage(key, file);
       const stored = await database.sql.transaction(async (tx) => {
         rule.whileLocked?.(await requireReport(id, tx, true));
         if ((await countOf(tx)) >= rule.perReport) throw new AppError("conflict", { message: rule.tooMany });
@@ -672,15 +676,14 @@ export function createReportService(database: Database, options: ReportServiceOp
           ],
         );
         // The database store writes the bytes in this transaction: they commit with the row or not at all.
-        written = true;
-        await options.attachments.write(key, { path: received.tempPath, size: received.size }, tx);
+        await options.attachments.commit(key, file, tx);
         return rows[0]!;
       });
       return attachmentOf(stored);
     } catch (error) {
       // Nothing half-written: bytes an S3 store took while the row then failed to commit (the
       // database went away) go with the row that was not stored.
-      if (written) await options.attachments.remove(key).catch(() => {});
+      if (staged) await options.attachments.remove(key).catch(() => {});
       throw error;
     } finally {
       await options.uploads.discard(received.tempPath);
