@@ -65,8 +65,7 @@ beforeAll(async () => {
     SEED: "off",
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     LOG_LEVEL: "warn",
-    PREVIEW_TOKEN_KEY: "multi-instance-preview-token-key-0123456789",
-    CAPTCHA_HMAC_KEY: "multi-instance-captcha-hmac-key-0123456789ab",
+    // CAPTCHA_HMAC_KEY and PREVIEW_TOKEN_KEY unset: the instances share the keys kept in the database.
   });
   const reservedProxyPort = await findFreePort();
   // Both at once on a new database: their migrations are serialised by the migration lock.
@@ -274,6 +273,15 @@ describe("two instances behind nginx on one PostgreSQL database", () => {
     const stranger = await researcher(b.origin);
     expect((await stranger.call(b.origin, "GET", path)).status).toBe(404);
     expect((await fetch(`${b.origin}${path}`)).status).toBe(401);
+    // The preview link A e-mailed (signed with the key both share) opens the report and its file on B.
+    const [mail] = await database.query<{ text_body: string }>(
+      "select text_body from mail_outbox where to_address = $1 and template = 'report_received'",
+      [owner.email],
+    );
+    const token = /\?token=([A-Za-z0-9_.-]+)/.exec(mail?.text_body ?? "")?.[1];
+    expect(token).toBeDefined();
+    expect((await fetch(`${b.origin}/api/reports/${id}?token=${token}`)).status).toBe(200);
+    expect((await fetch(`${b.origin}${path}?token=${token}`)).status).toBe(200);
   });
 
   it("refreshes B's stored public answer after a write through A", async () => {

@@ -12,6 +12,7 @@ import type { Config } from "./config.ts";
 import { publicConfigOf } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { watchDataVersion } from "./db/data-version.ts";
+import { signingKeyOf } from "./db/signing-keys.ts";
 import { registerAccessControl } from "./http/access.ts";
 import { handleFrameworkError, type RouteAgain } from "./http/bad-url.ts";
 import { registerCompression } from "./http/compression.ts";
@@ -170,7 +171,7 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
   });
   const captcha = createCaptchaService({
     mode: config.captcha,
-    hmacKey: config.captchaHmacKey,
+    hmacKey: await signingKeyOf(database.sql, "captcha_hmac", config.captchaHmacKey),
     recaptcha: config.recaptcha,
   });
   const forwardingWorker = createForwardingWorker({
@@ -227,7 +228,9 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
   }
   const reports = createReportService(database, {
     mailer,
-    previewTokens: createPreviewTokens(config.previewTokenKey),
+    previewTokens: createPreviewTokens(
+      await signingKeyOf(database.sql, "preview_token", config.previewTokenKey),
+    ),
     uploads,
     attachments,
     attachmentStores,

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import {
   AuthClientConfig,
   type CaptchaClientConfig,
@@ -60,8 +59,8 @@ const Env = z.object({
   DEV_MAILBOX: z.enum(["on", "off", "true", "false", "1", "0"]).optional(),
   CAPTCHA: z.enum(["altcha", "recaptcha", "off"]).default("altcha"),
   /**
-   * Signs ALTCHA challenges. Unset: a random key per process, which is fine for one instance; several
-   * instances behind a load balancer must share one. Never logged.
+   * Signs ALTCHA challenges. Unset: one generated at the first start and kept in the database, which
+   * every instance on it shares (decision 022). Never logged.
    */
   CAPTCHA_HMAC_KEY: optionalText.pipe(z.string().min(32, "must be at least 32 characters long").optional()),
   /** CAPTCHA=recaptcha (v3): the public site key the widget uses and the secret siteverify checks with. */
@@ -73,8 +72,8 @@ const Env = z.object({
   RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
   /**
    * Signs the 7-day report preview links of e-mails and the PIN preview credential (decision 008).
-   * Unset: a random key per process, so links die with a restart and several instances must share
-   * one. Never logged.
+   * Unset: one generated at the first start and kept in the database, which every instance on it
+   * shares (decision 022). Never logged.
    */
   PREVIEW_TOKEN_KEY: optionalText.pipe(z.string().min(32, "must be at least 32 characters long").optional()),
   /**
@@ -90,7 +89,9 @@ const Env = z.object({
   ATTACHMENTS_STORE: z.enum(["database", "s3"]).default("database"),
   /** ATTACHMENTS_STORE=s3: the service's URL (MinIO, Ceph, R2 …); unset for AWS S3 itself. */
   S3_ENDPOINT: optionalText.pipe(
-    z.url({ message: "must be an absolute URL such as http://minio:9000" }).optional(),
+    z
+      .url({ protocol: /^https?$/, message: "must be an http:// or https:// URL such as http://minio:9000" })
+      .optional(),
   ),
   S3_BUCKET: optionalText,
   S3_REGION: z.string().min(1).default("us-east-1"),
@@ -239,7 +240,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: vars.MAIL_FROM,
     devMailbox,
     captcha: vars.CAPTCHA,
-    captchaHmacKey: vars.CAPTCHA_HMAC_KEY ?? randomBytes(32).toString("hex"),
+    /** Unset: generated once and kept in the database, shared by every instance (db/signing-keys.ts). */
+    captchaHmacKey: vars.CAPTCHA_HMAC_KEY,
     recaptcha:
       vars.RECAPTCHA_SITE_KEY && vars.RECAPTCHA_SECRET_KEY
         ? {
@@ -249,9 +251,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             minScore: vars.RECAPTCHA_MIN_SCORE,
           }
         : undefined,
-    previewTokenKey: vars.PREVIEW_TOKEN_KEY ?? randomBytes(32).toString("hex"),
-    /** The key variables left unset, so signed with a random key of this process only. */
-    randomKeys: [
+    /** Unset: generated once and kept in the database, shared by every instance (db/signing-keys.ts). */
+    previewTokenKey: vars.PREVIEW_TOKEN_KEY,
+    /** The key variables left unset, so signed with the keys kept in the database. */
+    storedKeys: [
       ...(vars.CAPTCHA_HMAC_KEY ? [] : ["CAPTCHA_HMAC_KEY"]),
       ...(vars.PREVIEW_TOKEN_KEY ? [] : ["PREVIEW_TOKEN_KEY"]),
     ],
