@@ -3,6 +3,9 @@ import type { AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../apps/server/src/db/client.ts";
+import { createForwardingSink } from "../apps/server/src/modules/forwarding/sink.ts";
+import { startReceiver } from "../apps/server/src/modules/forwarding/testing.ts";
 import { findFreePort } from "../apps/server/src/smoke/server-process.ts";
 import {
   createDatabase,
@@ -20,7 +23,7 @@ import {
  * Issue 15, "Many instances" (decision 022): two production servers on one PostgreSQL database behind
  * Debian's nginx (round-robin). Through nginx and directly: a session made on one instance is one on
  * the other; rate limits count across instances; an upload on A downloads from B byte for byte; a
- * write through A reaches B's stored public answers; a queued job runs exactly once.
+ * write through A reaches B's stored public answers; queued mail and webhook deliveries go out once.
  */
 
 let database: Awaited<ReturnType<typeof createDatabase>>;
@@ -32,6 +35,7 @@ let smtp: SMTPServer;
 const received: { to: string[]; raw: string }[] = [];
 const suiteStarted = performance.now();
 let startSeconds = 0;
+const WEBHOOK_SECRET = "multi-instance-webhook-secret";
 
 beforeAll(async () => {
   workDir = makeWorkDir();
@@ -65,6 +69,9 @@ beforeAll(async () => {
     SEED: "off",
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     LOG_LEVEL: "warn",
+    // The webhook receiver below is on 127.0.0.1; both workers look for due deliveries every 0.2 s.
+    FORWARDING_ALLOW_LOOPBACK: "true",
+    FORWARDING_POLL_SECONDS: "0.2",
     // CAPTCHA_HMAC_KEY and PREVIEW_TOKEN_KEY unset: the instances share the keys kept in the database.
   });
   const reservedProxyPort = await findFreePort();
@@ -351,6 +358,80 @@ describe("two instances behind nginx on one PostgreSQL database", () => {
       deliveries.every((count) => count === 1),
       deliveries.join(),
     ).toBe(true);
+  });
+
+  it("delivers each forwarded report event exactly once, though both instances run the forwarding worker", async () => {
+    const receiver = await startReceiver({ secret: () => WEBHOOK_SECRET });
+    const direct = await openDatabase({ url: database.url, poolSize: 2 });
+    try {
+      const one = async <Row>(text: string, params: unknown[] = []) =>
+        (await direct.sql.query<Row>(text, params)).rows[0] as Row;
+      const vendor = await one<{ id: number }>(
+        `insert into vendors (vendor_name, contact_email, contact_person, plan)
+         values ('Multi Vendor', 'security@multi.example', 'Multi Owner', 'premium') returning id`,
+      );
+      const product = await one<{ id: number }>(
+        `insert into products (platform_id, kind, slug, name, is_active, vendor_id)
+         select id, 'plugin', 'multi-forwarded', 'Multi Forwarded', true, $1 from platforms where slug = 'wordpress'
+         returning id`,
+        [vendor.id],
+      );
+      const report = await one<{ id: string }>(
+        `insert into reports (product_id, title, status, severity, type_code, affected_version_prefix, affected_version)
+         values ($1, 'Forwarded once whichever instance delivers it', 'awaiting_fix', 'medium', 2, '<=', '1.0.0')
+         returning id`,
+        [product.id],
+      );
+      await direct.sql.query(
+        `insert into forward_targets (vendor_id, kind, url, secret, status, confirmed_at)
+         values ($1, 'webhook', $2, $3, 'active', now())`,
+        [vendor.id, receiver.url, WEBHOOK_SECRET],
+      );
+      // Recorded as the report service records them: an event and its delivery, in one transaction each.
+      const sink = createForwardingSink({ appUrl: proxy.origin });
+      const EVENTS = 30;
+      for (let index = 0; index < EVENTS; index += 1)
+        await direct.sql.transaction((tx) =>
+          sink.record(
+            {
+              type: "report.status_changed",
+              vendorId: vendor.id,
+              reportId: report.id,
+              action: "submit_fix",
+              fromState: "awaiting_fix",
+              toState: "fix_pending",
+            },
+            tx,
+          ),
+        );
+      const deadline = Date.now() + 30_000;
+      let open = EVENTS;
+      while (Date.now() < deadline && open > 0) {
+        await sleep(200);
+        open = (
+          await one<{ n: number }>(
+            "select count(*)::int as n from forward_deliveries where status <> 'succeeded'",
+          )
+        ).n;
+      }
+      expect(open).toBe(0);
+      await sleep(500);
+      const perEvent = new Map<string, number>();
+      for (const request of receiver.received) {
+        const id = String(request.headers["x-pressguard-event-id"]);
+        perEvent.set(id, (perEvent.get(id) ?? 0) + 1);
+      }
+      recordFigures({ webhook_events_recorded: EVENTS, webhook_requests_received: receiver.received.length });
+      expect(receiver.received.every((request) => request.signatureValid)).toBe(true);
+      expect(perEvent.size).toBe(EVENTS);
+      expect(
+        [...perEvent.values()].every((count) => count === 1),
+        [...perEvent.values()].join(),
+      ).toBe(true);
+    } finally {
+      await direct.close();
+      await receiver.close();
+    }
   });
 
   it("stays within its time budget", () => {
