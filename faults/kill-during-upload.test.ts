@@ -13,8 +13,9 @@ import { type Server, startServer, stopProcess } from "./processes.ts";
 
 /**
  * Issue 15, finding 6: the server killed (SIGKILL) while it receives an attachment. Nothing is
- * half-written: no attachment row, no file in place; the partial `.upload-*` file the kill leaves is
- * removed by the next start once idle past the grace (which keeps another instance's live upload).
+ * half-written: no attachment row, no bytes in the shared store (decision 022: the database's chunks);
+ * the partial `.upload-*` spool file the kill leaves in the instance's ATTACHMENTS_DIR is removed by
+ * the next start once idle past the grace (which keeps another instance's live upload).
  */
 
 const PORT = Number(process.env.FAULTS_PORT ?? 3241) + 2;
@@ -71,6 +72,20 @@ function partialsIn(folder: string) {
   return existsSync(folder) ? readdirSync(folder).filter((name) => name.startsWith(".upload-")) : [];
 }
 
+/** Rows and chunks of the report's attachments, and chunks of no attachment at all. */
+const storedOf = (databaseUrl: string, reportId: string) =>
+  withDatabase(databaseUrl, async (client) => {
+    const { rows } = await client.query<{ rows: number; chunks: number; orphans: number }>(
+      `select (select count(*)::int from report_attachments where report_id = $1) as rows,
+              (select count(*)::int from report_attachment_chunks c join report_attachments a on a.id = c.attachment_id
+                where a.report_id = $1) as chunks,
+              (select count(*)::int from report_attachment_chunks c
+                where not exists (select 1 from report_attachments a where a.id = c.attachment_id)) as orphans`,
+      [reportId],
+    );
+    return rows[0]!;
+  });
+
 describe("a kill during an upload", () => {
   it("writes nothing half-way, and the partial file is swept by the next start", async () => {
     const token = await researcherToken(server!.base, databaseUrl);
@@ -81,7 +96,8 @@ describe("a kill during an upload", () => {
     });
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: string };
-    const folder = join(attachmentsDir, id);
+    // Uploads are spooled in the instance's own directory, then stored in the database.
+    const folder = attachmentsDir;
 
     const stopUploading = slowUpload(id, token);
     let receivedBytes = 0;
@@ -96,18 +112,7 @@ describe("a kill during an upload", () => {
     stopUploading();
 
     const leftByKill = partialsIn(folder);
-    const rowsOf = () =>
-      withDatabase(
-        databaseUrl,
-        async (client) =>
-          (
-            await client.query<{ n: number }>(
-              "select count(*)::int as n from report_attachments where report_id = $1",
-              [id],
-            )
-          ).rows[0]!.n,
-      );
-    expect(await rowsOf()).toBe(0);
+    expect(await storedOf(databaseUrl, id)).toEqual({ rows: 0, chunks: 0, orphans: 0 });
     expect(readdirSync(folder).filter((name) => !name.startsWith(".upload-"))).toEqual([]);
 
     // The partial file, as the grace has passed: idle longer than any live upload is.
@@ -140,7 +145,8 @@ describe("a kill during an upload", () => {
     expect(leftByKill).toHaveLength(1);
     expect(leftAfterStart).toEqual([]);
     expect(uploaded.status, await uploaded.clone().text()).toBe(201);
-    expect(await rowsOf()).toBe(1);
-    expect(readdirSync(folder)).toHaveLength(1);
+    expect(await storedOf(databaseUrl, id)).toEqual({ rows: 1, chunks: 1, orphans: 0 });
+    // Nothing is kept on the instance's disk: the bytes are in the database.
+    expect(readdirSync(folder)).toEqual([]);
   });
 });

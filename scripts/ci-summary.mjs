@@ -39,5 +39,13 @@ if (existsSync(figuresFile)) {
     console.info(`faults, ${fault.replaceAll("_", " ")}: ${line.join(", ")}`);
   }
 }
+// The two-instance suite's figures (multi/instances.ts): seconds to start, to refresh, mails sent…
+const multiFile = "reports/multi-figures.json";
+if (existsSync(multiFile)) {
+  const line = Object.entries(JSON.parse(readFileSync(multiFile, "utf8"))).map(
+    ([name, value]) => `${name} ${value}`,
+  );
+  console.info(`two instances: ${line.join(", ").replaceAll("_", " ")}`);
+}
 console.info(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 ? 1 : 0);

@@ -12,6 +12,7 @@ import type { Config } from "./config.ts";
 import { publicConfigOf } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { watchDataVersion } from "./db/data-version.ts";
+import { signingKeyOf } from "./db/signing-keys.ts";
 import { registerAccessControl } from "./http/access.ts";
 import { handleFrameworkError, type RouteAgain } from "./http/bad-url.ts";
 import { registerCompression } from "./http/compression.ts";
@@ -43,7 +44,12 @@ import { createProgramService } from "./modules/products/program-service.ts";
 import { prepareProductQueries } from "./modules/products/queries.ts";
 import { productRoutes } from "./modules/products/routes.ts";
 import { createFooterMetricsService } from "./modules/products/service.ts";
-import { createAttachmentStore } from "./modules/reports/attachments.ts";
+import {
+  createDatabaseAttachmentStore,
+  createS3AttachmentStore,
+  moveAttachmentsInto,
+} from "./modules/reports/attachment-store.ts";
+import { createUploadSpool, PARTIAL_UPLOAD_MAX_IDLE_MS } from "./modules/reports/attachments.ts";
 import { createPreviewTokens } from "./modules/reports/preview-tokens.ts";
 import { reportRoutes } from "./modules/reports/routes.ts";
 import { createReportService } from "./modules/reports/service.ts";
@@ -165,7 +171,7 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
   });
   const captcha = createCaptchaService({
     mode: config.captcha,
-    hmacKey: config.captchaHmacKey,
+    hmacKey: await signingKeyOf(database.sql, "captcha_hmac", config.captchaHmacKey),
     recaptcha: config.recaptcha,
   });
   const forwardingWorker = createForwardingWorker({
@@ -185,16 +191,49 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
     rateLimitFactor: config.authRateLimitFactor,
     onDeliveryQueued: () => void forwardingWorker.kick(),
   });
-  const attachments = createAttachmentStore(config.attachmentsDir);
-  // Partial uploads of a process killed mid-upload are removed at start (and then now and again).
-  const uploadSweeper = await attachments.startSweeping((error) =>
-    app.log.error({ err: error }, "sweeping partial uploads failed"),
+  // Attachments live where every instance reads them (decision 022); uploads are received locally.
+  const uploads = createUploadSpool(config.attachmentsDir);
+  const databaseStore = createDatabaseAttachmentStore(database.sql);
+  const s3Store =
+    config.attachmentsStore.kind === "s3"
+      ? createS3AttachmentStore(config.attachmentsStore, database.sql)
+      : null;
+  if (s3Store) app.addHook("onClose", async () => s3Store.close());
+  const attachments = s3Store ?? databaseStore;
+  const attachmentStores = { database: databaseStore, ...(s3Store && { s3: s3Store }) };
+  // The files of an installation from before (ATTACHMENTS_DIR), or the database's when S3 was
+  // configured since, move into the store; a failure is logged and tried again at the next start.
+  await moveAttachmentsInto(attachments, { database, spool: uploads, sources: attachmentStores }).then(
+    ({ moved, unreadable }) => {
+      if (moved > 0) app.log.info({ moved, store: attachments.kind }, "attachments moved into the store");
+      if (unreadable > 0)
+        app.log.warn(
+          { unreadable },
+          "attachments missing or damaged where they were: left there, answered 404",
+        );
+    },
+    (error: unknown) => app.log.error({ err: error }, "moving attachments into the store failed"),
   );
+  // Partial uploads of a process killed mid-upload are removed at start (and then now and again),
+  // and so are objects an instance put into S3 before it was killed, without their row.
+  const onSweepError = (error: unknown) => app.log.error({ err: error }, "sweeping partial uploads failed");
+  const uploadSweeper = await uploads.startSweeping(onSweepError);
   app.addHook("onClose", async () => uploadSweeper.stop());
+  if (s3Store) {
+    const sweepObjects = () => void s3Store.sweep(PARTIAL_UPLOAD_MAX_IDLE_MS).catch(onSweepError);
+    sweepObjects();
+    const objectSweeper = setInterval(sweepObjects, PARTIAL_UPLOAD_MAX_IDLE_MS);
+    objectSweeper.unref();
+    app.addHook("onClose", async () => clearInterval(objectSweeper));
+  }
   const reports = createReportService(database, {
     mailer,
-    previewTokens: createPreviewTokens(config.previewTokenKey),
+    previewTokens: createPreviewTokens(
+      await signingKeyOf(database.sql, "preview_token", config.previewTokenKey),
+    ),
+    uploads,
     attachments,
+    attachmentStores,
     appUrl: config.appUrl,
     captcha,
     hitRateLimit: auth.queries.hitRateLimit,

@@ -91,15 +91,55 @@ describe("loadConfig", () => {
     expect(problemsOf({ CAPTCHA: "off" })[0]).toMatch(/^CAPTCHA: off is only allowed/);
     expect(problemsOf({ CAPTCHA_HMAC_KEY: "short" })[0]).toMatch(/^CAPTCHA_HMAC_KEY: /);
     expect(loadConfig({ CAPTCHA_HMAC_KEY: "k".repeat(32) }).captchaHmacKey).toBe("k".repeat(32));
-    // Unset: a random key per process.
-    expect(loadConfig({}).captchaHmacKey).toMatch(/^[0-9a-f]{64}$/);
-    expect(loadConfig({}).captchaHmacKey).not.toBe(loadConfig({}).captchaHmacKey);
+    // Unset: the one kept in the database (signing-keys.test.ts).
+    expect(loadConfig({}).captchaHmacKey).toBeUndefined();
+    expect(loadConfig({}).storedKeys).toEqual(["CAPTCHA_HMAC_KEY", "PREVIEW_TOKEN_KEY"]);
     expect(problemsOf({ PREVIEW_TOKEN_KEY: "short" })[0]).toMatch(/^PREVIEW_TOKEN_KEY: /);
     expect(loadConfig({ PREVIEW_TOKEN_KEY: "p".repeat(32) }).previewTokenKey).toBe("p".repeat(32));
-    expect(loadConfig({}).previewTokenKey).not.toBe(loadConfig({}).previewTokenKey);
+    expect(loadConfig({}).previewTokenKey).toBeUndefined();
     expect(loadConfig({}).deadlineJobIntervalSeconds).toBe(3600);
     expect(loadConfig({}).attachmentsDir).toBe("./data/attachments");
+    expect(loadConfig({}).attachmentsStore).toEqual({ kind: "database" });
     expect(problemsOf({ DEADLINE_JOB_INTERVAL_SECONDS: "1" })[0]).toMatch(/^DEADLINE_JOB_INTERVAL_SECONDS: /);
+  });
+
+  it("stores attachments in the database unless S3 is configured, and says what S3 lacks", () => {
+    expect(problemsOf({ ATTACHMENTS_STORE: "s3" })).toEqual([
+      "S3_BUCKET: ATTACHMENTS_STORE=s3 needs the bucket's name",
+    ]);
+    expect(problemsOf({ ATTACHMENTS_STORE: "s3", S3_BUCKET: "b", S3_ACCESS_KEY_ID: "id" })).toEqual([
+      "S3_ACCESS_KEY_ID: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither",
+    ]);
+    expect(problemsOf({ ATTACHMENTS_STORE: "disk" })[0]).toMatch(/^ATTACHMENTS_STORE: /);
+    expect(problemsOf({ ATTACHMENTS_STORE: "s3", S3_BUCKET: "b", S3_ENDPOINT: "minio:9000" })[0]).toMatch(
+      /^S3_ENDPOINT: /,
+    );
+    expect(
+      loadConfig({
+        ATTACHMENTS_STORE: "s3",
+        S3_BUCKET: "attachments",
+        S3_ENDPOINT: "http://minio:9000",
+        S3_ACCESS_KEY_ID: "id",
+        S3_SECRET_ACCESS_KEY: "secret",
+      }).attachmentsStore,
+    ).toEqual({
+      kind: "s3",
+      endpoint: "http://minio:9000",
+      bucket: "attachments",
+      region: "us-east-1",
+      accessKeyId: "id",
+      secretAccessKey: "secret",
+      // A custom endpoint is addressed by path unless told otherwise; AWS itself by host name.
+      forcePathStyle: true,
+    });
+    expect(
+      loadConfig({ ATTACHMENTS_STORE: "s3", S3_BUCKET: "b", S3_REGION: "eu-west-1" }).attachmentsStore,
+    ).toMatchObject({
+      region: "eu-west-1",
+      forcePathStyle: false,
+    });
+    // S3_* without ATTACHMENTS_STORE=s3 change nothing.
+    expect(loadConfig({ S3_BUCKET: "b" }).attachmentsStore).toEqual({ kind: "database" });
   });
 
   it("keeps the auth rate limits as they are unless a load test raises them", () => {

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import {
   AuthClientConfig,
   type CaptchaClientConfig,
@@ -60,8 +59,8 @@ const Env = z.object({
   DEV_MAILBOX: z.enum(["on", "off", "true", "false", "1", "0"]).optional(),
   CAPTCHA: z.enum(["altcha", "recaptcha", "off"]).default("altcha"),
   /**
-   * Signs ALTCHA challenges. Unset: a random key per process, which is fine for one instance; several
-   * instances behind a load balancer must share one. Never logged.
+   * Signs ALTCHA challenges. Unset: one generated at the first start and kept in the database, which
+   * every instance on it shares (decision 022). Never logged.
    */
   CAPTCHA_HMAC_KEY: optionalText.pipe(z.string().min(32, "must be at least 32 characters long").optional()),
   /** CAPTCHA=recaptcha (v3): the public site key the widget uses and the secret siteverify checks with. */
@@ -73,12 +72,34 @@ const Env = z.object({
   RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
   /**
    * Signs the 7-day report preview links of e-mails and the PIN preview credential (decision 008).
-   * Unset: a random key per process, so links die with a restart and several instances must share
-   * one. Never logged.
+   * Unset: one generated at the first start and kept in the database, which every instance on it
+   * shares (decision 022). Never logged.
    */
   PREVIEW_TOKEN_KEY: optionalText.pipe(z.string().min(32, "must be at least 32 characters long").optional()),
-  /** Where report attachments are stored: a directory outside the web root (the data directory). */
+  /**
+   * A local directory of this instance, outside the web root: uploads in progress are received here
+   * before they are stored, and the attachments of an installation from before decision 022 are moved
+   * from here into ATTACHMENTS_STORE at start.
+   */
   ATTACHMENTS_DIR: z.string().min(1).default("./data/attachments"),
+  /**
+   * Where attachment bytes are stored, shared by every instance (decision 022): `database` (PGlite or
+   * PostgreSQL, the default) or `s3` (an S3-compatible bucket, the S3_* variables).
+   */
+  ATTACHMENTS_STORE: z.enum(["database", "s3"]).default("database"),
+  /** ATTACHMENTS_STORE=s3: the service's URL (MinIO, Ceph, R2 …); unset for AWS S3 itself. */
+  S3_ENDPOINT: optionalText.pipe(
+    z
+      .url({ protocol: /^https?$/, message: "must be an http:// or https:// URL such as http://minio:9000" })
+      .optional(),
+  ),
+  S3_BUCKET: optionalText,
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  /** Both or neither: unset, the AWS SDK's own credential chain is used. Never logged. */
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  /** The bucket in the URL's path (most S3-compatible services). Default: on when S3_ENDPOINT is set. */
+  S3_FORCE_PATH_STYLE: z.enum(["on", "off", "true", "false", "1", "0"]).optional(),
   /** Report forwarding: webhooks may reach 127.0.0.1/::1 (tests only); private ranges stay refused. */
   FORWARDING_ALLOW_LOOPBACK: z.enum(["true", "false", "1", "0"]).default("false"),
   /** Report forwarding: the first retry waits this long, each next one twice as long (capped at 1 h). */
@@ -197,6 +218,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   if (vars.CAPTCHA === "recaptcha" && !(vars.RECAPTCHA_SITE_KEY && vars.RECAPTCHA_SECRET_KEY))
     problems.push("CAPTCHA: recaptcha needs both RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY");
+  if (vars.ATTACHMENTS_STORE === "s3" && !vars.S3_BUCKET)
+    problems.push("S3_BUCKET: ATTACHMENTS_STORE=s3 needs the bucket's name");
+  if (Boolean(vars.S3_ACCESS_KEY_ID) !== Boolean(vars.S3_SECRET_ACCESS_KEY))
+    problems.push("S3_ACCESS_KEY_ID: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither");
   if (!site.success || !auth.success || problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -215,7 +240,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: vars.MAIL_FROM,
     devMailbox,
     captcha: vars.CAPTCHA,
-    captchaHmacKey: vars.CAPTCHA_HMAC_KEY ?? randomBytes(32).toString("hex"),
+    /** Unset: generated once and kept in the database, shared by every instance (db/signing-keys.ts). */
+    captchaHmacKey: vars.CAPTCHA_HMAC_KEY,
     recaptcha:
       vars.RECAPTCHA_SITE_KEY && vars.RECAPTCHA_SECRET_KEY
         ? {
@@ -225,9 +251,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             minScore: vars.RECAPTCHA_MIN_SCORE,
           }
         : undefined,
-    previewTokenKey: vars.PREVIEW_TOKEN_KEY ?? randomBytes(32).toString("hex"),
-    /** The key variables left unset, so signed with a random key of this process only. */
-    randomKeys: [
+    /** Unset: generated once and kept in the database, shared by every instance (db/signing-keys.ts). */
+    previewTokenKey: vars.PREVIEW_TOKEN_KEY,
+    /** The key variables left unset, so signed with the keys kept in the database. */
+    storedKeys: [
       ...(vars.CAPTCHA_HMAC_KEY ? [] : ["CAPTCHA_HMAC_KEY"]),
       ...(vars.PREVIEW_TOKEN_KEY ? [] : ["PREVIEW_TOKEN_KEY"]),
     ],
@@ -239,6 +266,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     billingProvider: vars.BILLING_PROVIDER,
     attachmentsDir: vars.ATTACHMENTS_DIR,
+    attachmentsStore:
+      vars.ATTACHMENTS_STORE === "s3" && vars.S3_BUCKET
+        ? ({
+            kind: "s3",
+            endpoint: vars.S3_ENDPOINT,
+            bucket: vars.S3_BUCKET,
+            region: vars.S3_REGION,
+            accessKeyId: vars.S3_ACCESS_KEY_ID,
+            secretAccessKey: vars.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: vars.S3_FORCE_PATH_STYLE
+              ? ["on", "true", "1"].includes(vars.S3_FORCE_PATH_STYLE)
+              : vars.S3_ENDPOINT !== undefined,
+          } as const)
+        : ({ kind: "database" } as const),
     sentryDsn: vars.SENTRY_DSN,
     logLevel: vars.LOG_LEVEL,
     trustProxy: ["on", "true", "1"].includes(vars.TRUST_PROXY),

@@ -10,7 +10,8 @@ describe("the start-up banner", () => {
     expect(summary).toBe(
       "Pressguard mode: development (NODE_ENV unset); listening on http://127.0.0.1:3000; " +
         "APP_URL http://localhost:3000; database: embedded PGlite (./data/pglite); " +
-        "mail: kept in the database (no SMTP_URL); captcha: altcha; dev mailbox: off; auth: cookie; trust proxy: off",
+        "mail: kept in the database (no SMTP_URL); captcha: altcha; dev mailbox: off; auth: cookie; trust proxy: off; " +
+        "attachments: in the database; signing keys kept in the database: CAPTCHA_HMAC_KEY, PREVIEW_TOKEN_KEY",
     );
     // The default start on loopback is safe: nothing to warn about.
     expect(warnings).toEqual([]);
@@ -22,9 +23,15 @@ describe("the start-up banner", () => {
         NODE_ENV: "production",
         DATABASE_URL: "postgres://app:db-secret@db.internal:5432/app",
         SMTP_URL: "smtps://mailer:smtp-secret@smtp.example:465",
+        ATTACHMENTS_STORE: "s3",
+        S3_ENDPOINT: "https://minio.internal:9000",
+        S3_BUCKET: "attachments",
+        S3_ACCESS_KEY_ID: "s3-access-secret",
+        S3_SECRET_ACCESS_KEY: "s3-secret",
       }),
       LOCAL,
     );
+    expect(summary).toContain("attachments: S3 bucket attachments at minio.internal:9000");
     expect(summary).toContain("database: PostgreSQL at db.internal:5432");
     expect(summary).toContain("mail: SMTP via smtp.example:465");
     expect(summary).not.toMatch(/secret/);
@@ -47,7 +54,6 @@ describe("the start-up banner", () => {
       "HOST 0.0.0.0 is reachable from other machines without TRUST_PROXY=on: put a TLS reverse proxy in front and set TRUST_PROXY=on, or rate limits and sessions see the proxy's address",
       "APP_URL http://localhost:3000 is not https: session cookies go without Secure and e-mailed links travel in clear",
       "no SMTP_URL: e-mail is only kept in the database, nobody receives sign-in links or notices",
-      "CAPTCHA_HMAC_KEY and PREVIEW_TOKEN_KEY unset: a random key per process, so preview links die with a restart and several instances refuse each other's links and challenges; set the same key on every instance",
       "FORWARDING_ALLOW_LOOPBACK=true: vendor webhooks may reach services on this machine (tests only)",
     ]);
   });

@@ -41,11 +41,14 @@ export function startupBannerOf(config: Config, { address }: StartupFacts): Star
     `dev mailbox: ${config.devMailbox ? "on (/dev/mail)" : "off"}`,
     `auth: ${config.auth.mode}`,
     `trust proxy: ${config.trustProxy ? "on" : "off"}`,
+    `attachments: ${config.attachmentsStore.kind === "s3" ? `S3 bucket ${config.attachmentsStore.bucket}${config.attachmentsStore.endpoint ? ` at ${hostOf(config.attachmentsStore.endpoint)}` : ""}` : "in the database"}`,
+    ...(config.storedKeys.length > 0
+      ? [`signing keys kept in the database: ${config.storedKeys.join(", ")}`]
+      : []),
   ].join("; ");
 
   const reachable = !isLoopbackHost(config.host);
   const facingUsers = reachable || config.isProduction;
-  const severalInstancesPossible = "url" in config.database;
   const warnings: string[] = [];
   if (config.captcha === "off")
     warnings.push("CAPTCHA=off: signed-out reports are not checked for bots; never use it on a public site");
@@ -66,10 +69,6 @@ export function startupBannerOf(config: Config, { address }: StartupFacts): Star
   if (facingUsers && !config.smtpUrl)
     warnings.push(
       "no SMTP_URL: e-mail is only kept in the database, nobody receives sign-in links or notices",
-    );
-  if (config.randomKeys.length > 0 && (severalInstancesPossible || config.isProduction))
-    warnings.push(
-      `${config.randomKeys.join(" and ")} unset: a random key per process, so preview links die with a restart and several instances refuse each other's links and challenges; set the same key on every instance`,
     );
   if (config.forwarding.allowLoopback)
     warnings.push(

@@ -10,8 +10,13 @@ import { openTestDatabase } from "../db/test-database.ts";
  * An API-only app (unless `web` is given) on a fresh, migrated, empty database of its own (PGlite,
  * or PostgreSQL when DATABASE_URL is set). Call `close()` in afterAll.
  */
-export async function createTestApp(env: Record<string, string> = {}, web?: AppOptions["web"]) {
-  const database: Database = await openTestDatabase();
+export async function createTestApp(
+  env: Record<string, string> = {},
+  web?: AppOptions["web"],
+  /** Another instance on this database (decision 022): closing the app leaves the database open. */
+  shared?: Database,
+) {
+  const database: Database = shared ?? (await openTestDatabase());
   // Attachments go to a throwaway directory, never the repository's data directory.
   const attachmentsDir = mkdtempSync(join(tmpdir(), "pressguard-attachments-"));
   const config = loadConfig({ NODE_ENV: "test", CAPTCHA: "off", ATTACHMENTS_DIR: attachmentsDir, ...env });
@@ -22,7 +27,7 @@ export async function createTestApp(env: Record<string, string> = {}, web?: AppO
     database,
     async close() {
       await app.close();
-      await database.close();
+      if (!shared) await database.close();
       rmSync(attachmentsDir, { recursive: true, force: true });
     },
   };

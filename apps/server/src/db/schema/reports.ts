@@ -1,5 +1,17 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, serial, smallint, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  check,
+  customType,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "./accounts.ts";
 import { reports } from "./programs.ts";
 
@@ -76,8 +88,9 @@ export const reportPins = pgTable("report_pins", {
 });
 
 /**
- * A proof-of-concept file of a report (issue 7): at most 5 per report, 20 MB each. The bytes live
- * outside the web root under ATTACHMENTS_DIR/{report id}/{id}; the name is only for the download.
+ * A proof-of-concept file of a report (issue 7): at most 5 per report, 20 MB each. The bytes live in
+ * the store every instance shares (decision 022), named by `storage`; the name is only for the
+ * download.
  */
 export const reportAttachments = pgTable(
   "report_attachments",
@@ -95,10 +108,46 @@ export const reportAttachments = pgTable(
     /** `proof`: the reporter's proof of concept; `fix`: the vendor's or PIN contact's fix (a zip). */
     kind: text("kind").notNull().default("proof"),
     uploadedByUserId: integer("uploaded_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * Where the bytes are: `database` (report_attachment_chunks), `s3` (the configured bucket), or
+     * `disk` (ATTACHMENTS_DIR/{report id}/{id} of an installation from before decision 022, until the
+     * start moves them into the configured store).
+     */
+    storage: text("storage").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index("report_attachments_report_idx").on(table.reportId, table.createdAt),
     check("report_attachments_kind_check", sql`${table.kind} in ('proof', 'fix')`),
+    check("report_attachments_storage_check", sql`${table.storage} in ('database', 's3', 'disk')`),
   ],
 );
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => "bytea" });
+
+/**
+ * The bytes of an attachment kept in the database (decision 022): ATTACHMENT_CHUNK_BYTES each, `seq`
+ * from 0, written in the transaction that stores the attachment's row, read back one at a time.
+ */
+export const reportAttachmentChunks = pgTable(
+  "report_attachment_chunks",
+  {
+    attachmentId: uuid("attachment_id")
+      .notNull()
+      .references(() => reportAttachments.id, { onDelete: "cascade" }),
+    seq: integer("seq").notNull(),
+    data: bytea("data").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.attachmentId, table.seq] })],
+);
+
+/**
+ * An object the S3 store is putting into the bucket for an attachment whose row is not committed yet
+ * (decision 022): recorded before the put, deleted in the row's transaction. A mark older than the
+ * sweep's grace is an upload whose instance was killed or whose commit failed: the sweep deletes the
+ * object, and the mark with it. So no bucket listing (s3:ListBucket) is ever needed.
+ */
+export const attachmentPendingObjects = pgTable("attachment_pending_objects", {
+  objectKey: text("object_key").primaryKey(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { Readable } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTestApp } from "../../test/app.ts";
-import { createAttachmentStore, PARTIAL_UPLOAD_MAX_IDLE_MS } from "./attachments.ts";
+import { createUploadSpool, PARTIAL_UPLOAD_MAX_IDLE_MS } from "./attachments.ts";
 
 /** Issue 15, finding 6: a kill during an upload left `.upload-<uuid>` files that nothing removed. */
 
@@ -20,10 +20,11 @@ function attachmentsDir() {
   return dir;
 }
 
-/** A file under `dir/{report}/`, last written `ageMs` ago. */
-function fileAged(dir: string, reportId: string, name: string, ageMs: number) {
-  mkdirSync(join(dir, reportId), { recursive: true });
-  const path = join(dir, reportId, name);
+/** A file under `dir/{report}/` (or `dir/` itself when `reportId` is null), last written `ageMs` ago. */
+function fileAged(dir: string, reportId: string | null, name: string, ageMs: number) {
+  const folder = reportId ? join(dir, reportId) : dir;
+  mkdirSync(folder, { recursive: true });
+  const path = join(folder, name);
   writeFileSync(path, "partial bytes");
   const at = new Date(Date.now() - ageMs);
   utimesSync(path, at, at);
@@ -34,17 +35,24 @@ describe("partial uploads", () => {
   it("are swept when left idle by a killed process, while live uploads and stored files stay", async () => {
     const dir = attachmentsDir();
     const report = randomUUID();
-    const abandoned = fileAged(dir, report, `.upload-${randomUUID()}`, PARTIAL_UPLOAD_MAX_IDLE_MS + 60_000);
-    const live = fileAged(dir, report, `.upload-${randomUUID()}`, 1_000);
+    const abandoned = fileAged(dir, null, `.upload-${randomUUID()}`, PARTIAL_UPLOAD_MAX_IDLE_MS + 60_000);
+    // Where versions before decision 022 spooled an upload: in the report's folder.
+    const abandonedBefore = fileAged(dir, report, `.upload-${randomUUID()}`, PARTIAL_UPLOAD_MAX_IDLE_MS * 2);
+    const live = fileAged(dir, null, `.upload-${randomUUID()}`, 1_000);
     const stored = fileAged(dir, report, randomUUID(), PARTIAL_UPLOAD_MAX_IDLE_MS * 10);
 
-    expect(await createAttachmentStore(dir).sweepPartialUploads()).toBe(1);
-    expect([existsSync(abandoned), existsSync(live), existsSync(stored)]).toEqual([false, true, true]);
+    expect(await createUploadSpool(dir).sweepPartialUploads()).toBe(2);
+    expect([
+      existsSync(abandoned),
+      existsSync(abandonedBefore),
+      existsSync(live),
+      existsSync(stored),
+    ]).toEqual([false, false, true, true]);
   });
 
   it("are swept when the server starts", async () => {
     const dir = attachmentsDir();
-    const abandoned = fileAged(dir, randomUUID(), `.upload-${randomUUID()}`, PARTIAL_UPLOAD_MAX_IDLE_MS * 2);
+    const abandoned = fileAged(dir, null, `.upload-${randomUUID()}`, PARTIAL_UPLOAD_MAX_IDLE_MS * 2);
     const harness = await createTestApp({ ATTACHMENTS_DIR: dir });
     try {
       expect(existsSync(abandoned)).toBe(false);
@@ -56,14 +64,13 @@ describe("partial uploads", () => {
 
   it("are removed when the upload fails midway", async () => {
     const dir = attachmentsDir();
-    const report = randomUUID();
     const cut = new Readable({
       read() {
         this.push(Buffer.alloc(64 * 1024, 1));
         this.destroy(new Error("connection reset"));
       },
     });
-    await expect(createAttachmentStore(dir).receive(report, cut)).rejects.toThrow("connection reset");
-    expect(await createAttachmentStore(dir).sweepPartialUploads(0)).toBe(0);
+    await expect(createUploadSpool(dir).receive(cut)).rejects.toThrow("connection reset");
+    expect(await createUploadSpool(dir).sweepPartialUploads(0)).toBe(0);
   });
 });

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
-import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
+import { createWriteStream } from "node:fs";
+import { mkdir, open, readdir, rm, stat } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import type { Readable } from "node:stream";
 import { Transform } from "node:stream";
@@ -33,7 +33,7 @@ export const FIX_UPLOAD_MESSAGES = {
   state: "A fix can be attached only while the report awaits a fix.",
 } as const;
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** A file name safe to keep and to put in Content-Disposition: no path, no control characters. */
 export function cleanFilename(name: string | undefined): string {
@@ -54,7 +54,7 @@ export function contentDispositionOf(filename: string): string {
 
 export class FileTooLargeError extends Error {}
 
-/** Uploads in progress are written under this prefix, then renamed into place. */
+/** Uploads in progress are spooled under this prefix, then stored (decision 022). */
 const PARTIAL_UPLOAD_PREFIX = ".upload-";
 /**
  * A partial upload untouched this long is left over by a process that was killed mid-upload. A live
@@ -64,27 +64,29 @@ const PARTIAL_UPLOAD_PREFIX = ".upload-";
 export const PARTIAL_UPLOAD_MAX_IDLE_MS = 10 * 60 * 1000;
 
 /**
- * The bytes of attachments, under `dir/{report id}/{attachment id}` (ids are uuids, never names the
- * uploader chose). An upload is streamed to a temporary file, counted and hashed on the way, and
- * renamed into place once its row is stored.
+ * The local directory of this instance (ATTACHMENTS_DIR): an upload is streamed to a spool file
+ * `dir/.upload-<uuid>`, counted and hashed on the way, then copied into the shared attachment store
+ * (attachment-store.ts) in the transaction that stores its row, and removed. So a slow client holds
+ * no database connection, and a killed upload leaves nothing in the shared store. Installations from
+ * before decision 022 kept the attachments themselves here, under `dir/{report id}/{attachment id}`:
+ * `legacyPathOf` names them for the move into the store.
  */
-export function createAttachmentStore(dir: string) {
+export function createUploadSpool(dir: string) {
   const root = resolve(dir);
-  const folderOf = (reportId: string) => {
-    if (!UUID_PATTERN.test(reportId)) throw new Error("not a report id");
-    return join(root, reportId);
-  };
-  const pathOf = (reportId: string, id: string) => {
-    if (!UUID_PATTERN.test(id)) throw new Error("not an attachment id");
-    return join(folderOf(reportId), id);
-  };
 
   return {
-    /** Streams `file` to a temporary file; throws FileTooLargeError past `maxBytes` (and removes it). */
-    async receive(reportId: string, file: Readable, maxBytes = ATTACHMENT_MAX_BYTES) {
-      const folder = folderOf(reportId);
-      await mkdir(folder, { recursive: true, mode: 0o700 });
-      const tempPath = join(folder, `${PARTIAL_UPLOAD_PREFIX}${randomUUID()}`);
+    root,
+
+    /** Where an installation from before decision 022 kept an attachment (ids are uuids, never names). */
+    legacyPathOf(reportId: string, id: string) {
+      if (!UUID_PATTERN.test(reportId) || !UUID_PATTERN.test(id)) throw new Error("not an attachment id");
+      return join(root, reportId, id);
+    },
+
+    /** Streams `file` to a spool file; throws FileTooLargeError past `maxBytes` (and removes it). */
+    async receive(file: Readable, maxBytes = ATTACHMENT_MAX_BYTES) {
+      await mkdir(root, { recursive: true, mode: 0o700 });
+      const tempPath = join(root, `${PARTIAL_UPLOAD_PREFIX}${randomUUID()}`);
       const hash = createHash("sha256");
       let size = 0;
       const meter = new Transform({
@@ -109,33 +111,28 @@ export function createAttachmentStore(dir: string) {
       return { tempPath, size, sha256: hash.digest("hex") };
     },
 
-    async keep(tempPath: string, reportId: string, id: string) {
-      await rename(tempPath, pathOf(reportId, id));
-    },
-
-    /** Removes a stored file whose row was not committed after all. */
-    async remove(reportId: string, id: string) {
-      await rm(pathOf(reportId, id), { force: true });
-    },
-
     /**
      * Removes the partial uploads (`.upload-*`) left by killed processes: those untouched for
-     * `maxIdleMs`. Run at start and every `maxIdleMs`; answers how many it removed.
+     * `maxIdleMs`, in the directory itself and in the report folders where versions before decision
+     * 022 spooled them. Run at start and every `maxIdleMs`; answers how many it removed.
      */
     async sweepPartialUploads(maxIdleMs = PARTIAL_UPLOAD_MAX_IDLE_MS, now = Date.now()): Promise<number> {
-      const folders = await readdir(root, { withFileTypes: true }).catch(() => []);
-      let removed = 0;
-      for (const folder of folders) {
+      const entries = await readdir(root, { withFileTypes: true }).catch(() => []);
+      const candidates = entries
+        .filter((entry) => entry.isFile() && entry.name.startsWith(PARTIAL_UPLOAD_PREFIX))
+        .map((entry) => join(root, entry.name));
+      for (const folder of entries) {
         if (!folder.isDirectory() || !UUID_PATTERN.test(folder.name)) continue;
         const names = await readdir(join(root, folder.name)).catch(() => []);
-        for (const name of names) {
-          if (!name.startsWith(PARTIAL_UPLOAD_PREFIX)) continue;
-          const path = join(root, folder.name, name);
-          const info = await stat(path).catch(() => null);
-          if (!info?.isFile() || now - info.mtimeMs < maxIdleMs) continue;
-          await rm(path, { force: true });
-          removed += 1;
-        }
+        for (const name of names)
+          if (name.startsWith(PARTIAL_UPLOAD_PREFIX)) candidates.push(join(root, folder.name, name));
+      }
+      let removed = 0;
+      for (const path of candidates) {
+        const info = await stat(path).catch(() => null);
+        if (!info?.isFile() || now - info.mtimeMs < maxIdleMs) continue;
+        await rm(path, { force: true });
+        removed += 1;
       }
       return removed;
     },
@@ -165,15 +162,7 @@ export function createAttachmentStore(dir: string) {
     async discard(tempPath: string) {
       await rm(tempPath, { force: true });
     },
-
-    /** The stored bytes, or null when the file is missing. */
-    async open(reportId: string, id: string): Promise<{ stream: Readable; size: number } | null> {
-      const path = pathOf(reportId, id);
-      const info = await stat(path).catch(() => null);
-      if (!info?.isFile()) return null;
-      return { stream: createReadStream(path), size: info.size };
-    },
   };
 }
 
-export type AttachmentStore = ReturnType<typeof createAttachmentStore>;
+export type UploadSpool = ReturnType<typeof createUploadSpool>;

@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { createMailer } from "../../mail/outbox.ts";
 import { prepareAuthQueries } from "../auth/queries.ts";
 import { createCaptchaService } from "../captcha/service.ts";
-import { createAttachmentStore } from "./attachments.ts";
+import { createDatabaseAttachmentStore } from "./attachment-store.ts";
+import { createUploadSpool } from "./attachments.ts";
 import { createPreviewTokens, PREVIEW_LINK_SECONDS } from "./preview-tokens.ts";
 import {
   type Detail,
@@ -260,7 +261,8 @@ describe("the deadline job", () => {
       }),
       previewTokens: createPreviewTokens(KEY),
       // The job touches no attachment.
-      attachments: createAttachmentStore(join(tmpdir(), "pressguard-unused-attachments")),
+      uploads: createUploadSpool(join(tmpdir(), "pressguard-unused-attachments")),
+      attachments: createDatabaseAttachmentStore(kit.harness.database.sql),
       appUrl: "http://localhost:3000",
       captcha: createCaptchaService({ mode: "off", hmacKey: KEY }),
       hitRateLimit: prepareAuthQueries(kit.harness.database.sql).hitRateLimit,

@@ -1,4 +1,4 @@
-import { randomInt } from "node:crypto";
+import { randomInt, randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
 import { hash as argon2Hash, verify as argon2Verify } from "@node-rs/argon2";
 import {
@@ -38,14 +38,15 @@ import type { Mailer } from "../../mail/outbox.ts";
 import type { MailTemplate } from "../../mail/templates.ts";
 import type { ClientInfo, MagicLinkOutcome, RequestAuth } from "../auth/service.ts";
 import type { CaptchaService } from "../captcha/service.ts";
+import type { AttachmentStore, StorageKind } from "./attachment-store.ts";
 import {
   ATTACHMENT_MESSAGES,
   ATTACHMENTS_PER_REPORT,
-  type AttachmentStore,
   cleanFilename,
   FIX_ATTACHMENTS_PER_REPORT,
   FIX_UPLOAD_MESSAGES,
   FileTooLargeError,
+  type UploadSpool,
 } from "./attachments.ts";
 import type { ReportEvent, ReportEventSink } from "./events.ts";
 import {
@@ -321,8 +322,12 @@ export interface ReportServiceOptions {
   mailer: Mailer;
   /** Signs and checks preview links and the PIN credential (PREVIEW_TOKEN_KEY). */
   previewTokens: PreviewTokens;
-  /** Where attachment bytes live (ATTACHMENTS_DIR, outside the web root). */
+  /** Where uploads are received before they are stored (ATTACHMENTS_DIR, local to this instance). */
+  uploads: UploadSpool;
+  /** Where attachment bytes are stored: shared by every instance (decision 022). */
   attachments: AttachmentStore;
+  /** Every store a stored row may name (the configured one, and the database's when S3 is configured). */
+  attachmentStores?: Partial<Record<StorageKind, AttachmentStore>>;
   appUrl: string;
   captcha: CaptchaService;
   /** The shared fixed-window counter of the auth module (rate_limits). */
@@ -649,23 +654,28 @@ export function createReportService(database: Database, options: ReportServiceOp
       upload.file.resume();
       throw new AppError("conflict", { message: rule.tooMany });
     }
-    const received = await options.attachments.receive(id, upload.file).catch((error: unknown) => {
+    const received = await options.uploads.receive(upload.file).catch((error: unknown) => {
       if (error instanceof FileTooLargeError)
         throw new AppError("payload_too_large", { message: ATTACHMENT_MESSAGES.tooLarge });
       throw error;
     });
-    let keptAs: string | null = null;
+    const key = { reportId: id, id: randomUUID() };
+    const file = { path: received.tempPath, size: received.size };
+    let staged = false;
     try {
       if (received.size === 0)
         throw new AppError("validation", { fieldErrors: { file: [ATTACHMENT_MESSAGES.empty] } });
       const refusal = rule.accept ? await rule.accept(received.tempPath) : null;
       if (refusal) throw new AppError("validation", { fieldErrors: { file: [refusal] } });
+      // S3 takes the bytes before the transaction (the report's lock is not held during the put).
+      staged = true;
+      await options.attachments.stage(key, file);
       const stored = await database.sql.transaction(async (tx) => {
         rule.whileLocked?.(await requireReport(id, tx, true));
         if ((await countOf(tx)) >= rule.perReport) throw new AppError("conflict", { message: rule.tooMany });
         const { rows } = await tx.query<AttachmentRow>(
-          `insert into report_attachments (report_id, kind, filename, content_type, size_bytes, sha256, uploaded_by_user_id)
-           values ($1, $2, $3, $4, $5, $6, $7) returning id::text, kind, filename, content_type, size_bytes, created_at`,
+          `insert into report_attachments (id, report_id, kind, filename, content_type, size_bytes, sha256, uploaded_by_user_id, storage)
+           values ($8, $1, $2, $3, $4, $5, $6, $7, $9) returning id::text, kind, filename, content_type, size_bytes, created_at`,
           [
             id,
             rule.kind,
@@ -674,20 +684,22 @@ export function createReportService(database: Database, options: ReportServiceOp
             received.size,
             received.sha256,
             uploaderId,
+            key.id,
+            options.attachments.kind,
           ],
         );
-        const inserted = rows[0]!;
-        await options.attachments.keep(received.tempPath, id, inserted.id);
-        keptAs = inserted.id;
-        return inserted;
+        // The database store writes the bytes in this transaction: they commit with the row or not at all.
+        await options.attachments.commit(key, file, tx);
+        return rows[0]!;
       });
       return attachmentOf(stored);
     } catch (error) {
-      // Nothing half-written: the partial upload, or the file renamed into place when the commit
-      // then failed (the database went away), goes with the row that was not stored.
-      await options.attachments.discard(received.tempPath);
-      if (keptAs) await options.attachments.remove(id, keptAs).catch(() => {});
+      // Nothing half-written: bytes an S3 store took while the row then failed to commit (the
+      // database went away) go with the row that was not stored.
+      if (staged) await options.attachments.remove(key).catch(() => {});
       throw error;
+    } finally {
+      await options.uploads.discard(received.tempPath);
     }
   }
 
@@ -982,7 +994,7 @@ export function createReportService(database: Database, options: ReportServiceOp
         perReport: FIX_ATTACHMENTS_PER_REPORT,
         tooMany: FIX_UPLOAD_MESSAGES.tooMany,
         accept: async (tempPath) =>
-          startsWithZipSignature(await options.attachments.head(tempPath, ZIP_SIGNATURE.length))
+          startsWithZipSignature(await options.uploads.head(tempPath, ZIP_SIGNATURE.length))
             ? null
             : FIX_UPLOAD_MESSAGES.notZip,
         whileLocked: (row) => requireAwaitingFix(row, uploader.actor),
@@ -1001,15 +1013,22 @@ export function createReportService(database: Database, options: ReportServiceOp
     ) {
       if ("pinCredential" in access) await requirePinContact(id, access.pinCredential);
       else await requireReader(auth, id, access.token);
-      const { rows } = await database.sql.query<AttachmentRow>(
-        `select id::text, kind, filename, content_type, size_bytes, created_at from report_attachments
+      const { rows } = await database.sql.query<AttachmentRow & { storage: StorageKind | "disk" }>(
+        `select id::text, kind, filename, content_type, size_bytes, created_at, storage from report_attachments
          where report_id = $1 and id::text = $2`,
         [id, attachmentId.toLowerCase()],
       );
       const found = rows[0];
-      const file = found ? await options.attachments.open(id, found.id) : null;
-      if (!found || !file) throw new AppError("not_found", { message: "Attachment not found." });
-      return { filename: found.filename, size: file.size, stream: file.stream };
+      // A row still `disk` is one the start could not move (its file was missing or damaged): as before, 404.
+      const store =
+        found?.storage === options.attachments.kind
+          ? options.attachments
+          : found && found.storage !== "disk"
+            ? options.attachmentStores?.[found.storage]
+            : undefined;
+      const stream = found && store ? await store.open({ reportId: id, id: found.id }) : null;
+      if (!found || !stream) throw new AppError("not_found", { message: "Attachment not found." });
+      return { filename: found.filename, size: found.size_bytes, stream };
     },
 
     /**
