@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiCaller, uniqueEmail } from "../../test/api-client.ts";
+import { createApiCaller, registerUser, uniqueEmail } from "../../test/api-client.ts";
 import { createTestApp } from "../../test/app.ts";
 
 /**
@@ -72,6 +72,32 @@ describe("signed-out calls in token mode", () => {
     });
     expect(pin.statusCode).not.toBe(419);
     expect(pin.statusCode).toBe(404);
+  });
+});
+
+describe("invitation links in token mode", () => {
+  it("creates the invited account and answers with a token, not a session cookie (decision 021)", async () => {
+    const owner = await registerUser(harness.app, { role: "vendor" });
+    const email = uniqueEmail("token-invitee");
+    const invited = await owner.caller.post("/api/vendor/invitations", { email, role: "member" });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const link = await linkIn(email, "seat_invitation");
+    const secret = /\/vdp\/invitations\/([A-Za-z0-9_-]+)/.exec(link)?.[1];
+
+    const created = await postJson(`/api/invitations/${secret}/account`, {
+      name: "Token Colleague",
+      password: "long enough password",
+      token: true,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.cookies.map((cookie) => cookie.name)).not.toContain("pressguard_session");
+    const caller = createApiCaller(harness.app);
+    caller.setBearer(created.json<{ token: string }>().token);
+    expect((await caller.get("/api/user")).json()).toMatchObject({
+      email,
+      email_verified: true,
+      vendor: { role: "member" },
+    });
   });
 });
 
