@@ -101,6 +101,43 @@ describe("invitation links in token mode", () => {
   });
 });
 
+describe("signed-in browsers in token mode", () => {
+  it("lists each browser's token on the sessions list and signs another one out (account page)", async () => {
+    const { email, password } = await registerUser(harness.app, { role: "researcher" });
+    const signIn = async (userAgent: string) => {
+      const answer = await createApiCaller(harness.app).post(
+        "/api/login",
+        { email, password, token: true },
+        { csrf: false, headers: { "user-agent": userAgent } },
+      );
+      const caller = createApiCaller(harness.app);
+      caller.setBearer(answer.json<{ token: string }>().token);
+      return caller;
+    };
+    const desktop = await signIn("Desktop browser");
+    const laptop = await signIn("Laptop browser");
+
+    const listed = await desktop.get("/api/sessions");
+    expect(listed.statusCode, listed.body).toBe(200);
+    const entries = listed.json<{
+      data: { id: number; kind: string; user_agent: string; current: boolean }[];
+    }>().data;
+    const tokens = entries.filter((entry) => entry.kind === "token");
+    expect(tokens.map((entry) => [entry.user_agent, entry.current]).sort()).toEqual([
+      ["Desktop browser", true],
+      ["Laptop browser", false],
+    ]);
+    const other = tokens.find((entry) => !entry.current);
+    const revoked = await desktop.delete(`/api/tokens/${other?.id}`);
+    expect(revoked.statusCode, revoked.body).toBe(204);
+    expect((await laptop.get("/api/user")).statusCode).toBe(401);
+    expect((await desktop.get("/api/user")).statusCode).toBe(200);
+    // Another user's token answers 404, as a missing one.
+    const stranger = await registerUser(harness.app, { role: "researcher" });
+    expect((await stranger.caller.delete(`/api/tokens/${tokens[0]?.id}`)).statusCode).toBe(404);
+  });
+});
+
 describe("cross-site forgeries in token mode", () => {
   it("refuses a form-like text/plain POST that no preflight guards (419)", async () => {
     const forged = await harness.app.inject({
