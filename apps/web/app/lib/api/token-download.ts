@@ -3,7 +3,7 @@ import { usePublicConfig } from "../public-config.ts";
 import { readStoredToken } from "./token-storage.ts";
 
 /**
- * A download link (an attachment of a report) in token mode. Following a link sends no
+ * A download link (a report's attachment, the CSV template of programs) in token mode. Following a link sends no
  * `Authorization` header, and the API reads the token only from that header (decision 021), so
  * the API answered 401 and the browser saved its JSON. In token mode, with a stored token, the
  * click is taken over: the file is fetched with the Bearer header and saved from a blob under the
