@@ -26,9 +26,22 @@ const dataDir = process.env.E2E_PGLITE_DIR ?? join(process.env.E2E_TEMP_ROOT ?? 
  * The second auth mode (decision 021): the journey specs run again against a server in token mode,
  * once with the token in a cookie and once in localStorage. Each has its own server, port and
  * database (`<E2E_PGLITE_DIR>-token-cookie`, `-token-localstorage`: copy a seeded one there to skip
- * the seeding). Only the journeys run there, to keep CI time modest.
+ * the seeding). Only the journeys run there, to keep CI time modest (E2E_TOKEN_SPECS=a.spec.ts,b.spec.ts
+ * runs others there, e.g. to walk a page in token mode).
  */
-const TOKEN_JOURNEYS = ["auth.spec.ts"];
+const TOKEN_JOURNEYS = process.env.E2E_TOKEN_SPECS?.split(",") ?? [
+  "auth.spec.ts",
+  "pin-preview.spec.ts",
+  "disclosure-journey.spec.ts",
+];
+/**
+ * With the token in localStorage the server cannot render a signed-in page by itself (decision 021):
+ * the account page (sessions, password change, sign-out) and the vendor team journey (seats,
+ * invitation, subscription, forwarding) are walked there as well. Kept short for CI.
+ */
+const LOCALSTORAGE_JOURNEYS = process.env.E2E_TOKEN_SPECS
+  ? []
+  : ["account-security.spec.ts", "vendor-team-journey.spec.ts"];
 const tokenModes = [
   { name: "token-cookie", storage: "cookie", port: port + 1 },
   { name: "token-localstorage", storage: "localStorage", port: port + 2 },
@@ -83,7 +96,8 @@ export default defineConfig({
       ? []
       : tokenModes.map((mode) => ({
           name: mode.name,
-          testMatch: TOKEN_JOURNEYS,
+          testMatch:
+            mode.storage === "localStorage" ? [...TOKEN_JOURNEYS, ...LOCALSTORAGE_JOURNEYS] : TOKEN_JOURNEYS,
           use: { browserName: "chromium" as const, baseURL: mode.baseURL },
           // With localStorage a full page load of a guarded page takes one more round trip (the
           // pending shell, then the page); three servers share the runner.

@@ -1,6 +1,13 @@
 import { expect, type Page, test } from "@playwright/test";
 import { currentCode } from "../apps/server/src/modules/auth/two-factor.ts";
-import { signInThroughApi, signUpThroughApi } from "./auth-helpers.ts";
+import {
+  authModeOf,
+  currentUser,
+  forgetSignIn,
+  signInThroughApi,
+  signUpThroughApi,
+  userHeaders,
+} from "./auth-helpers.ts";
 
 async function gotoHydrated(page: Page, path: string) {
   await page.goto(path);
@@ -16,7 +23,8 @@ test("a session is signed out from the settings page of another browser", async 
   const laptop = await browser.newContext();
   try {
     await signInThroughApi(laptop, email, password);
-    expect((await laptop.request.get("/api/user")).status()).toBe(200);
+    const laptopHeaders = await userHeaders(laptop);
+    expect((await laptop.request.get("/api/user", { headers: laptopHeaders })).status()).toBe(200);
 
     await gotoHydrated(page, "/researchers/settings");
     const sessions = page.getByRole("region", { name: "Signed-in sessions" });
@@ -24,7 +32,7 @@ test("a session is signed out from the settings page of another browser", async 
     await expect(sessions.getByText("This browser")).toBeVisible();
     await sessions.getByRole("button", { name: "Sign out this session" }).click();
     await expect(sessions.getByRole("listitem")).toHaveCount(1);
-    expect((await laptop.request.get("/api/user")).status()).toBe(401);
+    expect((await laptop.request.get("/api/user", { headers: laptopHeaders })).status()).toBe(401);
   } finally {
     await laptop.close();
   }
@@ -48,8 +56,17 @@ test("a researcher changes the password in the settings; another browser is sign
     await section.getByLabel("Current password").fill(password);
     await section.getByRole("button", { name: "Change password" }).click();
     await expect(section.getByRole("status")).toContainText("Your password has been changed.");
-    expect((await page.request.get("/api/user")).status()).toBe(200);
-    expect((await laptop.request.get("/api/user")).status()).toBe(401);
+    // This browser stays signed in (its session, or its token in token mode); the other is out.
+    expect((await currentUser(page)).status()).toBe(200);
+    expect((await laptop.request.get("/api/user", { headers: await userHeaders(laptop) })).status()).toBe(
+      401,
+    );
+    // After a full page load too; then this browser signs out from the account page.
+    await gotoHydrated(page, "/researchers/settings");
+    await expect(page.getByRole("region", { name: "Password" })).toBeVisible();
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/vdp\/login$/);
+    expect((await currentUser(page)).status()).toBe(401);
   } finally {
     await laptop.close();
   }
@@ -59,6 +76,8 @@ test("a vendor turns on two-factor authentication and then signs in with a code"
   page,
   context,
 }) => {
+  // The token projects walk the sessions and the password (CI time); both steps pass in token mode too.
+  test.skip(authModeOf().mode === "token", "cookie mode only in CI");
   const { email, password } = await signUpThroughApi(context, ["vendor"]);
   await gotoHydrated(page, "/vdp/account/settings");
   const section = page.getByRole("region", { name: "Two-factor authentication" });
@@ -69,7 +88,7 @@ test("a vendor turns on two-factor authentication and then signs in with a code"
   await section.getByRole("button", { name: "Confirm" }).click();
   await expect(section.getByRole("status")).toHaveText("Two-factor authentication is on.");
 
-  await context.clearCookies();
+  await forgetSignIn(context);
   await gotoHydrated(page, "/vdp/login");
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password").fill(password);
@@ -82,10 +101,11 @@ test("a vendor turns on two-factor authentication and then signs in with a code"
 });
 
 test("a researcher adds a vendor organisation from the settings page", async ({ page, context }) => {
+  test.skip(authModeOf().mode === "token", "cookie mode only in CI");
   await signUpThroughApi(context, ["researcher"]);
   await gotoHydrated(page, "/researchers/settings");
   await page.getByRole("button", { name: "Add a vendor organisation" }).click();
   await expect(page).toHaveURL(/\/vdp\/programs\/pending$/);
-  const user = await (await page.request.get("/api/user")).json();
+  const user = await (await currentUser(page)).json();
   expect(user.roles).toEqual(["researcher", "vendor"]);
 });

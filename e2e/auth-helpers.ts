@@ -33,7 +33,7 @@ async function onOrigin<T>(context: BrowserContext, work: (page: Page) => Promis
 }
 
 /** Token mode: keeps the token where the browser's pages read it, as the web client does. */
-async function handTokenToBrowser(context: BrowserContext, token: string) {
+export async function handTokenToBrowser(context: BrowserContext, token: string) {
   const auth = authModeOf();
   if (auth.mode !== "token") return;
   tokens.set(context, token);

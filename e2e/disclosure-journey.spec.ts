@@ -1,5 +1,6 @@
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import {
+  authModeOf,
   csrfHeaderOf,
   fromMailbox,
   gotoHydrated,
@@ -8,8 +9,9 @@ import {
   signInThroughApi,
   signUpThroughApi,
   uniqueEmail,
+  userHeaders,
 } from "./auth-helpers.ts";
-import { signInStaffWithRequest } from "./staff-session.ts";
+import { signInStaffInBrowser } from "./staff-session.ts";
 
 /**
  * Issue 7's proof, the one disclosure journey (PRODUCT.md §2, §3, §5): a signed-out researcher
@@ -58,13 +60,16 @@ async function solveCaptcha(page: Page) {
 async function vendorOwningPlugin(context: BrowserContext) {
   const email = `security-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@${PLUGIN.domain}`;
   const registered = await context.request.post("/api/register", {
-    headers: await csrfHeaderOf(context.request),
+    // Token mode sends no XSRF pair: the JSON body is its CSRF defence (decision 021).
+    headers: authModeOf().mode === "token" ? {} : await csrfHeaderOf(context.request),
     data: { name: "Autoptimize security", email, password: "correct horse battery", role: "vendor" },
   });
   expect(registered.status(), await registered.text()).toBe(202);
   await context.request.get(await mailedLink(context, email, /https?:\/\/\S+\/api\/email\/verify\/\S+/));
   await signInThroughApi(context, email, "correct horse battery");
-  const lobby = await context.request.get(`/api/products/lobby?q=${PLUGIN.slug}`);
+  const lobby = await context.request.get(`/api/products/lobby?q=${PLUGIN.slug}`, {
+    headers: await userHeaders(context),
+  });
   const product = ((await lobby.json()) as { data: { id: number; slug: string }[] }).data.find(
     (row) => row.slug === PLUGIN.slug,
   );
@@ -73,6 +78,7 @@ async function vendorOwningPlugin(context: BrowserContext) {
     is_lobby_product: true,
   });
   expect(await claimed.json()).toMatchObject({ status: "success" });
+  return email;
 }
 
 /** A product registered by a vendor who never activated its program: the PIN goes to its contact. */
@@ -117,7 +123,8 @@ test("a report goes from a signed-out researcher to a published, credited vulner
   browser,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  // Token mode with localStorage loads each guarded page twice (the shell, then the page: decision 021).
+  test.setTimeout(authModeOf().mode === "token" ? 180_000 : 120_000);
   const stamp = Date.now().toString(36);
   const researcherEmail = uniqueEmail("journey-researcher");
   const title = `Stored XSS in the critical CSS settings ${stamp}`;
@@ -125,9 +132,9 @@ test("a report goes from a signed-out researcher to a published, credited vulner
   const vendorContext = await browser.newContext();
   const staffContext = await browser.newContext();
   const researcherContext = await browser.newContext();
-  await Promise.all([
+  const [vendorEmail] = await Promise.all([
     vendorOwningPlugin(vendorContext),
-    signInStaffWithRequest(staffContext.request, baseURL ?? ""),
+    signInStaffInBrowser(staffContext, baseURL ?? ""),
   ]);
 
   // The signed-out researcher reports the plugin, found by search, and solves the captcha.
@@ -166,6 +173,32 @@ test("a report goes from a signed-out researcher to a published, credited vulner
   // Staff validate it and notify the vendor.
   const staff = await staffContext.newPage();
   await staffValidateAndNotify(staff, reportId);
+
+  // The vendor's mailed link opens the report without an account; its token leaves the URL at once
+  // for an HttpOnly grant (issue 15), which a reload still reads with.
+  const vendorLink = await mailedLink(
+    vendorContext,
+    vendorEmail,
+    new RegExp(`https?://\\S+/vdp/vulnerabilities/${reportId}/preview\\?token=\\S+`),
+  );
+  const linkReader = await (await browser.newContext()).newPage();
+  await gotoHydrated(linkReader, new URL(vendorLink).pathname + new URL(vendorLink).search);
+  await expect(linkReader).toHaveURL(new RegExp(`/vdp/vulnerabilities/${reportId}/preview$`));
+  await expect(linkReader.getByRole("heading", { level: 1 })).toHaveText(title);
+  await linkReader.reload();
+  await expect(linkReader.getByRole("heading", { level: 1 })).toHaveText(title);
+  expect(
+    (await linkReader.context().cookies())
+      .filter((cookie) => cookie.name === "pressguard_link_grant")
+      .map((cookie) => [cookie.path, cookie.httpOnly]),
+  ).toEqual(
+    expect.arrayContaining([
+      [`/vdp/vulnerabilities/${reportId}`, true],
+      [`/api/reports/${reportId}`, true],
+      [`/api/vendor/reports/${reportId}`, true],
+    ]),
+  );
+  await linkReader.context().close();
 
   // The vendor finds it awaiting a fix and submits one.
   const vendor = await vendorContext.newPage();

@@ -1,11 +1,13 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, type Request, test } from "@playwright/test";
 import {
   fromMailbox,
   gotoHydrated,
+  handTokenToBrowser,
   mailedLink,
   postAsUser,
   signUpThroughApi,
   uniqueEmail,
+  userHeaders,
 } from "./auth-helpers.ts";
 import { signInStaffWithRequest } from "./staff-session.ts";
 
@@ -20,12 +22,13 @@ const CVSS = "CVSS:3.1/AV:N/AC:L/PR:L/UI:R/S:C/C:L/I:L/A:N";
 /** Starts with the zip signature, which is what the API checks. */
 const FIX_ZIP = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from("patched gallery")]);
 
-async function staffPost(staff: APIRequestContext, path: string, data: unknown) {
-  const cookie = (await staff.storageState()).cookies.find((entry) => entry.name === "XSRF-TOKEN");
-  const response = await staff.post(path, {
-    headers: { "X-XSRF-TOKEN": decodeURIComponent(cookie?.value ?? "") },
-    data,
-  });
+async function staffPost(
+  staff: APIRequestContext,
+  headers: Record<string, string>,
+  path: string,
+  data: unknown,
+) {
+  const response = await staff.post(path, { headers, data });
   expect(response.status(), await response.text()).toBe(200);
 }
 
@@ -80,10 +83,8 @@ test("the contact of a product with no program opens a report with its PIN and s
   });
   expect(submitted.status(), await submitted.text()).toBe(201);
   const reportId = ((await submitted.json()) as { id: string }).id;
-  const xsrf =
-    (await researcherContext.cookies()).find((cookie) => cookie.name === "XSRF-TOKEN")?.value ?? "";
   const attached = await researcherContext.request.post(`/api/reports/${reportId}/attachments`, {
-    headers: { "X-XSRF-TOKEN": decodeURIComponent(xsrf) },
+    headers: await userHeaders(researcherContext),
     multipart: {
       file: { name: "poc.html", mimeType: "text/html", buffer: Buffer.from("<script>alert(1)</script>") },
     },
@@ -93,10 +94,10 @@ test("the contact of a product with no program opens a report with its PIN and s
 
   // Staff validate it and notify the vendor.
   const staff = await playwright.request.newContext({ baseURL });
-  await signInStaffWithRequest(staff, baseURL ?? "");
+  const staffSession = await signInStaffWithRequest(staff, baseURL ?? "");
   const transitions = `/api/staff/reports/${reportId}/transitions`;
-  await staffPost(staff, transitions, { action: "take_into_review" });
-  await staffPost(staff, transitions, {
+  await staffPost(staff, staffSession.headers, transitions, { action: "take_into_review" });
+  await staffPost(staff, staffSession.headers, transitions, {
     action: "validate",
     vulnerability_type: 2,
     owasp_category: 43,
@@ -105,7 +106,7 @@ test("the contact of a product with no program opens a report with its PIN and s
     affected_version: "1.4.0",
     cvss_vector: CVSS,
   });
-  await staffPost(staff, transitions, { action: "notify_vendor" });
+  await staffPost(staff, staffSession.headers, transitions, { action: "notify_vendor" });
 
   // The contact reads the two e-mails as a user would.
   const context = await browser.newContext();
@@ -151,14 +152,64 @@ test("the contact of a product with no program opens a report with its PIN and s
     researcherMail,
   )?.[0];
   expect(researcherLink).toBeTruthy();
+  const linkToken = new URL(researcherLink ?? "").searchParams.get("token") ?? "";
+  expect(linkToken).not.toBe("");
   const linkContext = await browser.newContext();
   const linkPage = await linkContext.newPage();
+  // Everything the page sends (its requests and their Referer) is watched for the link's token.
+  const sent: Promise<string>[] = [];
+  const watchRequest = (request: Request) => {
+    // The e-mailed link itself is the one request that carries it.
+    if (request.url().endsWith(`?token=${linkToken}`)) return;
+    sent.push(
+      Promise.resolve(request.url()),
+      request
+        .headerValue("referer")
+        .then((value) => value ?? "")
+        // A request cut short (the page moved on) has only its provisional headers.
+        .catch(() => request.headers().referer ?? ""),
+    );
+  };
+  linkPage.on("request", watchRequest);
   await gotoHydrated(linkPage, new URL(researcherLink ?? "").pathname + new URL(researcherLink ?? "").search);
+  await expect(linkPage.getByText(question)).toBeVisible();
+  // Issue 15: the token left the address bar at once, for an HttpOnly grant of an hour at most…
+  await expect(linkPage).toHaveURL(new RegExp(`/researchers/reports/${reportId}/preview$`));
+  const grants = (await linkContext.cookies()).filter((cookie) => cookie.name === "pressguard_link_grant");
+  expect(grants.map((cookie) => cookie.path).sort()).toEqual([
+    `/api/reports/${reportId}`,
+    `/researchers/reports/${reportId}`,
+  ]);
+  for (const grant of grants) {
+    expect(grant).toMatchObject({ httpOnly: true, sameSite: "Lax" });
+    expect(grant.value).not.toContain(linkToken);
+    expect(grant.expires * 1000 - Date.now()).toBeLessThanOrEqual(3600_000);
+  }
+  // …the page still works after a reload within the grant's life…
+  await linkPage.reload();
+  await expect(linkPage.locator("html")).toHaveAttribute("data-hydrated", "true");
   await expect(linkPage.getByText(question)).toBeVisible();
   const answer = `WordPress 6.7 with the default theme ${Date.now()}`;
   await linkPage.getByLabel("Add a comment").fill(answer);
   await linkPage.getByRole("button", { name: "Send comment" }).click();
   await expect(linkPage.getByRole("listitem").filter({ hasText: answer })).toBeVisible();
+  // …its file downloads without a token in its link…
+  await expect(linkPage.locator('a[href*="token="]')).toHaveCount(0);
+  const proofDownload = linkPage.waitForEvent("download");
+  await linkPage.getByRole("link", { name: "poc.html" }).click();
+  expect((await proofDownload).suggestedFilename()).toBe("poc.html");
+  // …and a link followed out of the page carries no token in its Referer.
+  // The header's link to the database (a client-side navigation: its page data request).
+  const leaving = linkPage.waitForRequest((request) =>
+    new URL(request.url()).pathname.startsWith("/database"),
+  );
+  await linkPage
+    .getByRole("link", { name: /Pressguard/ })
+    .first()
+    .click();
+  expect((await (await leaving).headerValue("referer")) ?? "").not.toContain("token");
+  linkPage.off("request", watchRequest);
+  expect((await Promise.all(sent)).filter((text) => text.includes(linkToken))).toEqual([]);
   await linkContext.close();
   await page.reload();
   await expect(page.getByText(answer)).toBeVisible();
@@ -189,7 +240,7 @@ test("the contact of a product with no program opens a report with its PIN and s
   await expect(page).toHaveURL(/\/database\/patch-submitted$/);
   await expect(page.locator("h1")).toHaveText("Patch submitted");
 
-  const detail = await staff.get(`/api/staff/reports/${reportId}`);
+  const detail = await staff.get(`/api/staff/reports/${reportId}`, { headers: staffSession.headers });
   expect(await detail.json()).toMatchObject({
     status: "fix_pending",
     fixed_version: "1.4.1",
@@ -202,6 +253,7 @@ test("the contact of a product with no program opens a report with its PIN and s
 
   // Staff see the link and both kinds of file on the report's page, and download the fix.
   const staffContext = await browser.newContext({ storageState: await staff.storageState() });
+  if (staffSession.token) await handTokenToBrowser(staffContext, staffSession.token);
   const staffPage = await staffContext.newPage();
   await gotoHydrated(staffPage, `/staff/reports/${reportId}`);
   await expect(staffPage.getByRole("link", { name: fixLink })).toHaveAttribute(

@@ -1,14 +1,18 @@
 import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type APIRequestContext, request as playwrightRequest } from "@playwright/test";
+import { type APIRequestContext, type BrowserContext, request as playwrightRequest } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
+import { authModeOf, handTokenToBrowser } from "./auth-helpers.ts";
 
 /**
  * The e2e staff account (playwright.config.ts makes it with `user:create --staff`) with its second
  * factor, which staff need for the triage area (PRODUCT.md §7). Workers run in parallel and the
  * server accepts each TOTP time step once per account, so the secret and the last step used live in
- * a file shared by the run's workers, written under a lock directory (mkdir is atomic).
+ * a file shared by the run's workers, written under a lock directory (mkdir is atomic). Each server
+ * of the run (cookie mode and the token projects, playwright.config.ts) has its own database and so
+ * its own staff account with its own secret: the file is keyed by the server's base URL too.
+ * In a token project staff sign in the token way (`token: true`, then `Authorization: Bearer`).
  */
 
 const STEP_MS = 30_000;
@@ -25,14 +29,15 @@ interface StaffState {
   lastStep: number;
 }
 
-function stateFiles() {
-  const name = staffCredentials().email.replace(/[^a-z0-9]+/gi, "-");
+function stateFiles(baseURL: string) {
+  if (!baseURL) throw new Error("the staff state needs the server's base URL");
+  const name = `${baseURL}-${staffCredentials().email}`.replace(/[^a-z0-9]+/gi, "-");
   const base = join(tmpdir(), `pressguard-e2e-${name}`);
   return { state: `${base}.json`, lock: `${base}.lock` };
 }
 
-async function withLock<T>(work: () => Promise<T>): Promise<T> {
-  const { lock } = stateFiles();
+async function withLock<T>(baseURL: string, work: () => Promise<T>): Promise<T> {
+  const { lock } = stateFiles(baseURL);
   const started = Date.now();
   for (;;) {
     try {
@@ -54,13 +59,13 @@ function totpOf(secret: string) {
   return new TOTP({ algorithm: "SHA1", digits: 6, period: 30, secret: Secret.fromBase32(secret) });
 }
 
-function readState(): StaffState | null {
-  const { state } = stateFiles();
+function readState(baseURL: string): StaffState | null {
+  const { state } = stateFiles(baseURL);
   return existsSync(state) ? (JSON.parse(readFileSync(state, "utf8")) as StaffState) : null;
 }
 
-function writeState(state: StaffState) {
-  writeFileSync(stateFiles().state, JSON.stringify(state));
+function writeState(baseURL: string, state: StaffState) {
+  writeFileSync(stateFiles(baseURL).state, JSON.stringify(state));
 }
 
 async function csrfHeaders(request: APIRequestContext): Promise<Record<string, string>> {
@@ -74,7 +79,7 @@ async function csrfHeaders(request: APIRequestContext): Promise<Record<string, s
  * A code for a time step later than the last one used and not before the current one. The server
  * accepts one step of drift, so the next step's code works at once; beyond that this waits.
  */
-async function nextCodeLocked(state: StaffState): Promise<string> {
+async function nextCodeLocked(baseURL: string, state: StaffState): Promise<string> {
   let current = Math.floor(Date.now() / STEP_MS);
   let step = Math.max(current, state.lastStep + 1);
   while (step > current + 1) {
@@ -83,32 +88,46 @@ async function nextCodeLocked(state: StaffState): Promise<string> {
     step = Math.max(current, state.lastStep + 1);
   }
   state.lastStep = step;
-  writeState(state);
+  writeState(baseURL, state);
   return totpOf(state.secret).generate({ timestamp: step * STEP_MS + 1_000 });
 }
 
-/** Turns the staff account's second factor on once per run (idempotent across workers). */
+/**
+ * Signs `request` in as staff (with `code` once the second factor is on) and answers the headers of
+ * its later calls: the CSRF pair in cookie mode (the session cookie travels in the context's jar),
+ * the token in token mode, which also comes back for handing to a browser.
+ */
+async function staffLogin(
+  request: APIRequestContext,
+  code?: string,
+): Promise<{ headers: Record<string, string>; token: string | null }> {
+  const { email, password } = staffCredentials();
+  const tokenMode = authModeOf().mode === "token";
+  const response = await request.post("/api/login", {
+    headers: tokenMode ? {} : await csrfHeaders(request),
+    data: { email, password, ...(code && { code }), ...(tokenMode && { token: true }) },
+  });
+  if (response.status() !== 200)
+    throw new Error(`staff login: ${response.status()} ${await response.text()}`);
+  if (!tokenMode) return { headers: await csrfHeaders(request), token: null };
+  const { token } = (await response.json()) as { token: string };
+  return { headers: { Authorization: `Bearer ${token}` }, token };
+}
+
+/** Turns the staff account's second factor on once per run and server (idempotent across workers). */
 export async function ensureStaffTwoFactor(baseURL: string): Promise<void> {
-  await withLock(async () => {
-    if (readState()) return;
-    const { email, password } = staffCredentials();
+  await withLock(baseURL, async () => {
+    if (readState(baseURL)) return;
     const request = await playwrightRequest.newContext({ baseURL });
     try {
-      const login = await request.post("/api/login", {
-        headers: await csrfHeaders(request),
-        data: { email, password },
-      });
-      if (login.status() !== 200) throw new Error(`staff login: ${login.status()} ${await login.text()}`);
-      const started = await request.post("/api/user/two-factor", { headers: await csrfHeaders(request) });
+      const { headers } = await staffLogin(request);
+      const started = await request.post("/api/user/two-factor", { headers });
       if (started.status() !== 200)
         throw new Error(`two-factor start: ${started.status()} ${await started.text()}`);
       const { secret } = (await started.json()) as { secret: string };
       const state: StaffState = { secret, lastStep: 0 };
-      const code = await nextCodeLocked(state);
-      const confirmed = await request.post("/api/user/two-factor/confirm", {
-        headers: await csrfHeaders(request),
-        data: { code },
-      });
+      const code = await nextCodeLocked(baseURL, state);
+      const confirmed = await request.post("/api/user/two-factor/confirm", { headers, data: { code } });
       if (confirmed.status() !== 200)
         throw new Error(`two-factor confirm: ${confirmed.status()} ${await confirmed.text()}`);
     } finally {
@@ -117,24 +136,30 @@ export async function ensureStaffTwoFactor(baseURL: string): Promise<void> {
   });
 }
 
-/** A fresh TOTP code for the staff account (its second factor must be on). */
+/** A fresh TOTP code for the staff account of the server at `baseURL` (its second factor must be on). */
 export async function nextStaffCode(baseURL: string): Promise<string> {
   await ensureStaffTwoFactor(baseURL);
-  return withLock(async () => {
-    const state = readState();
+  return withLock(baseURL, async () => {
+    const state = readState(baseURL);
     if (!state) throw new Error("the staff second factor is not set up");
-    return nextCodeLocked(state);
+    return nextCodeLocked(baseURL, state);
   });
 }
 
-/** Signs a bare API context in as the staff account, with its second factor. */
-export async function signInStaffWithRequest(request: APIRequestContext, baseURL: string): Promise<void> {
-  const { email, password } = staffCredentials();
-  const code = await nextStaffCode(baseURL);
-  const response = await request.post("/api/login", {
-    headers: await csrfHeaders(request),
-    data: { email, password, code },
-  });
-  if (response.status() !== 200)
-    throw new Error(`staff login: ${response.status()} ${await response.text()}`);
+/**
+ * Signs a bare API context in as the staff account, with its second factor. Answers the headers of
+ * the context's later calls (the CSRF pair in cookie mode, the Bearer token in token mode) and, in
+ * token mode, the token (for `handTokenToBrowser`).
+ */
+export async function signInStaffWithRequest(
+  request: APIRequestContext,
+  baseURL: string,
+): Promise<{ headers: Record<string, string>; token: string | null }> {
+  return staffLogin(request, await nextStaffCode(baseURL));
+}
+
+/** Signs a browser context in as staff: its cookie jar in cookie mode, the browser's token in token mode. */
+export async function signInStaffInBrowser(context: BrowserContext, baseURL: string): Promise<void> {
+  const { token } = await staffLogin(context.request, await nextStaffCode(baseURL));
+  if (token) await handTokenToBrowser(context, token);
 }

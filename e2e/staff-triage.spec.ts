@@ -1,5 +1,5 @@
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { csrfHeaderOf, mailedLink, signUpThroughApi } from "./auth-helpers.ts";
+import { mailedLink, signUpThroughApi, userHeaders } from "./auth-helpers.ts";
 import { expectNoSeriousViolations } from "./axe.ts";
 import { ensureStaffTwoFactor, nextStaffCode, staffCredentials } from "./staff-session.ts";
 
@@ -30,7 +30,7 @@ async function vendorWithActiveProgram(context: BrowserContext, slug: string) {
   await verifyEmail(context, email);
 
   const created = await context.request.post("/api/products", {
-    headers: await csrfHeaderOf(context.request),
+    headers: await userHeaders(context),
     data: {
       kind: "plugin",
       name: `Triage Journey ${slug}`,
@@ -43,7 +43,7 @@ async function vendorWithActiveProgram(context: BrowserContext, slug: string) {
   expect(created.status(), await created.text()).toBeLessThan(300);
   const program = (await created.json()) as { id: number };
   const activated = await context.request.post(`/api/products/${program.id}/activate-product`, {
-    headers: await csrfHeaderOf(context.request),
+    headers: await userHeaders(context),
     data: { is_lobby_product: false },
   });
   expect(await activated.json()).toMatchObject({ status: "success" });
@@ -52,13 +52,15 @@ async function vendorWithActiveProgram(context: BrowserContext, slug: string) {
 
 /** The vendor claims a database product of another domain: the claim waits for staff (decision 006). */
 async function claimLobbyProduct(context: BrowserContext): Promise<string> {
-  const lobby = (await (await context.request.get("/api/products/lobby?q=gallery")).json()) as {
+  const lobby = (await (
+    await context.request.get("/api/products/lobby?q=gallery", { headers: await userHeaders(context) })
+  ).json()) as {
     data: { id: number; name: string }[];
   };
   const product = lobby.data[0];
   if (!product) throw new Error("no lobby product matches “gallery” in the seed data");
   const claimed = await context.request.post(`/api/products/${product.id}/activate-product`, {
-    headers: await csrfHeaderOf(context.request),
+    headers: await userHeaders(context),
     data: { is_lobby_product: true },
   });
   expect(await claimed.json()).toMatchObject({ status: "pending" });
@@ -114,7 +116,7 @@ test("staff triage a report, the vendor fixes it, staff publish it with credit",
     cvss_vector: "CVSS:3.1/AV:N/AC:L/PR:H/UI:R/S:C/C:L/I:L/A:N",
   };
   const submitted = await researcherContext.request.post("/api/reports", {
-    headers: await csrfHeaderOf(researcherContext.request),
+    headers: await userHeaders(researcherContext),
     data: reportBody,
   });
   expect(submitted.status(), await submitted.text()).toBe(201);
@@ -122,11 +124,15 @@ test("staff triage a report, the vendor fixes it, staff publish it with credit",
   // The same product and type again: kept, and flagged to staff as a possible duplicate.
   const duplicateTitle = `Another XSS in the settings page of ${slug}`;
   const duplicate = await researcherContext.request.post("/api/reports", {
-    headers: await csrfHeaderOf(researcherContext.request),
+    headers: await userHeaders(researcherContext),
     data: { ...reportBody, title: duplicateTitle },
   });
   expect(duplicate.status(), await duplicate.text()).toBe(201);
-  const researcherView = await (await researcherContext.request.get(`/api/reports/${reportId}`)).json();
+  const researcherView = await (
+    await researcherContext.request.get(`/api/reports/${reportId}`, {
+      headers: await userHeaders(researcherContext),
+    })
+  ).json();
   const researcherName = (researcherView as { researcher: { display_name: string } }).researcher.display_name;
 
   // Staff sign in on the login page with their second factor and land on the queue.

@@ -1,5 +1,12 @@
 import { expect, test } from "@playwright/test";
-import { gotoHydrated, mailedLink, signUpThroughApi, uniqueEmail } from "./auth-helpers.ts";
+import {
+  currentUser,
+  gotoHydrated,
+  mailedLink,
+  signUpThroughApi,
+  uniqueEmail,
+  userHeaders,
+} from "./auth-helpers.ts";
 import { startWebhookReceiver } from "./webhook-receiver.ts";
 
 /**
@@ -34,6 +41,9 @@ test("an owner builds the team, upgrades, forwards to a webhook; the member stay
     await memberPage.getByLabel("Password").fill("correct horse battery");
     await memberPage.getByRole("button", { name: "Create account and join" }).click();
     await memberPage.waitForURL("**/vdp/reports/awaiting_fix");
+    // Signed in the way the auth mode signs in (a token in token mode): the page is theirs.
+    await expect(memberPage.getByRole("heading", { level: 1 })).toBeVisible();
+    expect((await (await currentUser(memberPage)).json()).vendor).toMatchObject({ role: "member" });
 
     // Subscription: upgrade to Paid through the confirm step.
     await gotoHydrated(page, "/vdp/account/subscription");
@@ -68,14 +78,16 @@ test("an owner builds the team, upgrades, forwards to a webhook; the member stay
     // The member handles reports but cannot open seats.
     await gotoHydrated(memberPage, "/vdp/account/seats");
     await expect(memberPage).toHaveURL(/\/vdp\/account\/settings$/);
-    const refused = await memberPage.request.get("/api/vendor/members");
+    const refused = await memberPage.request.get("/api/vendor/members", {
+      headers: await userHeaders(memberPage),
+    });
     expect(refused.status()).toBe(403);
 
     // The member leaves from the account settings; the owner's seats list no longer shows them.
     memberPage.once("dialog", (dialog) => void dialog.accept());
     await memberPage.getByRole("button", { name: /^Leave / }).click();
     await memberPage.waitForURL("**/database");
-    expect((await (await memberPage.request.get("/api/user")).json()).vendor).toBeNull();
+    expect((await (await currentUser(memberPage)).json()).vendor).toBeNull();
     await gotoHydrated(page, "/vdp/account/seats");
     await expect(page.getByRole("list", { name: "Members" }).getByText("Morgan Member")).toHaveCount(0);
   } finally {

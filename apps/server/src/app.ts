@@ -1,5 +1,6 @@
 import fastifyCookie from "@fastify/cookie";
 import fastifySwagger from "@fastify/swagger";
+import { LINK_GRANT_COOKIE } from "@pressguard/domain";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import {
   jsonSchemaTransform,
@@ -114,6 +115,7 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
   registerAccessControl(app, {
     authenticator: auth,
     sessionCookie: SESSION_COOKIE,
+    credentialCookies: [LINK_GRANT_COOKIE],
     csrfCookie: config.auth.csrf.cookie,
     csrfHeader: config.auth.csrf.header,
     mode: config.auth.mode,

@@ -17,6 +17,7 @@ export * from "./enums/vulnerability-types.ts";
 export * from "./reports/attachment-rules.ts";
 export * from "./reports/fix-submission.ts";
 export * from "./reports/lifecycle.ts";
+export * from "./reports/link-grant.ts";
 export * from "./reports/report-form.ts";
 export * from "./schemas/fields.ts";
 export * from "./schemas/password.ts";

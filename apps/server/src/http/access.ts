@@ -43,6 +43,12 @@ export interface Authenticator {
 export interface AccessControlOptions {
   authenticator: Authenticator;
   sessionCookie: string;
+  /**
+   * Cookies that carry a credential other than the session (an e-mailed preview link's grant,
+   * issue 15): a call carrying one is no "caller without a session cookie" for
+   * `csrfOnlyWithSession`, so it needs the CSRF pair like a session would.
+   */
+  credentialCookies?: readonly string[];
   csrfCookie: string;
   csrfHeader: string;
   /** The auth mode of the web client (`AUTH_MODE`); token mode has its own CSRF rule (decision 021). */
@@ -139,7 +145,9 @@ export function registerAccessControl(app: FastifyInstance, options: AccessContr
       const secret = request.cookies[options.sessionCookie];
       const exempt =
         (config.issuesToken && wantsToken(request.body)) ||
-        (config.csrfOnlyWithSession && !secret) ||
+        (config.csrfOnlyWithSession &&
+          !secret &&
+          !options.credentialCookies?.some((name) => request.cookies[name])) ||
         (options.mode === "token" && sentAsJson(request));
       if (UNSAFE_METHODS.has(request.method) && !exempt) {
         const cookie = request.cookies[options.csrfCookie];

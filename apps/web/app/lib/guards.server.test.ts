@@ -105,6 +105,13 @@ describe("the route guards", () => {
     );
   });
 
+  it("opens a preview to the grant a link's token was exchanged for (issue 15)", async () => {
+    signedInAs(null);
+    const grant = "pressguard_link_grant=signed.grant";
+    expect(await outcome(["check-token-researcher"], "/researchers/reports/u/preview", grant)).toBe("pass");
+    expect(await outcome(["check-token-vendor"], "/vdp/vulnerabilities/u/preview", grant)).toBe("pass");
+  });
+
   it("keeps staff-only guards for staff", async () => {
     signedInAs({ ...VENDOR, is_staff: false });
     expect(await outcome(["capability"], "/staff")).toBe("/vdp/programs/pending");

@@ -1,6 +1,7 @@
 import { hasCapability, hasUserRole } from "@pressguard/domain";
 import { type AppLoadContext, redirect } from "react-router";
 import { identityPendingAnswer } from "./identity-pending.ts";
+import { hasLinkGrant } from "./link-grant.server.ts";
 import { getRequestContext } from "./request-context.server.ts";
 import type { GuardName, RouteHandle } from "./route-handle.ts";
 import { getOptionalUser, isIdentityUnknown } from "./session.server.ts";
@@ -62,8 +63,8 @@ function guestOnly(user: SessionUser | null, { request, context }: GuardArgs) {
  *   account is not complete yet; no seat → their own start page; a complete account → the programs
  *   (decision 006).
  * - check-token-vendor / check-token-researcher: preview pages opened from a shared link carry a
- *   `token` query parameter (checked by the preview's own API call); without it the visitor must be
- *   signed in with that role.
+ *   `token` query parameter, or once it is exchanged the link's grant cookie (issue 15; either is
+ *   checked by the preview's own API call); without one the visitor must be signed in with that role.
  * - user-role: the user holds one of the route's `userRoles` (vendor seat roles owner/admin/member,
  *   or `staff`); anonymous → the vendor login (where staff sign in too) with `redirect`; a vendor
  *   without the role → the account settings; anyone else → their own start page.
@@ -72,6 +73,11 @@ function guestOnly(user: SessionUser | null, { request, context }: GuardArgs) {
  *   without it → `/staff/two-factor`; `manage-vendor` is a vendor owner or admin — others → the
  *   account settings.
  */
+/** A preview link's `?token=`, or the grant cookie it was exchanged for (`lib/link-grant.server.ts`). */
+function fromPreviewLink(request: Request): boolean {
+  return Boolean(new URL(request.url).searchParams.get("token")) || hasLinkGrant(request);
+}
+
 const GUARDS: Record<GuardName, (user: SessionUser | null, args: GuardArgs, handle: RouteHandle) => void> = {
   "auth-vendor": (user, args) => {
     if (!user) signInRequired(VENDOR_LOGIN_PATH, args);
@@ -89,11 +95,11 @@ const GUARDS: Record<GuardName, (user: SessionUser | null, args: GuardArgs, hand
     if (user.vendor.account_completed === true) throw redirect(programsPathFor(user.vendor.active_count));
   },
   "check-token-vendor": (user, args, handle) => {
-    if (new URL(args.request.url).searchParams.get("token")) return;
+    if (fromPreviewLink(args.request)) return;
     GUARDS["auth-vendor"](user, args, handle);
   },
   "check-token-researcher": (user, args, handle) => {
-    if (new URL(args.request.url).searchParams.get("token")) return;
+    if (fromPreviewLink(args.request)) return;
     GUARDS["auth-researcher"](user, args, handle);
   },
   capability: (user, args, { capability }) => {

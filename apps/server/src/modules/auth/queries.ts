@@ -203,6 +203,31 @@ export function prepareAuthQueries(sql: SqlRunner) {
       return rows;
     },
 
+    /** The user's live personal access tokens (token mode: one per signed-in browser or client). */
+    async listAccessTokens(userId: number) {
+      const { rows } = await sql.query<{
+        id: number;
+        name: string;
+        created_at: Date | string;
+        last_used_at: Date | string | null;
+      }>(
+        `select id, name, created_at, last_used_at from personal_access_tokens
+         where user_id = $1 and revoked_at is null order by coalesce(last_used_at, created_at) desc`,
+        [userId],
+      );
+      return rows;
+    },
+
+    /** Returns whether a live token of this user was revoked. */
+    async revokeUserAccessToken(userId: number, tokenId: number): Promise<boolean> {
+      const { rows } = await sql.query(
+        `update personal_access_tokens set revoked_at = now()
+         where id = $1 and user_id = $2 and revoked_at is null returning id`,
+        [tokenId, userId],
+      );
+      return rows.length > 0;
+    },
+
     /** Returns whether a live session of this user was revoked. */
     async revokeSession(userId: number, sessionId: number, tx: SqlRunner = sql): Promise<boolean> {
       const { rows } = await tx.query(

@@ -264,12 +264,15 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     {
       schema: {
         tags: ["auth"],
-        summary: "The signed-in user's live sessions",
+        summary:
+          "Where the signed-in user is signed in: live sessions (cookie mode) and personal access tokens (token mode), each revocable",
         response: {
           200: z.object({
             data: z.array(
               z.object({
                 id: z.number().int(),
+                /** A session is revoked with `DELETE /sessions/{id}`, a token with `DELETE /tokens/{id}`. */
+                kind: z.enum(["session", "token"]),
                 user_agent: z.string().nullable(),
                 ip: z.string().nullable(),
                 created_at: z.string(),
@@ -298,6 +301,24 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     },
     async (request, reply) => {
       await auth.revokeSession(signedInCaller(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.delete(
+    "/tokens/:id",
+    {
+      schema: {
+        tags: ["auth"],
+        summary:
+          "Revokes one of the signed-in user's personal access tokens (a browser signed in in token mode)",
+        params: z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+        response: { 204: z.null() },
+      },
+      config: { access: "user" },
+    },
+    async (request, reply) => {
+      await auth.revokeToken(signedInCaller(request), request.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -393,21 +393,44 @@ export function createAuthService({ database, mailer, appUrl, rateLimitFactor = 
       return requireUser(auth.user.id);
     },
 
+    /**
+     * Where the user is signed in: the sessions (cookie mode) and the personal access tokens (token
+     * mode signs each browser in with one; decision 021), most recently active first.
+     */
     async listSessions(auth: RequestAuth) {
-      const rows = await queries.listSessions(auth.user.id);
-      return rows.map((row) => ({
-        id: row.id,
-        user_agent: row.user_agent,
-        ip: row.ip,
-        created_at: new Date(row.created_at).toISOString(),
-        last_seen_at: new Date(row.last_seen_at).toISOString(),
-        current: row.id === auth.sessionId,
-      }));
+      const [sessions, tokens] = await Promise.all([
+        queries.listSessions(auth.user.id),
+        queries.listAccessTokens(auth.user.id),
+      ]);
+      return [
+        ...sessions.map((row) => ({
+          id: row.id,
+          kind: "session" as const,
+          user_agent: row.user_agent,
+          ip: row.ip,
+          created_at: new Date(row.created_at).toISOString(),
+          last_seen_at: new Date(row.last_seen_at).toISOString(),
+          current: row.id === auth.sessionId,
+        })),
+        ...tokens.map((row) => ({
+          id: row.id,
+          kind: "token" as const,
+          user_agent: row.name,
+          ip: null,
+          created_at: new Date(row.created_at).toISOString(),
+          last_seen_at: new Date(row.last_used_at ?? row.created_at).toISOString(),
+          current: row.id === auth.tokenId,
+        })),
+      ].sort((a, b) => b.last_seen_at.localeCompare(a.last_seen_at));
     },
 
     async revokeSession(auth: RequestAuth, sessionId: number) {
       // Another user's session answers 404 like a missing one: existence is not revealed.
       if (!(await queries.revokeSession(auth.user.id, sessionId))) throw new AppError("not_found");
+    },
+
+    async revokeToken(auth: RequestAuth, tokenId: number) {
+      if (!(await queries.revokeUserAccessToken(auth.user.id, tokenId))) throw new AppError("not_found");
     },
 
     /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiCaller, uniqueEmail } from "../../test/api-client.ts";
+import { createApiCaller, registerUser, uniqueEmail } from "../../test/api-client.ts";
 import { createTestApp } from "../../test/app.ts";
 
 /**
@@ -72,6 +72,69 @@ describe("signed-out calls in token mode", () => {
     });
     expect(pin.statusCode).not.toBe(419);
     expect(pin.statusCode).toBe(404);
+  });
+});
+
+describe("invitation links in token mode", () => {
+  it("creates the invited account and answers with a token, not a session cookie (decision 021)", async () => {
+    const owner = await registerUser(harness.app, { role: "vendor" });
+    const email = uniqueEmail("token-invitee");
+    const invited = await owner.caller.post("/api/vendor/invitations", { email, role: "member" });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const link = await linkIn(email, "seat_invitation");
+    const secret = /\/vdp\/invitations\/([A-Za-z0-9_-]+)/.exec(link)?.[1];
+
+    const created = await postJson(`/api/invitations/${secret}/account`, {
+      name: "Token Colleague",
+      password: "long enough password",
+      token: true,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.cookies.map((cookie) => cookie.name)).not.toContain("pressguard_session");
+    const caller = createApiCaller(harness.app);
+    caller.setBearer(created.json<{ token: string }>().token);
+    expect((await caller.get("/api/user")).json()).toMatchObject({
+      email,
+      email_verified: true,
+      vendor: { role: "member" },
+    });
+  });
+});
+
+describe("signed-in browsers in token mode", () => {
+  it("lists each browser's token on the sessions list and signs another one out (account page)", async () => {
+    const { email, password } = await registerUser(harness.app, { role: "researcher" });
+    const signIn = async (userAgent: string) => {
+      const answer = await createApiCaller(harness.app).post(
+        "/api/login",
+        { email, password, token: true },
+        { csrf: false, headers: { "user-agent": userAgent } },
+      );
+      const caller = createApiCaller(harness.app);
+      caller.setBearer(answer.json<{ token: string }>().token);
+      return caller;
+    };
+    const desktop = await signIn("Desktop browser");
+    const laptop = await signIn("Laptop browser");
+
+    const listed = await desktop.get("/api/sessions");
+    expect(listed.statusCode, listed.body).toBe(200);
+    const entries = listed.json<{
+      data: { id: number; kind: string; user_agent: string; current: boolean }[];
+    }>().data;
+    const tokens = entries.filter((entry) => entry.kind === "token");
+    expect(tokens.map((entry) => [entry.user_agent, entry.current]).sort()).toEqual([
+      ["Desktop browser", true],
+      ["Laptop browser", false],
+    ]);
+    const other = tokens.find((entry) => !entry.current);
+    const revoked = await desktop.delete(`/api/tokens/${other?.id}`);
+    expect(revoked.statusCode, revoked.body).toBe(204);
+    expect((await laptop.get("/api/user")).statusCode).toBe(401);
+    expect((await desktop.get("/api/user")).statusCode).toBe(200);
+    // Another user's token answers 404, as a missing one.
+    const stranger = await registerUser(harness.app, { role: "researcher" });
+    expect((await stranger.caller.delete(`/api/tokens/${tokens[0]?.id}`)).statusCode).toBe(404);
   });
 });
 

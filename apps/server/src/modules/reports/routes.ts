@@ -1,6 +1,8 @@
 import fastifyMultipart from "@fastify/multipart";
+import { LINK_GRANT_COOKIE } from "@pressguard/domain";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { AppError } from "../../errors.ts";
 import { clientInfoOf, signedInCaller } from "../../http/access.ts";
 import { pageRequest } from "../../http/pagination.ts";
@@ -26,6 +28,15 @@ import {
   VendorReportsQuery,
 } from "./schemas.ts";
 import { type ReportService, reportIdOf } from "./service.ts";
+
+/**
+ * The preview token of a call from an e-mailed link's holder: the link's `?token=` (API clients,
+ * and a link the web page could not exchange), else the grant the web page keeps for it in an
+ * HttpOnly cookie once it took the token out of its URL (issue 15, decision 021).
+ */
+function linkTokenOf(request: FastifyRequest<{ Querystring: { token?: string } }>): string | undefined {
+  return request.query.token ?? request.cookies[LINK_GRANT_COOKIE] ?? undefined;
+}
 
 /**
  * The PIN preview credential: an HttpOnly cookie holding a signed pin_contact token, scoped by its
@@ -118,7 +129,32 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService; secur
       // Signed out, only with a token (401 without one); checked in the service.
       config: { access: "public" },
     },
-    (request) => reports.getReport(request.auth, reportIdOf(request.params.id), request.query.token),
+    (request) => reports.getReport(request.auth, reportIdOf(request.params.id), linkTokenOf(request)),
+  );
+
+  app.get(
+    "/reports/:id/link-grant",
+    {
+      schema: {
+        tags,
+        summary:
+          "Exchanges an e-mail link's preview token (`?token=`) for a grant of the same audience that lives an hour at most (the web pages keep it in an HttpOnly cookie)",
+        params: ReportIdParams,
+        querystring: z.strictObject({ token: z.string().min(1).max(512) }),
+        response: {
+          200: z.object({
+            token: z.string(),
+            audience: z.enum(["vendor", "researcher"]),
+            expires_at: z.string(),
+          }),
+        },
+      },
+      config: { access: "public" },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "private, no-store");
+      return reports.linkGrant(reportIdOf(request.params.id), request.query.token);
+    },
   );
 
   const previewTags = ["report previews"];
@@ -235,7 +271,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService; secur
       const uploader = await reports.requireFixUploader(
         request.auth,
         reportIdOf(request.params.id),
-        request.query.token,
+        linkTokenOf(request),
       );
       const part = await filePartOf(request);
       return reply.status(201).send(await reports.addFixAttachment(uploader, part).catch(uploadError));
@@ -284,7 +320,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService; secur
           reportIdOf(request.params.id),
           request.params.attachmentId,
           {
-            token: request.query.token,
+            token: linkTokenOf(request),
           },
         ),
       ),
@@ -333,7 +369,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService; secur
             request.auth,
             reportIdOf(request.params.id),
             request.body,
-            request.query.token,
+            linkTokenOf(request),
             request.idempotency,
           ),
         ),
@@ -419,7 +455,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService; secur
       config: { access: "public", csrfOnlyWithSession: true },
     },
     (request) =>
-      reports.submitFix(request.auth, reportIdOf(request.params.id), request.body, request.query.token),
+      reports.submitFix(request.auth, reportIdOf(request.params.id), request.body, linkTokenOf(request)),
   );
 
   const staffTags = ["staff"];

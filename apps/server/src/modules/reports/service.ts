@@ -5,6 +5,7 @@ import {
   actionsFrom,
   isAcceptedAttachmentName,
   isFixArchiveName,
+  LINK_GRANT_SECONDS,
   OPEN_REPORT_STATES,
   parseCvssVector,
   REJECTION_REASONS,
@@ -926,6 +927,25 @@ export function createReportService(database: Database, options: ReportServiceOp
     async getReport(auth: RequestAuth | null, id: string, token?: string): Promise<ReportDetail> {
       const { row, viewer, actor } = await requireReader(auth, id, token);
       return detailFor(row, viewer, actor);
+    },
+
+    /**
+     * GET /reports/{id}/link-grant (issue 15): an e-mailed link's token (vendor or researcher, for
+     * this report) for a grant of the same audience that lives LINK_GRANT_SECONDS and never past
+     * the link. Anything else, expired or forged included: 404, as a read with it would answer.
+     */
+    linkGrant(id: string, token: string) {
+      const claims = previewTokens.verify(token);
+      if (
+        !claims ||
+        claims.reportId !== id ||
+        (claims.audience !== "vendor" && claims.audience !== "researcher")
+      )
+        throw new AppError("not_found", { message: REPORT_NOT_FOUND });
+      const left = Math.floor((claims.expiresAt.getTime() - Date.now()) / 1000);
+      const grant = previewTokens.sign(id, claims.audience, Math.max(1, Math.min(LINK_GRANT_SECONDS, left)));
+      const expiresAt = previewTokens.verify(grant)?.expiresAt ?? claims.expiresAt;
+      return { token: grant, audience: claims.audience, expires_at: expiresAt.toISOString() };
     },
 
     /**

@@ -16,6 +16,9 @@ import type { TeamService } from "./service.ts";
 const UserIdParams = z.strictObject({ userId: z.coerce.number().int().positive().max(2_147_483_647) });
 const InvitationIdParams = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const TokenParams = z.strictObject({ token: z.string().min(1).max(100) });
+/** Token mode's client asks for a personal access token instead of the session cookie (decision 021). */
+const InvitationAccountBody = InvitationAccountInput.extend({ token: z.boolean().optional() });
+const AccessToken = z.object({ token: z.string() });
 
 /** Owners and admins only (PRODUCT.md §4): members get 403 from the access hook. */
 const MANAGERS = { access: "vendor", capability: "manage-vendor" } as const;
@@ -154,19 +157,24 @@ export const teamRoutes: FastifyPluginAsyncZod<{ team: TeamService; secureCookie
     {
       schema: {
         tags,
-        summary: "Creates an account for the invited address, accepts the invitation and signs in",
+        summary:
+          "Creates an account for the invited address, accepts the invitation and signs in; `token: true` answers a personal access token",
         params: TokenParams,
-        body: InvitationAccountInput,
-        response: { 201: SessionUser },
+        body: InvitationAccountBody,
+        response: { 201: z.union([SessionUser, AccessToken]) },
       },
-      config: { access: "public" },
+      config: { access: "public", issuesToken: true },
     },
     async (request, reply) => {
+      const { token: wantsToken, ...input } = request.body;
+      const mode = wantsToken ? "token" : "session";
       const { secret, user } = await team.acceptWithNewAccount(
         request.params.token,
-        request.body,
+        input,
         clientInfoOf(request),
+        mode,
       );
+      if (mode === "token") return reply.status(201).send({ token: secret });
       setSessionCookie(reply, secret, secureCookies);
       return reply.status(201).send(user);
     },

@@ -303,7 +303,13 @@ export function createTeamService({ database, mailer, auth, appUrl }: TeamServic
      * A visitor without an account creates one with the invited address, verified (the link proved
      * it), takes the seat and is signed in.
      */
-    async acceptWithNewAccount(token: string, input: InvitationAccountInput, client: ClientInfo) {
+    /** `mode`: a session (cookie mode) or a personal access token (token mode), as sign-in issues them. */
+    async acceptWithNewAccount(
+      token: string,
+      input: InvitationAccountInput,
+      client: ClientInfo,
+      mode: "session" | "token" = "session",
+    ) {
       const passwordHash = await hashPassword(input.password);
       const userId = await database.sql.transaction(async (tx) => {
         const invitation = await lockOpenInvitation(tx, token);
@@ -315,7 +321,7 @@ export function createTeamService({ database, mailer, auth, appUrl }: TeamServic
         await join(tx, invitation, id);
         return id;
       });
-      return auth.signInUser(userId, client, "session");
+      return auth.signInUser(userId, client, mode);
     },
   };
 }

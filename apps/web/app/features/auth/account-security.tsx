@@ -6,6 +6,8 @@ import { errorMessageOf, Field, FormError, FormNotice, INPUT_CLASS } from "./for
 
 interface SessionEntry {
   id: number;
+  /** Token mode signs each browser in with a personal access token (decision 021). */
+  kind: "session" | "token";
   user_agent: string | null;
   ip: string | null;
   last_seen_at: string;
@@ -26,10 +28,12 @@ function SessionList() {
   }, [api]);
   useEffect(load, [load]);
 
-  async function revoke(id: number) {
+  async function revoke(session: SessionEntry) {
     setError(null);
     try {
-      await api.request(`/sessions/${id}`, { method: "DELETE" });
+      await api.request(`/${session.kind === "token" ? "tokens" : "sessions"}/${session.id}`, {
+        method: "DELETE",
+      });
       load();
     } catch (caught) {
       setError(errorMessageOf(caught));
@@ -48,7 +52,7 @@ function SessionList() {
         <ul className="divide-y divide-slate-200 rounded-md border border-slate-200 bg-white">
           {sessions.map((session) => (
             <li
-              key={session.id}
+              key={`${session.kind}-${session.id}`}
               className="flex flex-wrap items-center justify-between gap-3 px-4 py-3 text-sm"
             >
               <span>
@@ -61,7 +65,7 @@ function SessionList() {
               {session.current ? (
                 <span className="text-slate-500">This browser</span>
               ) : (
-                <button type="button" className="btn-secondary" onClick={() => void revoke(session.id)}>
+                <button type="button" className="btn-secondary" onClick={() => void revoke(session)}>
                   Sign out this session
                 </button>
               )}

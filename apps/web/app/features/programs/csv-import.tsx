@@ -2,6 +2,7 @@ import { PROGRAM_FIELDS } from "@pressguard/domain";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useApiClient } from "../../lib/api/client.ts";
+import { useTokenDownload } from "../../lib/api/token-download.ts";
 import { usePublicConfig } from "../../lib/public-config.ts";
 import { FormAlert } from "../../ui/form-field.tsx";
 import { CSV_TEMPLATE_PATH, programsApi } from "./api.ts";
@@ -14,6 +15,8 @@ const MAX_BYTES = 1024 * 1024;
 export function CsvImport() {
   const client = useApiClient();
   const { apiBase } = usePublicConfig();
+  // Token mode: the link alone carries no token, so the template is fetched with it.
+  const download = useTokenDownload();
   const changed = useProgramListChanged();
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -40,7 +43,12 @@ export function CsvImport() {
         <code className="font-mono text-xs break-words">{PROGRAM_FIELDS.join(", ")}</code>. At most 1,000 rows
         and 1 MB. Rows with a mistake are listed with their line number; the others are added as pending
         programs.{" "}
-        <a href={`${apiBase.replace(/\/+$/, "")}${CSV_TEMPLATE_PATH}`} className="link" download>
+        <a
+          href={`${apiBase.replace(/\/+$/, "")}${CSV_TEMPLATE_PATH}`}
+          className="link"
+          download
+          onClick={(event) => download(event, "programs-template.csv", setProblem)}
+        >
           Download the CSV template
         </a>
       </p>

@@ -1,4 +1,6 @@
 import { isHttpUrl } from "@pressguard/domain";
+import { useState } from "react";
+import { useTokenDownload } from "../../lib/api/token-download.ts";
 import { formatFileSize } from "./attachment-field.tsx";
 import type { ReportAttachment } from "./types.ts";
 
@@ -31,8 +33,16 @@ export function ReportFiles({
   href: (attachmentId: string) => string;
   Heading: "h3" | "h4";
 }) {
+  // Token mode: the link alone carries no token, so the download is fetched with it.
+  const download = useTokenDownload();
+  const [error, setError] = useState<string | null>(null);
   return (
     <div className="mt-3 space-y-4">
+      {error && (
+        <p role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
       {GROUPS.map(({ kind, title }) => {
         const files = attachments.filter((file) => file.kind === kind);
         if (files.length === 0) return null;
@@ -45,7 +55,12 @@ export function ReportFiles({
             <ul className="mt-2 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white shadow-sm">
               {files.map((file) => (
                 <li key={file.id} className="flex items-center gap-3 px-4 py-2 text-sm">
-                  <a href={href(file.id)} download className="link min-w-0 flex-1 break-all">
+                  <a
+                    href={href(file.id)}
+                    download
+                    className="link min-w-0 flex-1 break-all"
+                    onClick={(event) => download(event, file.filename, setError)}
+                  >
                     {file.filename}
                   </a>
                   <span className="shrink-0 text-slate-500">{formatFileSize(file.size)}</span>

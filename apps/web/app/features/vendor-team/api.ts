@@ -1,6 +1,5 @@
 import type {
   InvitableRole,
-  InvitationAccountInput,
   InvitationPreview,
   SeatInvitationInput,
   Team,
@@ -29,12 +28,13 @@ export const teamApi = {
     client.request<InvitationPreview>(`/invitations/${encodeURIComponent(token)}`),
   accept: (client: ApiClient, token: string) =>
     client.request<SessionUser>(`/invitations/${encodeURIComponent(token)}/accept`, { method: "POST" }),
-  acceptWithNewAccount: (client: ApiClient, token: string, body: InvitationAccountInput) =>
-    client.request<SessionUser>(`/invitations/${encodeURIComponent(token)}/account`, {
-      method: "POST",
-      body,
-    }),
 };
+
+/**
+ * Creates the invited account and signs it in: called through the auth client's `signInWith`,
+ * which asks for a token in token mode (decision 021).
+ */
+export const invitationAccountPath = (token: string) => `/invitations/${encodeURIComponent(token)}/account`;
 
 export const teamKey = ["vendor-team"] as const;
 

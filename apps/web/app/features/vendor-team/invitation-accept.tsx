@@ -8,8 +8,9 @@ import {
   FORM_ERROR_KEY,
   validateForm,
 } from "../../lib/form-errors.ts";
+import { useAuth } from "../../lib/use-auth.ts";
 import { errorIdFor, FormAlert, FormField, INPUT_CLASS } from "../../ui/form-field.tsx";
-import { teamApi } from "./api.ts";
+import { invitationAccountPath, teamApi } from "./api.ts";
 import { formatDay } from "./dates.ts";
 
 /** Where a new seat lands: the reports its organisation handles. */
@@ -109,7 +110,7 @@ function SignInFirst({ token, email }: { token: string; email: string }) {
 const ACCOUNT_FIELDS = ["name", "password"] as const;
 
 function CreateAccount({ token }: { token: string }) {
-  const client = useApiClient();
+  const auth = useAuth();
   const [values, setValues] = useState({ name: "", password: "" });
   const [errors, setErrors] = useState<FieldErrorMap>({});
   const [busy, setBusy] = useState(false);
@@ -124,7 +125,8 @@ function CreateAccount({ token }: { token: string }) {
     setBusy(true);
     setErrors({});
     try {
-      await teamApi.acceptWithNewAccount(client, token, checked.data);
+      // Signs in the way the auth mode does: the session cookie, or a token kept by the client.
+      await auth.client.signInWith(invitationAccountPath(token), checked.data);
       window.location.assign(JOINED_PATH);
     } catch (caught) {
       setErrors(apiErrorToFieldErrors(caught, ACCOUNT_FIELDS));

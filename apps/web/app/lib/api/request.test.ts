@@ -484,6 +484,46 @@ describe("request wrapper: token mode", () => {
     expect(calls[0]?.headers.get("authorization")).toBe("Bearer from-memory");
   });
 
+  it("sends the XSRF pair for a multipart upload without a token (a signed-out PIN or link holder)", async () => {
+    // Decision 021: token mode exempts only JSON bodies from the double submit; a form body could
+    // come from a cross-site page, so the server still wants the pair for it.
+    const { fetch, calls } = fakeFetch(
+      () => new Response(null, { status: 204, headers: { "set-cookie": "XSRF-TOKEN=tok%3D2; Path=/" } }),
+      () => json({ id: 1 }, 201),
+    );
+    const form = new FormData();
+    form.append("file", new Blob(["PK"]), "fix.zip");
+    await client(fetch, { auth: tokenAuth, cookieHeader: "" }).request("/report-previews/r1/attachments", {
+      method: "POST",
+      body: form,
+    });
+    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([
+      "GET http://api.test/api/csrf-cookie",
+      "POST http://api.test/api/report-previews/r1/attachments",
+    ]);
+    expect(calls[1]?.headers.get("x-xsrf-token")).toBe("tok=2");
+    expect(calls[1]?.headers.get("authorization")).toBeNull();
+  });
+
+  it("sends no XSRF pair with a token, nor for a JSON body without one", async () => {
+    const { fetch, calls } = fakeFetch(() => json({ ok: true }));
+    const form = new FormData();
+    form.append("file", new Blob(["PK"]), "fix.zip");
+    await client(fetch, { auth: tokenAuth, cookieHeader: "pressguard.token=abc" }).request("/upload", {
+      method: "POST",
+      body: form,
+    });
+    await client(fetch, { auth: tokenAuth, cookieHeader: "" }).request("/magic-link", {
+      method: "POST",
+      body: { email: "a@example.test" },
+    });
+    expect(calls.map((call) => call.url)).toEqual([
+      "http://api.test/api/upload",
+      "http://api.test/api/magic-link",
+    ]);
+    expect(calls.map((call) => call.headers.get("x-xsrf-token"))).toEqual([null, null]);
+  });
+
   it("sends no Authorization header without a token", async () => {
     const { fetch, calls } = fakeFetch(() => json({ ok: true }));
     await client(fetch, { auth: tokenAuth }).request("/user");

@@ -153,11 +153,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       body = JSON.stringify(payload);
     }
 
-    if (options.auth.mode === "cookie" && UNSAFE_METHODS.has(method)) {
+    const sendCsrfPair = async () => {
       const token = await ensureCsrfCookie();
       if (token) headers.set(options.auth.csrf.header, token);
       // During SSR the CSRF cookie just received must travel with the forwarded ones.
       if (serverMode && cookieJar.size > 0) headers.set("Cookie", serializeCookies(currentCookies()));
+    };
+    if (options.auth.mode === "cookie" && UNSAFE_METHODS.has(method)) {
+      await sendCsrfPair();
     } else if (options.auth.mode === "token") {
       const token =
         options.getToken?.() ??
@@ -165,6 +168,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           cookieString: serverMode ? options.cookieHeader : globalThis.document?.cookie,
         });
       if (token) headers.set("Authorization", `Bearer ${token}`);
+      // Decision 021: without a token, only a JSON body is exempt from the double submit (no
+      // cross-site page can send one); a multipart upload or a bodyless call (a PIN or e-mail link
+      // holder's fix file) still sends the XSRF pair, as the server asks.
+      else if (UNSAFE_METHODS.has(method) && !headers.get("Content-Type")?.startsWith("application/json"))
+        await sendCsrfPair();
     }
 
     const url = buildUrl(options.baseUrl, path, requestOptions.query);

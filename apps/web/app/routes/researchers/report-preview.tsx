@@ -7,23 +7,30 @@ import { isApiError } from "../../lib/api/api-error.ts";
 import { createServerApiClient } from "../../lib/api/client.server.ts";
 import { throwNotFound } from "../../lib/errors.ts";
 import { enforceGuards } from "../../lib/guards.server.ts";
+import { exchangeLinkToken, hasLinkGrant } from "../../lib/link-grant.server.ts";
 import { usePublicConfig } from "../../lib/public-config.ts";
 import type { RouteHandle } from "../../lib/route-handle.ts";
 import { secretUrlHeaders } from "../../lib/secret-url.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/report-preview";
 
-/** The link's `?token=` must not leave the page (issue 15). */
+/** A link's `?token=` that could not be exchanged must not leave the page either (issue 15). */
 export const headers = secretUrlHeaders;
 
 export const handle: RouteHandle = { guards: ["check-token-researcher"] };
 
 /**
- * Spec §6 check-token-researcher, then the report itself (`GET /api/reports/{uuid}`, with the
- * link's `token` when there is one). The API answers only its researcher (or the token's holder):
- * anything it refuses is "Page not found", so the page never tells whether a report exists.
+ * The e-mailed link's `?token=` is exchanged for the grant cookie first, and the page reloaded
+ * without it (issue 15, `lib/link-grant.server.ts`). Then spec §6 check-token-researcher, then the
+ * report itself (`GET /api/reports/{uuid}`: the forwarded grant cookie, or a token the exchange
+ * refused). The API answers only its researcher (or the link's holder): anything it refuses is
+ * "Page not found", so the page never tells whether a report exists.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await exchangeLinkToken(
+    { request, context },
+    { reportId: params.uuid, pagePrefix: "/researchers/reports" },
+  );
   const user = await enforceGuards(handle, { request, context });
   const token = new URL(request.url).searchParams.get("token");
   try {
@@ -32,7 +39,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       params.uuid,
       token,
     );
-    return { report, token, researcherUuid: user?.researcher?.uuid ?? null };
+    return {
+      report,
+      token,
+      linkGrant: hasLinkGrant(request),
+      researcherUuid: user?.researcher?.uuid ?? null,
+    };
   } catch (error) {
     if (isApiError(error) && [401, 403, 404, 422].includes(error.status)) throwNotFound();
     throw error;
@@ -67,8 +79,8 @@ export default function ResearcherReportPreviewPage({ loaderData }: Route.Compon
         report={report}
         attachmentHref={(attachmentId) => attachmentUrl(apiBase, report.id, attachmentId, loaderData.token)}
         footer={
-          // The mailed link's token is enough to comment, signed in or not.
-          loaderData.researcherUuid || loaderData.token ? (
+          // The mailed link (its grant, or its token) is enough to comment, signed in or not.
+          loaderData.researcherUuid || loaderData.token || loaderData.linkGrant ? (
             <CommentForm reportId={report.id} token={loaderData.token} onCommented={setReport} />
           ) : (
             // Without a session or a link's token the API answers nothing, so this is only a fallback.
