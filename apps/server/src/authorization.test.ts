@@ -152,6 +152,11 @@ const MATRIX: Record<string, Row> = {
     expected: { ...all(404), anonymous: 401, researcher: 204 },
     url: ({ researcherSessionId }) => `/api/sessions/${researcherSessionId}`,
   },
+  // A browser signed in in token mode: only its owner may sign it out; for anyone else it does not exist.
+  "DELETE /api/tokens/{id}": {
+    expected: { ...all(404), anonymous: 401 },
+    url: () => "/api/tokens/2147483000",
+  },
   "POST /api/magic-link": { expected: all(202), body: () => ({ email: uniqueEmail() }) },
   "POST /api/magic-link/{uuid}": {
     expected: all(404),
@@ -304,6 +309,8 @@ const MATRIX: Record<string, Row> = {
     },
     url: ({ reportId }) => `/api/reports/${reportId}`,
   },
+  // An e-mailed link's token exchanged for a grant: answered by the token alone, never by the session.
+  "GET /api/reports/{id}/link-grant": publicRow(`/api/reports/${SAMPLE_UUID}/link-grant?token=not-a-token`),
   // The PIN preview (PRODUCT.md §2): public, answered by the PIN and its cookie, never by the session.
   "POST /api/report-previews/{id}/pin": publicRow(`/api/report-previews/${SAMPLE_UUID}/pin`, {
     pin: "123456",

@@ -46,6 +46,12 @@ const fuzzEmail = () => `fuzz-${Math.random().toString(36).slice(2, 10)}@${FUZZ_
 const SAMPLE_UUID = "00000000-0000-4000-8000-000000000000";
 const SQL_AND_HTML = `'; drop table users; -- <script>alert(1)</script>`;
 
+/** Paths whose numeric id is malformed, out of range or hostile text. */
+const badNumericIds = (prefix: string) =>
+  ["abc", "-1", "0", "1.5", "99999999999999", "1e400", "%00", "%FF", encodeURIComponent(SQL_AND_HTML)].map(
+    (id) => `${prefix}${id}`,
+  );
+
 const ROWS: Record<string, Row> = {
   "GET /api/csrf-cookie": { url: "/api/csrf-cookie", body: "none" },
   "POST /api/register": {
@@ -123,17 +129,12 @@ const ROWS: Record<string, Row> = {
   "DELETE /api/sessions/{id}": {
     url: "/api/sessions/1",
     body: "none",
-    badUrls: [
-      "/api/sessions/abc",
-      "/api/sessions/-1",
-      "/api/sessions/0",
-      "/api/sessions/1.5",
-      "/api/sessions/99999999999999",
-      "/api/sessions/1e400",
-      "/api/sessions/%00",
-      "/api/sessions/%FF",
-      `/api/sessions/${encodeURIComponent(SQL_AND_HTML)}`,
-    ],
+    badUrls: badNumericIds("/api/sessions/"),
+  },
+  "DELETE /api/tokens/{id}": {
+    url: "/api/tokens/1",
+    body: "none",
+    badUrls: badNumericIds("/api/tokens/"),
   },
   "POST /api/magic-link": {
     url: "/api/magic-link",

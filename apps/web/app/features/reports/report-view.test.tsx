@@ -1,4 +1,6 @@
-import { renderToStaticMarkup } from "react-dom/server";
+import type { ReactElement } from "react";
+import { renderToStaticMarkup as renderOnItsOwn } from "react-dom/server";
+import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { attachmentUrl, pageFromUrl, reportsApi } from "./api.ts";
 import { affectedVersionsLabel, stateLabel } from "./labels.ts";
@@ -11,6 +13,17 @@ const XSS = [
   "[x](javascript:window.__xss=1)",
   '<svg onload="window.__xss=1">',
 ].join("\n\n");
+
+/**
+ * Rendered as in the app: under the root route, whose data says the auth mode (the file links ask it,
+ * to fetch with the token in token mode).
+ */
+function renderToStaticMarkup(element: ReactElement): string {
+  const router = createMemoryRouter([{ id: "root", path: "/", element }], {
+    hydrationData: { loaderData: { root: { publicConfig: { auth: { mode: "cookie" } } } } },
+  });
+  return renderOnItsOwn(<RouterProvider router={router} />);
+}
 
 function reportWith(overrides: Partial<ReportDetail> = {}): ReportDetail {
   return {
