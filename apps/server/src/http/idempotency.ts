@@ -115,6 +115,11 @@ function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? "null";
 }
 
+/**
+ * What makes two requests "the same" for a key. A multipart upload's file is a stream read after this
+ * runs, so for uploads the route, parameters and query count: the key names the upload, and a second
+ * request with it gets the first one's answer, whatever its bytes.
+ */
 function requestHashOf(request: FastifyRequest): string {
   return createHash("sha256")
     .update(

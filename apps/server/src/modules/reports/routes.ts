@@ -239,14 +239,16 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService; secur
         response: { 201: ReportAttachment },
       },
       // Signed out only with the new report's upload token (401 without one); checked in the service.
-      config: { access: "public", csrfOnlyWithSession: true },
+      config: { access: "public", csrfOnlyWithSession: true, idempotent: true },
     },
     async (request, reply) => {
       const token = request.query.token;
       const auth = token === undefined ? signedInCaller(request) : request.auth;
       const id = reportIdOf(request.params.id);
       const part = await filePartOf(request);
-      const stored = await reports.addAttachment(auth, id, part, token).catch(uploadError);
+      const stored = await reports
+        .addAttachment(auth, id, part, token, request.idempotency)
+        .catch(uploadError);
       return reply.status(201).send(stored);
     },
   );
@@ -265,7 +267,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService; secur
       },
       // Signed out only with the vendor's preview token (401 without one); checked in the service
       // before the body is read.
-      config: { access: "public", csrfOnlyWithSession: true },
+      config: { access: "public", csrfOnlyWithSession: true, idempotent: true },
     },
     async (request, reply) => {
       const uploader = await reports.requireFixUploader(
@@ -274,7 +276,9 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService; secur
         linkTokenOf(request),
       );
       const part = await filePartOf(request);
-      return reply.status(201).send(await reports.addFixAttachment(uploader, part).catch(uploadError));
+      return reply
+        .status(201)
+        .send(await reports.addFixAttachment(uploader, part, request.idempotency).catch(uploadError));
     },
   );
 
@@ -289,7 +293,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService; secur
         params: ReportIdParams,
         response: { 201: ReportAttachment },
       },
-      config: { access: "public" },
+      config: { access: "public", idempotent: true },
     },
     async (request, reply) => {
       const uploader = await reports.requirePinFixUploader(
@@ -297,7 +301,9 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService; secur
         request.cookies[PIN_PREVIEW_COOKIE],
       );
       const part = await filePartOf(request);
-      return reply.status(201).send(await reports.addFixAttachment(uploader, part).catch(uploadError));
+      return reply
+        .status(201)
+        .send(await reports.addFixAttachment(uploader, part, request.idempotency).catch(uploadError));
     },
   );
 

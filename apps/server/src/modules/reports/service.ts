@@ -643,6 +643,7 @@ export function createReportService(database: Database, options: ReportServiceOp
       accept?: (tempPath: string) => Promise<string | null>;
       whileLocked?: (row: ReportRow) => void;
     },
+    idempotency: IdempotentAttempt | null,
   ): Promise<ReportAttachment> {
     const countOf = async (tx: SqlRunner) =>
       (
@@ -691,6 +692,8 @@ export function createReportService(database: Database, options: ReportServiceOp
         );
         // The database store writes the bytes in this transaction: they commit with the row or not at all.
         await options.attachments.commit(key, file, tx);
+        // A retry after a lost answer gets this one back and stores nothing twice.
+        await idempotency?.record(tx, 201, attachmentOf(rows[0]!));
         return rows[0]!;
       });
       return attachmentOf(stored);
@@ -958,6 +961,7 @@ export function createReportService(database: Database, options: ReportServiceOp
       id: string,
       upload: { filename: string; mimetype: string; file: Readable },
       uploadToken?: string,
+      idempotency: IdempotentAttempt | null = null,
     ): Promise<ReportAttachment> {
       const row = await requireReport(id);
       const claims = previewTokens.verify(uploadToken);
@@ -970,11 +974,13 @@ export function createReportService(database: Database, options: ReportServiceOp
         throw new AppError("validation", { fieldErrors: { file: [ATTACHMENT_MESSAGES.type] } });
       }
       const uploaderId = viewer && auth ? auth.user.id : row.submitted_by_user_id;
-      return storeAttachment(id, upload, uploaderId, {
-        kind: "proof",
-        perReport: ATTACHMENTS_PER_REPORT,
-        tooMany: ATTACHMENT_MESSAGES.tooMany,
-      });
+      return storeAttachment(
+        id,
+        upload,
+        uploaderId,
+        { kind: "proof", perReport: ATTACHMENTS_PER_REPORT, tooMany: ATTACHMENT_MESSAGES.tooMany },
+        idempotency,
+      );
     },
 
     /**
@@ -1004,21 +1010,28 @@ export function createReportService(database: Database, options: ReportServiceOp
     async addFixAttachment(
       uploader: FixUploader,
       upload: { filename: string; mimetype: string; file: Readable },
+      idempotency: IdempotentAttempt | null = null,
     ): Promise<ReportAttachment> {
       if (!isFixArchiveName(upload.filename)) {
         upload.file.resume();
         throw new AppError("validation", { fieldErrors: { file: [FIX_UPLOAD_MESSAGES.type] } });
       }
-      return storeAttachment(uploader.reportId, upload, uploader.uploaderId, {
-        kind: "fix",
-        perReport: FIX_ATTACHMENTS_PER_REPORT,
-        tooMany: FIX_UPLOAD_MESSAGES.tooMany,
-        accept: async (tempPath) =>
-          startsWithZipSignature(await options.uploads.head(tempPath, ZIP_SIGNATURE.length))
-            ? null
-            : FIX_UPLOAD_MESSAGES.notZip,
-        whileLocked: (row) => requireAwaitingFix(row, uploader.actor),
-      });
+      return storeAttachment(
+        uploader.reportId,
+        upload,
+        uploader.uploaderId,
+        {
+          kind: "fix",
+          perReport: FIX_ATTACHMENTS_PER_REPORT,
+          tooMany: FIX_UPLOAD_MESSAGES.tooMany,
+          accept: async (tempPath) =>
+            startsWithZipSignature(await options.uploads.head(tempPath, ZIP_SIGNATURE.length))
+              ? null
+              : FIX_UPLOAD_MESSAGES.notZip,
+          whileLocked: (row) => requireAwaitingFix(row, uploader.actor),
+        },
+        idempotency,
+      );
     },
 
     /**

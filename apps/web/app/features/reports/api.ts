@@ -47,10 +47,12 @@ export const reportsApi = {
       method: "POST",
       body: { body },
       query: { token: token || undefined },
+      headers: { [IDEMPOTENCY_KEY_HEADER]: newIdempotencyKey() },
     }),
   /**
    * One proof-of-concept file of a new report (multipart field `file`), with the report's upload
-   * token: the form attaches right after submitting, signed in or out.
+   * token: the form attaches right after submitting, signed in or out. Its Idempotency-Key lets the
+   * wrapper send it again after a lost answer without storing the file twice.
    */
   uploadAttachment: (client: ApiClient, id: string, file: File, uploadToken: string) => {
     const form = new FormData();
@@ -59,7 +61,7 @@ export const reportsApi = {
       method: "POST",
       body: form,
       query: { token: uploadToken },
-      retry: 0,
+      headers: { [IDEMPOTENCY_KEY_HEADER]: newIdempotencyKey() },
     });
   },
   /** The PIN contact's comment: the preview cookie (scoped to this path) is the credential. */
@@ -67,7 +69,7 @@ export const reportsApi = {
     client.request<ReportDetail>(`/report-previews/${encodeURIComponent(id)}/comments`, {
       method: "POST",
       body: { body },
-      retry: 0,
+      headers: { [IDEMPOTENCY_KEY_HEADER]: newIdempotencyKey() },
     }),
   findResearcherReports: (client: ApiClient, tab: ResearcherReportTab, page: number) =>
     client.request<Page<ReportListItem>>("/researcher/reports", { query: { tab, page } }),

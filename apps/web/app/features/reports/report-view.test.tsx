@@ -263,6 +263,22 @@ describe("reportsApi", () => {
     expect(keys[1]).not.toBe(keys[0]);
   });
 
+  it("sends comments and attachment uploads with an Idempotency-Key each, so their retries store nothing twice", async () => {
+    const keys: (string | undefined)[] = [];
+    const client = {
+      request: async <T,>(_path: string, options?: { headers?: Record<string, string> }) => {
+        keys.push(options?.headers?.["Idempotency-Key"]);
+        return {} as T;
+      },
+    };
+    await reportsApi.addComment(client, "abc", "Any news?");
+    await reportsApi.addPinComment(client, "abc", "Fixed in 1.2.");
+    await reportsApi.uploadAttachment(client, "abc", new File(["poc"], "poc.txt"), "upload-token");
+    expect(keys).toHaveLength(3);
+    for (const key of keys) expect(key).toMatch(/^[0-9a-f]{32}$/);
+    expect(new Set(keys).size).toBe(3);
+  });
+
   it("reads the page number of a next_page_url", () => {
     expect(pageFromUrl("/api/researcher/reports?tab=rejected&page=3")).toBe(3);
     expect(pageFromUrl(null)).toBeNull();
