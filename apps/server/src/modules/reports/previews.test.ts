@@ -243,6 +243,26 @@ describe("the PIN preview of a product with no program (PRODUCT.md §2)", () => 
   });
 });
 
+/** A report service of its own on the test database: what one instance's deadline timer runs. */
+function deadlineJobService() {
+  return createReportService(kit.harness.database, {
+    mailer: createMailer({
+      database: kit.harness.database,
+      smtpUrl: undefined,
+      from: "t@example.test",
+      siteName: "Pressguard",
+    }),
+    previewTokens: createPreviewTokens(KEY),
+    // The job touches no attachment.
+    uploads: createUploadSpool(join(tmpdir(), "pressguard-unused-attachments")),
+    attachments: createDatabaseAttachmentStore(kit.harness.database.sql),
+    appUrl: "http://localhost:3000",
+    captcha: createCaptchaService({ mode: "off", hmacKey: KEY }),
+    hitRateLimit: prepareAuthQueries(kit.harness.database.sql).hitRateLimit,
+    sendMagicLink: async () => "sent" as const,
+  });
+}
+
 describe("the deadline job", () => {
   it("e-mails once 7 days before the deadline, then flags the report once when it passes", async () => {
     const { id, vendor } = await kit.awaitingFixOnProgram({ fixDeadlineDays: 14 });
@@ -252,22 +272,7 @@ describe("the deadline job", () => {
       [pin.id],
     );
     // The job function the app's timer runs, driven here with a fake clock.
-    const service = createReportService(kit.harness.database, {
-      mailer: createMailer({
-        database: kit.harness.database,
-        smtpUrl: undefined,
-        from: "t@example.test",
-        siteName: "Pressguard",
-      }),
-      previewTokens: createPreviewTokens(KEY),
-      // The job touches no attachment.
-      uploads: createUploadSpool(join(tmpdir(), "pressguard-unused-attachments")),
-      attachments: createDatabaseAttachmentStore(kit.harness.database.sql),
-      appUrl: "http://localhost:3000",
-      captcha: createCaptchaService({ mode: "off", hmacKey: KEY }),
-      hitRateLimit: prepareAuthQueries(kit.harness.database.sql).hitRateLimit,
-      sendMagicLink: async () => "sent" as const,
-    });
+    const service = deadlineJobService();
     const start = Date.now();
     const job = (days: number) => service.runDeadlineJob(new Date(start + days * DAY));
 
@@ -315,5 +320,24 @@ describe("the deadline job", () => {
       [id],
     );
     expect((await kit.transition(id, { action: "publish_unpatched" })).status).toBe("published");
+  });
+
+  it("flags and e-mails each report once when two instances run it at the same moment", async () => {
+    const { id, vendor } = await kit.awaitingFixOnProgram({ fixDeadlineDays: 14 });
+    const [one, two] = [deadlineJobService(), deadlineJobService()];
+    const start = Date.now();
+    const both = (days: number) =>
+      Promise.all([one, two].map((service) => service.runDeadlineJob(new Date(start + days * DAY))));
+
+    const near = await both(8);
+    expect(near.reduce((sum, result) => sum + result.near, 0)).toBeGreaterThanOrEqual(1);
+    const passed = await both(15);
+    expect(passed.reduce((sum, result) => sum + result.passed, 0)).toBeGreaterThanOrEqual(1);
+    for (const template of ["report_deadline_near", "report_deadline_passed"])
+      expect((await kit.templatesTo(vendor.contactEmail)).filter((name) => name === template)).toHaveLength(
+        1,
+      );
+    const timeline = (await kit.staff.get(`/api/staff/reports/${id}`)).json<PreviewDetail>().timeline;
+    expect(timeline.filter((event) => event.action === "deadline_passed")).toHaveLength(1);
   });
 });
