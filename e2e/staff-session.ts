@@ -32,7 +32,10 @@ interface StaffState {
 function stateFiles(baseURL: string) {
   if (!baseURL) throw new Error("the staff state needs the server's base URL");
   const name = `${baseURL}-${staffCredentials().email}`.replace(/[^a-z0-9]+/gi, "-");
-  const base = join(tmpdir(), `pressguard-e2e-${name}`);
+  // With the runner's own servers the state lives in its temporary folder, removed at exit (their
+  // staff accounts are new each run); against E2E_BASE_URL it outlives the run, like the account.
+  const folder = process.env.E2E_BASE_URL ? tmpdir() : (process.env.E2E_TEMP_ROOT ?? tmpdir());
+  const base = join(folder, `pressguard-e2e-${name}`);
   return { state: `${base}.json`, lock: `${base}.lock` };
 }
 
