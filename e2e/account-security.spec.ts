@@ -1,7 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { currentCode } from "../apps/server/src/modules/auth/two-factor.ts";
 import {
-  authModeOf,
   currentUser,
   forgetSignIn,
   signInThroughApi,
@@ -76,8 +75,6 @@ test("a vendor turns on two-factor authentication and then signs in with a code"
   page,
   context,
 }) => {
-  // The token projects walk the sessions and the password (CI time); both steps pass in token mode too.
-  test.skip(authModeOf().mode === "token", "cookie mode only in CI");
   const { email, password } = await signUpThroughApi(context, ["vendor"]);
   await gotoHydrated(page, "/vdp/account/settings");
   const section = page.getByRole("region", { name: "Two-factor authentication" });
@@ -101,7 +98,6 @@ test("a vendor turns on two-factor authentication and then signs in with a code"
 });
 
 test("a researcher adds a vendor organisation from the settings page", async ({ page, context }) => {
-  test.skip(authModeOf().mode === "token", "cookie mode only in CI");
   await signUpThroughApi(context, ["researcher"]);
   await gotoHydrated(page, "/researchers/settings");
   await page.getByRole("button", { name: "Add a vendor organisation" }).click();
