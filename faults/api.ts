@@ -1,17 +1,10 @@
 import { randomUUID } from "node:crypto";
-import pg from "pg";
 
 /** What the fault tests do through the API: a signed-in researcher and a report's body. */
 
-export async function withDatabase<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
+import { withAdminClient } from "../apps/server/src/db/test-database.ts";
+
+export const withDatabase = withAdminClient;
 
 /** Registers a researcher on the server at `base`, verifies their address, answers their token. */
 export async function researcherToken(base: string, databaseUrl: string): Promise<string> {

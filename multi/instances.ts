@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, wri
 import { tmpdir, userInfo } from "node:os";
 import { join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import pg from "pg";
+import { withAdminClient as withClient } from "../apps/server/src/db/test-database.ts";
 import { findFreePort } from "../apps/server/src/smoke/server-process.ts";
 
 /**
@@ -23,16 +23,6 @@ const SERVER_URL =
   process.env.PG_TEST_URL ??
   process.env.DATABASE_URL ??
   "postgres://pressguard:pressguard@127.0.0.1:5432/postgres";
-
-async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 /** A new database `pressguard_multi_<random>` on the server; `drop()` removes it. */
 export async function createDatabase() {

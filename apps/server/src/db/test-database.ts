@@ -95,7 +95,8 @@ async function openPostgresTestDatabase(serverUrl: string): Promise<Database> {
   };
 }
 
-async function withAdminClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+/** One client of its own on `url` for `work` (creating and dropping databases, test set-up), then closed. */
+export async function withAdminClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
