@@ -122,8 +122,6 @@ interface Importer<Kind extends RecordKind, Record = RecordOf<Kind>> {
   write(sql: SqlRunner, platformId: number, records: Hashed<Record>[]): Promise<WriteResult>;
 }
 
-export type { Hashed };
-
 interface Entry<Record> {
   line: number;
   record: Hashed<Record>;
