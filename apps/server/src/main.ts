@@ -10,9 +10,17 @@ async function main() {
   const args = new Set(process.argv.slice(2));
   const config = loadConfig();
   const startedAt = performance.now();
+  const webMode = args.has("--api-only") ? null : args.has("--dev") ? "development" : "production";
+  // React picks its development or production build from NODE_ENV when first imported, so it is set
+  // before app.ts (and React with it) loads. The config keeps the operator's own NODE_ENV.
+  if (webMode === "production") process.env.NODE_ENV = "production";
   // The port answers at once (503, a progress page) while the database is opened, migrated and, on the
   // first start, filled with the bundled data.
   const preparing = await startPreparingServer({ host: config.host, port: config.port });
+  // The application's modules (and the web build) load while the database is opened and filled: the
+  // first start's import leaves the main thread idle whenever it waits for the parsing worker.
+  const modules = loadApplicationModules(webMode === "production");
+  modules.catch(() => {}); // awaited below; a failure is reported there, not as an unhandled rejection
   let database: Database;
   try {
     database = await openDatabase(config.database);
@@ -23,13 +31,7 @@ async function main() {
     throw error;
   }
 
-  const webMode = args.has("--api-only") ? null : args.has("--dev") ? "development" : "production";
-  // React picks its development or production build from NODE_ENV when first imported, so it is set
-  // before app.ts (and React with it) loads. The config keeps the operator's own NODE_ENV.
-  if (webMode === "production") process.env.NODE_ENV = "production";
-  const { buildApp } = await import("./app.ts");
-  const { DEFAULT_BUILD_DIR } = await import("./http/web.ts");
-  const { requestLogSerializer } = await import("./http/log-redaction.ts");
+  const { buildApp, DEFAULT_BUILD_DIR, requestLogSerializer } = await modules;
   const app = await buildApp({
     config,
     database,
@@ -66,6 +68,16 @@ async function main() {
     `Pressguard ready on ${address} (${database.kind}) in ${((performance.now() - startedAt) / 1000).toFixed(1)} s`,
   );
   logStartupBanner(app.log, config, { address });
+}
+
+async function loadApplicationModules(production: boolean) {
+  const [{ buildApp }, { DEFAULT_BUILD_DIR, loadServerBuild }, { requestLogSerializer }] = await Promise.all([
+    import("./app.ts"),
+    import("./http/web.ts"),
+    import("./http/log-redaction.ts"),
+  ]);
+  if (production) await loadServerBuild(DEFAULT_BUILD_DIR).catch(() => {}); // registerWeb reports it
+  return { buildApp, DEFAULT_BUILD_DIR, requestLogSerializer };
 }
 
 main().catch((error: unknown) => {

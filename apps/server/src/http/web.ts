@@ -92,6 +92,15 @@ export function readBuildInfo(buildDir: string): BuildInfo {
  * build/client, everything else rendered on the server by the React Router request listener
  * (TOOLCHAIN.md: the Express adapter does not work under Fastify).
  */
+/** The production web build's server module (loaded once per process: later calls share it). */
+export async function loadServerBuild(buildDir: string): Promise<ServerBuild> {
+  const serverEntry = join(buildDir, "server", "index.js");
+  if (!existsSync(serverEntry)) {
+    throw new Error(`No web build at ${serverEntry}: run \`npm run build\` (npm start does it for you).`);
+  }
+  return (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+}
+
 export async function registerWeb(app: FastifyInstance, options: WebOptions) {
   const apiOrigin = () => {
     const address = app.server.address() as AddressInfo | null;
@@ -119,11 +128,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
     app.addHook("onClose", () => vite.close());
     build = () => vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
   } else {
-    const serverEntry = join(options.buildDir, "server", "index.js");
-    if (!existsSync(serverEntry)) {
-      throw new Error(`No web build at ${serverEntry}: run \`npm run build\` (npm start does it for you).`);
-    }
-    build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+    build = await loadServerBuild(options.buildDir);
     await app.register(fastifyStatic, {
       root: join(options.buildDir, "client"),
       wildcard: false,

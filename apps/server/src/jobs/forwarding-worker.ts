@@ -1,4 +1,4 @@
-import type { Database } from "../db/client.ts";
+import type { Database, SqlRunner } from "../db/client.ts";
 import type { Mailer } from "../mail/outbox.ts";
 import { eventLabelOf } from "../modules/forwarding/payload.ts";
 import { type ClaimedDelivery, createDeliveryQueries } from "../modules/forwarding/queries.ts";
@@ -46,8 +46,9 @@ const toDate = (value: Date | string) => (value instanceof Date ? value : new Da
 /**
  * The forwarding worker (ARCHITECTURE.md `jobs/`): claims due deliveries in one short statement
  * (FOR UPDATE SKIP LOCKED plus a lease, so several instances never send one twice and a crashed
- * one's work is taken up again), sends each OUTSIDE any transaction, then records the attempt, the
- * delivery's status and the target's failure count in a short transaction of its own.
+ * one's work is taken up again), sends each webhook OUTSIDE any transaction, then records the attempt,
+ * the delivery's status and the target's failure count in a short transaction of its own; an e-mail
+ * target's mail is queued in that transaction.
  */
 export function createForwardingWorker(options: ForwardingWorkerOptions) {
   const { database, mailer, appUrl } = options;
@@ -78,24 +79,36 @@ export function createForwardingWorker(options: ForwardingWorkerOptions) {
     });
   }
 
-  /** An e-mail target is delivered once the mail is queued; the mail outbox retries SMTP itself. */
-  async function sendMail(delivery: ClaimedDelivery): Promise<WebhookResult> {
+  /**
+   * An e-mail target is delivered once the mail is queued (the mail outbox retries SMTP itself). The
+   * mail is queued in the transaction that records the attempt, so a fault between the two can neither
+   * lose the record nor queue the mail twice when the lease runs out. Returns null once recorded, or
+   * the failed attempt to record when the mail could not be queued.
+   */
+  async function queueMail(delivery: ClaimedDelivery, sentAt: Date): Promise<WebhookResult | null> {
     const started = performance.now();
-    const lines = webhookLines(delivery);
     try {
-      await mailer.enqueue(delivery.email ?? "", {
-        template: "forwarded_report_event",
-        vendorName: delivery.vendor_name,
-        headline: headlineOf(delivery.payload),
-        lines,
-        url: delivery.payload.report.url,
+      await database.sql.transaction(async (tx) => {
+        await mailer.enqueue(
+          delivery.email ?? "",
+          {
+            template: "forwarded_report_event",
+            vendorName: delivery.vendor_name,
+            headline: headlineOf(delivery.payload),
+            lines: webhookLines(delivery),
+            url: delivery.payload.report.url,
+          },
+          tx,
+        );
+        const queued = {
+          statusCode: null,
+          succeeded: true,
+          latencyMs: Math.round(performance.now() - started),
+          excerpt: "Queued for e-mail delivery.",
+        };
+        await record(tx, delivery, sentAt, queued);
       });
-      return {
-        statusCode: null,
-        succeeded: true,
-        latencyMs: Math.round(performance.now() - started),
-        excerpt: "Queued for e-mail delivery.",
-      };
+      return null;
     } catch (error) {
       return {
         statusCode: null,
@@ -130,38 +143,51 @@ export function createForwardingWorker(options: ForwardingWorkerOptions) {
   async function deliver(delivery: ClaimedDelivery): Promise<void> {
     const refusal = refusalOf(delivery);
     const sentAt = now();
-    const result: WebhookResult = refusal
-      ? { statusCode: null, succeeded: false, latencyMs: 0, excerpt: refusal }
-      : delivery.kind === "email"
-        ? await sendMail(delivery)
-        : await sendWebhook(delivery, sentAt);
-    const at = now();
-    let disabled = false;
-    await database.sql.transaction(async (tx) => {
-      await queries.insertAttempt(tx, delivery.id, sentAt, result);
-      if (result.succeeded) {
-        await queries.finish(tx, delivery.id, "succeeded", at);
-        await queries.resetFailures(tx, delivery.target_id);
-        return;
-      }
-      const next = new Date(
-        at.getTime() + backoffSeconds(options.retryBaseSeconds, delivery.attempts) * 1000,
-      );
-      const giveUpAt = toDate(delivery.event_created_at).getTime() + GIVE_UP_AFTER_MS;
-      if (refusal || delivery.manual || next.getTime() > giveUpAt)
-        await queries.finish(tx, delivery.id, "failed", at);
-      else await queries.reschedule(tx, delivery.id, next);
-      if (refusal || delivery.manual) return;
-      const failures = await queries.countFailure(tx, delivery.target_id);
-      if (failures >= MAX_CONSECUTIVE_FAILURES)
-        disabled = await queries.disableAfterFailures(
-          tx,
-          delivery.target_id,
-          `Switched off after ${MAX_CONSECUTIVE_FAILURES} failed deliveries in a row.`,
-          at,
-        );
-    });
+    let result: WebhookResult;
+    if (refusal) result = { statusCode: null, succeeded: false, latencyMs: 0, excerpt: refusal };
+    else if (delivery.kind === "webhook") result = await sendWebhook(delivery, sentAt);
+    else {
+      const failed = await queueMail(delivery, sentAt);
+      if (!failed) return;
+      result = failed;
+    }
+    const outcome = result;
+    const disabled = await database.sql.transaction((tx) => record(tx, delivery, sentAt, outcome, refusal));
     if (disabled) await mailOwners(delivery);
+  }
+
+  /**
+   * Records an attempt: the delivery finished, or rescheduled with backoff, and the target's failure
+   * streak. Returns whether this failure switched the target off.
+   */
+  async function record(
+    tx: SqlRunner,
+    delivery: ClaimedDelivery,
+    sentAt: Date,
+    result: WebhookResult,
+    refusal: string | null = null,
+  ): Promise<boolean> {
+    const at = now();
+    await queries.insertAttempt(tx, delivery.id, sentAt, result);
+    if (result.succeeded) {
+      await queries.finish(tx, delivery.id, "succeeded", at);
+      await queries.resetFailures(tx, delivery.target_id);
+      return false;
+    }
+    const next = new Date(at.getTime() + backoffSeconds(options.retryBaseSeconds, delivery.attempts) * 1000);
+    const giveUpAt = toDate(delivery.event_created_at).getTime() + GIVE_UP_AFTER_MS;
+    if (refusal || delivery.manual || next.getTime() > giveUpAt)
+      await queries.finish(tx, delivery.id, "failed", at);
+    else await queries.reschedule(tx, delivery.id, next);
+    if (refusal || delivery.manual) return false;
+    const failures = await queries.countFailure(tx, delivery.target_id);
+    if (failures < MAX_CONSECUTIVE_FAILURES) return false;
+    return queries.disableAfterFailures(
+      tx,
+      delivery.target_id,
+      `Switched off after ${MAX_CONSECUTIVE_FAILURES} failed deliveries in a row.`,
+      at,
+    );
   }
 
   async function mailOwners(delivery: ClaimedDelivery) {

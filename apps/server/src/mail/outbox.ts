@@ -1,11 +1,12 @@
 import nodemailer from "nodemailer";
-import type { Database } from "../db/client.ts";
+import type { Database, SqlRunner } from "../db/client.ts";
 import { type MailTemplate, renderMail } from "./templates.ts";
 
 /** After this many failed deliveries a mail is marked failed and left for an operator. */
 export const MAX_MAIL_ATTEMPTS = 5;
 const BATCH_SIZE = 10;
 const POLL_INTERVAL_MS = 2_000;
+const KICK_AFTER_COMMIT_MS = 50;
 
 export interface MailboxEntry {
   id: number;
@@ -47,14 +48,19 @@ export function createMailer({ database, smtpUrl, from, siteName, onError }: Mai
   let running: Promise<number> | null = null;
   let stopped = false;
 
-  async function enqueue(to: string, mail: MailTemplate): Promise<number> {
+  /**
+   * Stores a rendered mail. Given a transaction, the mail is queued only if that transaction commits
+   * (the sending pass then starts a moment later, once the row is visible).
+   */
+  async function enqueue(to: string, mail: MailTemplate, sql: SqlRunner = database.sql): Promise<number> {
     const rendered = renderMail(mail, siteName);
-    const { rows } = await database.sql.query<{ id: number }>(
+    const { rows } = await sql.query<{ id: number }>(
       `insert into mail_outbox (template, to_address, subject, text_body, html_body, status)
        values ($1, $2, $3, $4, $5, $6) returning id`,
       [mail.template, to, rendered.subject, rendered.text, rendered.html, transport ? "pending" : "stored"],
     );
-    if (transport) kick();
+    if (transport && sql === database.sql) kick();
+    else if (transport) setTimeout(() => void kick(), KICK_AFTER_COMMIT_MS).unref();
     return rows[0]?.id ?? 0;
   }
 

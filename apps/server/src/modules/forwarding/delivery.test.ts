@@ -176,6 +176,17 @@ describe("e-mail targets", () => {
       )
     ).rows;
 
+  const deliveriesTo = async (address: string) =>
+    (
+      await harness.database.sql.query<{ status: string; attempts: number; recorded: number }>(
+        `select d.status, d.attempts,
+           (select count(*)::int from forward_delivery_attempts a where a.delivery_id = d.id) as recorded
+         from forward_deliveries d join forward_targets t on t.id = d.target_id
+         where t.email = $1 order by d.id`,
+        [address],
+      )
+    ).rows;
+
   it("receive nothing before the mailed link is confirmed (by POST), then receive the events", async () => {
     const { app, database } = harness;
     const slug = slugOf("mail-gallery");
@@ -220,6 +231,60 @@ describe("e-mail targets", () => {
     );
     expect(log.json<{ data: { event_type: string; status: string }[] }>().data).toEqual([
       expect.objectContaining({ event_type: "report.status_changed", status: "succeeded" }),
+    ]);
+  });
+
+  it("queue the forwarded mail with the attempt's record: a record that fails queues nothing, the retry queues one", async () => {
+    const { app, database } = harness;
+    const slug = slugOf("atomic-gallery");
+    const vendor = await vendorWithProgram(app, database, slug, "free");
+    const address = `atomic-${Math.random().toString(36).slice(2, 8)}@acme.example`;
+    expect(
+      (await vendor.caller.post("/api/vendor/forwarding/targets/email", { email: address })).statusCode,
+    ).toBe(201);
+    const [confirmation] = await mailsTo(address);
+    const link = /\/forwarding\/confirm\/(\S+)/.exec(confirmation?.text_body ?? "")?.[1] ?? "";
+    const stranger = createApiCaller(app, { ip: "10.62.0.3" });
+    expect(
+      (await stranger.post("/api/forwarding/confirm", { token: decodeURIComponent(link) })).statusCode,
+    ).toBe(200);
+    // The database refuses to record any attempt, as a fault after the mail was queued would.
+    await database.sql.query(`create function refuse_attempt() returns trigger language plpgsql as
+      $$ begin raise exception 'attempt not recorded'; end $$`);
+    await database.sql.query(`create trigger refuse_attempt before insert on forward_delivery_attempts
+      for each row execute function refuse_attempt()`);
+    try {
+      const staff = await callerFor(app, database, await createStaffUser(database));
+      const { id } = await submitReport(app, database, slug);
+      await transition(staff, id, { action: "take_into_review" });
+      await transition(staff, id, sampleValidation);
+      await transition(staff, id, { action: "notify_vendor" });
+      // Two events reach the target (validated, then status changed): each is claimed and sent.
+      await waitFor(async () => {
+        const rows = await deliveriesTo(address);
+        return rows.length === 2 && rows.every((row) => row.attempts >= 1);
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect((await mailsTo(address)).map((mail) => mail.template)).toEqual(["forwarding_confirm"]);
+    } finally {
+      await database.sql.query("drop trigger refuse_attempt on forward_delivery_attempts");
+      await database.sql.query("drop function refuse_attempt()");
+    }
+    // The leases run out (as after 120 s): each delivery is taken up again and its mail queued once.
+    await database.sql.query(
+      `update forward_deliveries set locked_until = null where target_id in
+         (select id from forward_targets where email = $1)`,
+      [address],
+    );
+    const finished = await waitFor(async () => {
+      const rows = await deliveriesTo(address);
+      return rows.every((row) => row.status === "succeeded") && rows;
+    });
+    expect(finished.map((row) => row.recorded)).toEqual([1, 1]);
+    expect((await mailsTo(address)).map((mail) => mail.template)).toEqual([
+      "forwarding_confirm",
+      "forwarded_report_event",
+      "forwarded_report_event",
     ]);
   });
 
