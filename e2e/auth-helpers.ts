@@ -188,16 +188,6 @@ export async function registerWithRequest(request: APIRequestContext, role: "ven
   return (await signedIn.json()) as { id: number; researcher: { uuid: string } | null };
 }
 
-/** Signs a bare API context in (cookie mode). */
-export async function signInWithRequest(request: APIRequestContext, email: string, password: string) {
-  const response = await request.post("/api/login", {
-    headers: await csrfHeaderOf(request),
-    data: { email, password },
-  });
-  if (response.status() !== 200)
-    throw new Error(`login ${email}: ${response.status()} ${await response.text()}`);
-}
-
 /** Opens `path` and waits until React has hydrated it (root.tsx sets data-hydrated). */
 export async function gotoHydrated(page: Page, path: string) {
   await page.goto(path);

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 
 /** The suite's figures, one section per fault, for CI's summary (scripts/ci-summary.mjs). */
-export const FIGURES_FILE = resolve(process.env.FAULTS_FIGURES_FILE ?? "reports/fault-figures.json");
+const FIGURES_FILE = resolve(process.env.FAULTS_FIGURES_FILE ?? "reports/fault-figures.json");
 
 export function recordFigures(section: string, figures: Record<string, number | string | boolean>) {
   mkdirSync(dirname(FIGURES_FILE), { recursive: true });

@@ -14,8 +14,8 @@ import { findFreePort } from "../apps/server/src/smoke/server-process.ts";
  * both, each with its own temporary directory, all removed at the end. Installs nothing.
  */
 
-export const ROOT = resolve(import.meta.dirname, "..");
-export const NGINX = process.env.MULTI_NGINX ?? "/usr/sbin/nginx";
+const ROOT = resolve(import.meta.dirname, "..");
+const NGINX = process.env.MULTI_NGINX ?? "/usr/sbin/nginx";
 
 /** The PostgreSQL server: CI's (PG_TEST_URL), else DATABASE_URL, else the local default. */
 const SERVER_URL =
@@ -207,7 +207,7 @@ export function removeWorkDir(dir: string) {
 }
 
 /** The suite's figures for CI's summary (scripts/ci-summary.mjs). */
-export const FIGURES_FILE = resolve(process.env.MULTI_FIGURES_FILE ?? "reports/multi-figures.json");
+const FIGURES_FILE = resolve(process.env.MULTI_FIGURES_FILE ?? "reports/multi-figures.json");
 
 export function recordFigures(figures: Record<string, number | string | boolean>) {
   mkdirSync(resolve(FIGURES_FILE, ".."), { recursive: true });

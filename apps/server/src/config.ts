@@ -292,7 +292,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 export type Config = ReturnType<typeof loadConfig>;
 
 /** Query parameters canonical links keep (spec §9); everything else is dropped. */
-export const CANONICAL_QUERY_WHITELIST = [
+const CANONICAL_QUERY_WHITELIST = [
   "page",
   "q",
   "kind",

@@ -1,5 +1,5 @@
 /** One application error type; the error handler maps its code to the HTTP status. */
-export const ERROR_STATUS = {
+const ERROR_STATUS = {
   bad_request: 400,
   unauthenticated: 401,
   forbidden: 403,

@@ -1,3 +1,6 @@
+export * from "./api/pagination.ts";
+export * from "./api/reports.ts";
+export * from "./api/session-user.ts";
 export * from "./config/auth-client-config.ts";
 export * from "./config/content-security-policy.ts";
 export * from "./config/public-config.ts";

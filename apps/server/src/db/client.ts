@@ -14,9 +14,9 @@ import { acquireDirectoryLock, type DirectoryLock } from "./directory-lock.ts";
 import { holdsCluster, readTemplate } from "./pglite-template.ts";
 import * as schema from "./schema/index.ts";
 
-export const MIGRATIONS_FOLDER = resolve(dirname(fileURLToPath(import.meta.url)), "migrations");
+const MIGRATIONS_FOLDER = resolve(dirname(fileURLToPath(import.meta.url)), "migrations");
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 /** The Drizzle API shared by both drivers. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
@@ -31,7 +31,7 @@ export interface SqlRunner {
   transaction<T>(work: (tx: SqlRunner) => Promise<T>): Promise<T>;
 }
 
-export interface QueryOptions {
+interface QueryOptions {
   /**
    * The hottest public reads (the search, the batch check): on PostgreSQL a named statement per
    * distinct text, run on connections that plan each statement once (`plan_cache_mode =

@@ -14,14 +14,13 @@ const text = z.string();
 const optionalText = z.string().nullish();
 const timestamp = z.iso.datetime({ offset: true }).nullish();
 
-export const SoftwareItem = z.object({
+const SoftwareItem = z.object({
   software_type: ComponentKind,
   slug: z.string().trim().min(1).max(200),
   software_name: optionalText,
   affected: z.array(AffectedRange).min(1),
   fixed_in: optionalText,
 });
-export type SoftwareItem = z.infer<typeof SoftwareItem>;
 
 export const VulnerabilityRecord = z
   .object({

@@ -2,14 +2,10 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import { vulnerabilitySlug } from "@pressguard/domain";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "./client.ts";
-import {
-  importPlugins,
-  importVulnerabilities,
-  vulnerabilitySlug,
-  vulnerabilityTypeCodeOf,
-} from "./import.ts";
+import { importPlugins, importVulnerabilities, vulnerabilityTypeCodeOf } from "./import.ts";
 import {
   CORE_SQLI,
   MODERN_EVENTS_SSRF,

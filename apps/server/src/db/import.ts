@@ -2,7 +2,7 @@ import {
   classifyVulnerabilityType,
   requiredPrivilegeFromTitle,
   severityFromScore,
-  slugify,
+  vulnerabilitySlug,
   vulnerabilityTypeByCode,
 } from "@pressguard/domain";
 import type { Database, SqlRunner } from "./client.ts";
@@ -21,7 +21,7 @@ import { type Hashed, parseRecords, type RecordOf } from "./parse-records.ts";
  * meaningful, while the affected ranges and credits of every imported record are replaced.
  */
 
-export interface RejectedLine {
+interface RejectedLine {
   line: number;
   reason: string;
 }
@@ -55,7 +55,7 @@ export interface ImportOptions {
 }
 
 /** The platform every seed record belongs to (spec §2 `{platform}`). */
-export const WORDPRESS_PLATFORM = { slug: "wordpress", name: "WordPress" } as const;
+const WORDPRESS_PLATFORM = { slug: "wordpress", name: "WordPress" } as const;
 
 /**
  * Imports Wordfence vulnerability records (README §1.4): their products, the vulnerability, its affected
@@ -255,13 +255,6 @@ function columns<Row, Key extends string>(rows: readonly Row[], pick: (row: Row)
 
 // ---------------------------------------------------------------------------------------------
 // Vulnerabilities
-
-/** A deterministic, URL-safe, unique slug: the title's slug plus the id's first 8 hex digits. */
-export function vulnerabilitySlug(title: string, id: string): string {
-  const base = slugify(title, 80);
-  const suffix = id.replace(/-/g, "").slice(0, 8).toLowerCase();
-  return base ? `${base}-${suffix}` : `vulnerability-${suffix}`;
-}
 
 /**
  * The type code of a record. A few titles have no " - " before the type, so the seed has no vuln_type

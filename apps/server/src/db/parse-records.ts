@@ -12,7 +12,7 @@ import {
 } from "./import-records.ts";
 
 /** The schema each kind of seed record is validated against. */
-export const RECORD_SCHEMAS = { vulns: VulnerabilityRecord, plugins: PluginRecord } as const;
+const RECORD_SCHEMAS = { vulns: VulnerabilityRecord, plugins: PluginRecord } as const;
 export type RecordOf<Kind extends RecordKind> = z.infer<(typeof RECORD_SCHEMAS)[Kind]>;
 
 /** A record with the SHA-256 of the line it was read from. */
@@ -26,7 +26,7 @@ export type ParsedLine<Record> =
 /** Lines parsed per message from the worker: large enough that messaging costs little. */
 const LINES_PER_MESSAGE = 500;
 
-export function parseLine<Kind extends RecordKind>(
+function parseLine<Kind extends RecordKind>(
   kind: Kind,
   line: number,
   text: string,

@@ -1,7 +1,8 @@
 import fastifyCookie from "@fastify/cookie";
+import type { SessionUser as SessionUserBody } from "@pressguard/domain";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RequestAuth, SessionUserBody } from "../modules/auth/service.ts";
+import type { RequestAuth } from "./access.ts";
 import { type AccessLevel, registerAccessControl } from "./access.ts";
 import { registerErrorHandlers } from "./error-handler.ts";
 

@@ -1,7 +1,19 @@
-import { type Capability, hasCapability } from "@pressguard/domain";
+import { type Capability, hasCapability, type SessionUser } from "@pressguard/domain";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../errors.ts";
-import type { ClientInfo, RequestAuth } from "../modules/auth/service.ts";
+
+/** Who is calling: set once per request by the access hook. */
+export interface RequestAuth {
+  user: SessionUser;
+  via: "session" | "token";
+  sessionId: number | null;
+  tokenId: number | null;
+}
+
+export interface ClientInfo {
+  ip: string;
+  userAgent: string | null;
+}
 
 /**
  * Who may call a route (STYLE.md): declared on every API route, enforced in one place.
@@ -35,7 +47,7 @@ declare module "fastify" {
   }
 }
 
-export interface Authenticator {
+interface Authenticator {
   authenticateSession(secret: string, client: ClientInfo): Promise<RequestAuth | null>;
   authenticateToken(secret: string): Promise<RequestAuth | null>;
 }

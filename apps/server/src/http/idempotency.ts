@@ -14,13 +14,13 @@ declare module "fastify" {
   }
 }
 
-export const IDEMPOTENCY_HEADER = "Idempotency-Key";
+const IDEMPOTENCY_HEADER = "Idempotency-Key";
 /** Set on a stored answer sent again. */
-export const IDEMPOTENT_REPLAY_HEADER = "Idempotent-Replayed";
+const IDEMPOTENT_REPLAY_HEADER = "Idempotent-Replayed";
 /** How long an answer is kept for a retry. */
-export const IDEMPOTENCY_TTL_HOURS = 24;
+const IDEMPOTENCY_TTL_HOURS = 24;
 /** How long a request in progress holds its key; a process killed mid-request frees it after this. */
-export const IDEMPOTENCY_CLAIM_SECONDS = 30;
+const IDEMPOTENCY_CLAIM_SECONDS = 30;
 
 export const IDEMPOTENCY_MESSAGES = {
   invalid: `The ${IDEMPOTENCY_HEADER} header must be 1 to 200 visible ASCII characters.`,
@@ -42,7 +42,7 @@ export interface IdempotentAttempt {
 type Claim = { kind: "new" } | { kind: "replay"; status: number; body: string };
 
 /** The rows of idempotency_keys (schema/idempotency.ts). */
-export function createIdempotencyStore(sql: SqlRunner) {
+function createIdempotencyStore(sql: SqlRunner) {
   let purgedAt = 0;
   return {
     /** Takes `key` for this request, or says why not: the stored answer, 409 in progress, 422 reused. */

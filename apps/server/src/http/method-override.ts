@@ -7,7 +7,7 @@ import { AppError } from "../errors.ts";
  * and multipart bodies cannot be PUT). Every API route that accepts PUT also answers such a POST, the
  * same way: same access level, schema and handler. The POST twin is left out of the OpenAPI document.
  */
-export const METHOD_FIELD = "_method";
+const METHOD_FIELD = "_method";
 
 /** Collects the API's PUT routes as they are declared; register before the API modules. */
 export function collectPutRoutes(app: FastifyInstance): RouteOptions[] {

@@ -1,5 +1,5 @@
+import type { Pagination } from "@pressguard/domain";
 import type { FastifyRequest } from "fastify";
-import type { Pagination } from "../modules/vulnerabilities/schemas.ts";
 
 /** `{ current_page, next_page_url, … }`; page URLs keep the caller's query string (ARCHITECTURE.md). */
 export function paginationOf(

@@ -29,7 +29,7 @@ function isWellFormedQuery(query: string): boolean {
   return true;
 }
 
-export function isWellFormedUrl(url: string): boolean {
+function isWellFormedUrl(url: string): boolean {
   const queryStart = url.indexOf("?");
   const path = queryStart === -1 ? url : url.slice(0, queryStart);
   if (ENCODED_NUL.test(path)) return false;
@@ -37,7 +37,7 @@ export function isWellFormedUrl(url: string): boolean {
 }
 
 /** Whether a parsed JSON value holds a NUL in any key or string, walked without recursion (deep bodies). */
-export function containsNul(value: unknown): boolean {
+function containsNul(value: unknown): boolean {
   const pending: unknown[] = [value];
   while (pending.length > 0) {
     const current = pending.pop();

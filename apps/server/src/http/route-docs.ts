@@ -14,7 +14,7 @@ const SIGNED_IN: Record<string, string[]>[] = [{ session: [] }, { bearer: [] }];
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /** `GET /api/v1/osv/:id` → `getV1OsvById`: unique as long as method and path are. */
-export function operationIdOf(method: string, url: string): string {
+function operationIdOf(method: string, url: string): string {
   const words = url
     .replace(/^\/api(?=\/|$)/, "")
     .split("/")

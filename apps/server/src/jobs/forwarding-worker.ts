@@ -13,7 +13,7 @@ import { postWebhook, type WebhookResult } from "../modules/forwarding/webhook-c
 /** Automatic retries stop this long after the event; the delivery is then failed. */
 export const GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000;
 /** The longest wait between two automatic attempts. */
-export const MAX_BACKOFF_SECONDS = 60 * 60;
+const MAX_BACKOFF_SECONDS = 60 * 60;
 /** After this many failed deliveries in a row the target is disabled and the owners are e-mailed. */
 export const MAX_CONSECUTIVE_FAILURES = 20;
 const BATCH_SIZE = 10;
@@ -275,5 +275,3 @@ export function createForwardingWorker(options: ForwardingWorkerOptions) {
     },
   };
 }
-
-export type ForwardingWorker = ReturnType<typeof createForwardingWorker>;

@@ -467,7 +467,7 @@ function contentOf(mail: MailTemplate, siteName: string): Content {
   }
 }
 
-export function escapeHtml(value: string): string {
+function escapeHtml(value: string): string {
   return value
     .replaceAll("&", "&amp;")
     .replaceAll("<", "&lt;")

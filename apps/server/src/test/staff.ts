@@ -6,7 +6,7 @@ import { createUserFromArguments } from "../modules/users/create-user.ts";
 import { createApiCaller, uniqueEmail } from "./api-client.ts";
 
 /** A TOTP secret for test staff: staff must have a second factor (PRODUCT.md §7). */
-export const TEST_TOTP_SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
+const TEST_TOTP_SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
 
 /** A staff account as `user:create --staff` makes it, with its second factor on. */
 export async function createStaffUser(database: Database): Promise<number> {

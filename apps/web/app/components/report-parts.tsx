@@ -1,13 +1,6 @@
+import type { ReportComment, ReportDetail, ReportEvent } from "@pressguard/domain";
 import { type FormEvent, type ReactNode, useState } from "react";
-import {
-  actionLabel,
-  type CommentVisibility,
-  formatDateTime,
-  type ReportComment,
-  type ReportDetail,
-  type ReportEvent,
-  stateLabel,
-} from "../lib/reports.ts";
+import { actionLabel, type CommentVisibility, formatDateTime, stateLabel } from "../lib/reports.ts";
 import { FormField, INPUT_CLASS } from "../ui/form-field.tsx";
 import { Markdown } from "../ui/markdown.tsx";
 

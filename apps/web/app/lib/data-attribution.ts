@@ -9,7 +9,6 @@ export const MITRE_TERMS_URL = "https://www.cve.org/Legal/TermsOfUse";
 export const WORDFENCE_FEED_DOCS_URL =
   "https://www.wordfence.com/help/wordfence-intelligence/v2-accessing-and-consuming-the-vulnerability-data-feed/";
 export const WORDPRESS_PLUGIN_DIRECTORY_URL = "https://wordpress.org/plugins/";
-export const INTERMEDIATE_REPOSITORY_URL = "https://github.com/topscoder/nuclei-wordfence-cve";
 
 export const WORDFENCE_ATTRIBUTION =
   "Vulnerability information Copyright Defiant Inc. (Wordfence Intelligence), redistributed under the Wordfence Intelligence license";
@@ -25,7 +24,7 @@ export const MITRE_ATTRIBUTION = "CVE® identifiers Copyright The MITRE Corporat
 export const MITRE_CVE_LICENSE =
   "CVE Usage: MITRE hereby grants you a perpetual, worldwide, non-exclusive, no-charge, royalty-free, irrevocable copyright license to reproduce, prepare derivative works of, publicly display, publicly perform, sublicense, and distribute Common Vulnerabilities and Exposures (CVE®). Any copy you make for such purposes is authorized provided that you reproduce MITRE's copyright designation and this license in any such copy.";
 
-export const PLUGIN_DIRECTORY_ATTRIBUTION = "Plugin metadata from the WordPress.org Plugin Directory.";
+const PLUGIN_DIRECTORY_ATTRIBUTION = "Plugin metadata from the WordPress.org Plugin Directory.";
 
 export const INTERMEDIATE_REPOSITORY_NOTICE =
   'The records were taken from https://github.com/topscoder/nuclei-wordfence-cve, released under the MIT License, "Copyright (c) 2025 topscoder". Only data values were taken from it; none of its code is used.';

@@ -4,11 +4,11 @@ import { throwNotFound } from "./errors.ts";
  * Path parameters of the public database pages (PRODUCT §6). A value outside these sets is an
  * unknown page: 404. Query strings stay lenient; path segments name pages.
  */
-export const PLATFORMS = ["wordpress"] as const;
-export const COMPONENT_KINDS = ["plugin", "theme", "core"] as const;
-export const LEADERBOARD_TYPES = ["monthly", "yearly", "all-time"] as const;
-export const DEFAULT_LEADERBOARD_TYPE = "monthly";
-export const DEFAULT_STATISTICS_TIMEFRAME = "all-time";
+const PLATFORMS = ["wordpress"] as const;
+const COMPONENT_KINDS = ["plugin", "theme", "core"] as const;
+const LEADERBOARD_TYPES = ["monthly", "yearly", "all-time"] as const;
+const DEFAULT_LEADERBOARD_TYPE = "monthly";
+const DEFAULT_STATISTICS_TIMEFRAME = "all-time";
 
 export type Platform = (typeof PLATFORMS)[number];
 export type ComponentKind = (typeof COMPONENT_KINDS)[number];

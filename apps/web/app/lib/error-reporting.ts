@@ -21,7 +21,7 @@ export function configureErrorReporting(options: ErrorReportingOptions): void {
 }
 
 /** The HTTP status an error stands for, when it carries one. */
-export function statusOfError(error: unknown): number | undefined {
+function statusOfError(error: unknown): number | undefined {
   if (isRouteErrorResponse(error)) return error.status;
   if (error && typeof error === "object" && "status" in error && typeof error.status === "number") {
     return error.status;

@@ -4,7 +4,7 @@ import { isApiError } from "./api/api-error.ts";
 /** Spec §2, §8: the texts of the error screens. */
 export const DEFAULT_ERROR_MESSAGE = "An error occurred.";
 export const NOT_FOUND_MESSAGE = "Page not found";
-export const SERVER_ERROR_MESSAGE = "Internal server error";
+const SERVER_ERROR_MESSAGE = "Internal server error";
 
 const STATUS_MESSAGES: Readonly<Record<number, string>> = {
   404: NOT_FOUND_MESSAGE,

@@ -2,7 +2,7 @@
  * Links that leave the application: the marketing site, the community. One file, so that the
  * deployment can point them elsewhere. The marketing site is not part of this repository.
  */
-export const MARKETING_SITE_URL = "https://pressguard.example";
+const MARKETING_SITE_URL = "https://pressguard.example";
 export const DISCORD_INVITE_URL = `${MARKETING_SITE_URL}/discord`;
 
 export const MARKETING_LINKS = {

@@ -19,7 +19,7 @@ export function validateForm<S extends z.ZodType>(
   return { success: false, errors: issuesToFieldErrors(parsed.error.issues) };
 }
 
-export function issuesToFieldErrors(issues: readonly z.core.$ZodIssue[]): FieldErrorMap {
+function issuesToFieldErrors(issues: readonly z.core.$ZodIssue[]): FieldErrorMap {
   const errors: FieldErrorMap = {};
   for (const issue of issues) {
     const field = issue.path.length > 0 ? String(issue.path[0]) : FORM_ERROR_KEY;

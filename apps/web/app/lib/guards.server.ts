@@ -15,8 +15,8 @@ import {
   STAFF_TWO_FACTOR_PATH,
 } from "./session-user.ts";
 
-export const RESEARCHER_LOGIN_PATH = "/researchers/login";
-export const VENDOR_LOGIN_PATH = "/vdp/login";
+const RESEARCHER_LOGIN_PATH = "/researchers/login";
+const VENDOR_LOGIN_PATH = "/vdp/login";
 
 interface GuardArgs {
   request: Request;
@@ -24,10 +24,10 @@ interface GuardArgs {
 }
 
 /** The account page a vendor seat without the owner/admin role is sent to (settings-tabs layout). */
-export const VENDOR_SETTINGS_PATH = "/vdp/account/settings";
+const VENDOR_SETTINGS_PATH = "/vdp/account/settings";
 
 /** `/vdp/login?redirect=/vdp/reports/fixed`: the login page brings the visitor back afterwards. */
-export function loginRedirect(loginPath: string, request: Request): Response {
+function loginRedirect(loginPath: string, request: Request): Response {
   const url = new URL(request.url);
   const back = `${url.pathname}${url.search}`;
   return redirect(`${loginPath}?${new URLSearchParams({ redirect: back })}`);
@@ -38,7 +38,7 @@ export function loginRedirect(loginPath: string, request: Request): Response {
  * server cannot know who they are (token in localStorage, decision 021): then the page renders a
  * pending shell and the browser settles it, with the login page as the way out.
  */
-export function signInRequired(loginPath: string, { request, context }: GuardArgs): never {
+function signInRequired(loginPath: string, { request, context }: GuardArgs): never {
   const login = loginRedirect(loginPath, request);
   if (isIdentityUnknown(request, context))
     throw identityPendingAnswer(login.headers.get("Location") ?? loginPath);

@@ -1,20 +1,18 @@
-import type { ReportComment } from "../features/reports/types.ts";
+import type { ReportComment } from "@pressguard/domain";
 
-/** The wording of reports shared by the researcher, staff and vendor pages (types: features/reports/types.ts). */
+/** The wording of reports shared by the researcher, staff and vendor pages (types: the domain package). */
 
-export type { ReportComment, ReportDetail, ReportEvent, ReportListItem } from "../features/reports/types.ts";
 export type CommentVisibility = ReportComment["visibility"];
 
+export { formatDateTime, formatDay } from "./dates.ts";
 export {
   actionLabel,
   affectedVersionsLabel,
   owaspLabel,
   privilegeLabel,
-  REPORT_STATE_LABELS,
   stateLabel,
   vulnerabilityTypeLabel,
-} from "../features/reports/labels.ts";
-export { formatDateTime, formatDay } from "./dates.ts";
+} from "./report-labels.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -2,7 +2,7 @@ import { DEFAULT_AUTH_CLIENT_CONFIG, PublicConfig } from "@pressguard/domain";
 import type { AppLoadContext } from "react-router";
 
 /** Query parameters kept in canonical links when the server gives no list (spec §9). */
-export const DEFAULT_CANONICAL_QUERY_WHITELIST = ["page", "q", "type", "severity"];
+const DEFAULT_CANONICAL_QUERY_WHITELIST = ["page", "q", "type", "severity"];
 
 export interface RequestContext {
   publicConfig: PublicConfig;

@@ -18,7 +18,7 @@ export const GUARD_NAMES = [
 export type GuardName = (typeof GUARD_NAMES)[number];
 
 /** Which top menu a page under the shared `base` layout shows. */
-export type MenuName = "public" | "researcher";
+type MenuName = "public" | "researcher";
 
 export interface RouteHandle {
   guards?: readonly GuardName[];

@@ -23,7 +23,7 @@ export interface SeoConfig {
 }
 
 /** Used only when the root loader's data is missing (a crash before it ran). */
-export const FALLBACK_SITE_NAME = "Pressguard";
+const FALLBACK_SITE_NAME = "Pressguard";
 
 /** `/vdp/reports/awaiting_fix` → "Awaiting Fix"; `/` → "". */
 export function titleFromPath(pathname: string): string {
@@ -50,7 +50,7 @@ export function formatDocumentTitle(
 }
 
 /** "404 | Page not found": the page title of an error screen (before the site name is added). */
-export function errorPageTitle(status: number, message: string, separator: string): string {
+function errorPageTitle(status: number, message: string, separator: string): string {
   return `${status} ${separator} ${message}`;
 }
 

@@ -34,8 +34,8 @@ export type SessionUser = z.infer<typeof SessionUser>;
 
 export const PROGRAMS_ALL_PATH = "/vdp/programs/all";
 export const PROGRAMS_PENDING_PATH = "/vdp/programs/pending";
-export const VENDOR_LOGIN_PATH = "/vdp/login";
-export const STAFF_HOME_PATH = "/staff/reports";
+const VENDOR_LOGIN_PATH = "/vdp/login";
+const STAFF_HOME_PATH = "/staff/reports";
 /** Where a staff account without a second factor is told to set one up (PRODUCT.md §7). */
 export const STAFF_TWO_FACTOR_PATH = "/staff/two-factor";
 

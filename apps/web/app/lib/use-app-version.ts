@@ -37,7 +37,7 @@ export function useAppVersionWatch(buildId: string): void {
 }
 
 /** A full page load of `targetUrl` when a newer build is known; returns whether it happens. */
-export function reloadForNewVersion(targetUrl: string): boolean {
+function reloadForNewVersion(targetUrl: string): boolean {
   const decision = decideReloadOnNavigationError({
     newBuildId: watcher?.newBuildId() ?? null,
     targetUrl,

@@ -28,7 +28,6 @@ export const BREAKPOINTS = {
   xl: 1280,
   "2xl": 1536,
 } as const;
-export type Breakpoint = keyof typeof BREAKPOINTS;
 
 /** Toasts (spec §9). */
 export const TOASTS = {

@@ -18,3 +18,10 @@ export function slugify(text: string, maxLength = 80): string {
   const lastHyphen = cut.lastIndexOf("-");
   return (lastHyphen > 0 ? cut.slice(0, lastHyphen) : slug.slice(0, maxLength)).replace(/-+$/, "");
 }
+
+/** A deterministic, URL-safe, unique slug: the title's slug plus the id's first 8 hex digits. */
+export function vulnerabilitySlug(title: string, id: string): string {
+  const base = slugify(title, 80);
+  const suffix = id.replace(/-/g, "").slice(0, 8).toLowerCase();
+  return base ? `${base}-${suffix}` : `vulnerability-${suffix}`;
+}

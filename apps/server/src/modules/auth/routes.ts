@@ -1,4 +1,4 @@
-import { NewPassword, PASSWORD_CHANGE_MESSAGES, PasswordChange } from "@pressguard/domain";
+import { NewPassword, PASSWORD_CHANGE_MESSAGES, PasswordChange, SessionUser } from "@pressguard/domain";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -11,29 +11,7 @@ import {
   randomToken,
   SESSION_COOKIE,
 } from "./service.ts";
-
-export const SessionUser = z
-  .object({
-    id: z.number().int(),
-    name: z.string(),
-    email: z.string(),
-    roles: z.array(z.enum(["researcher", "vendor"])),
-    vendor: z
-      .object({
-        id: z.number().int(),
-        name: z.string(),
-        role: z.string(),
-        active_count: z.number().int(),
-        /** The vendor account fields were saved (`/vdp/create-account` done). */
-        account_completed: z.boolean(),
-      })
-      .nullable(),
-    researcher: z.object({ uuid: z.string(), profile_completed: z.boolean() }).nullable(),
-    is_staff: z.boolean(),
-    two_factor_enabled: z.boolean(),
-    email_verified: z.boolean(),
-  })
-  .meta({ id: "SessionUser" });
+import { SESSION_COOKIE_MAX_AGE, setSessionCookie } from "./session-cookie.ts";
 
 const TokenAnswer = z.object({ token: z.string() }).meta({ id: "AccessToken" });
 const Message = z.object({ message: z.string() });
@@ -66,8 +44,6 @@ const Login = z.strictObject({
 const Code = z.strictObject({ code: z.string().min(1, "The code field is required.").max(10) });
 const TokenChoice = z.strictObject({ token: z.boolean().optional() }).nullish();
 
-/** A session cookie lives 30 days; the server ends it sooner after 14 days of inactivity. */
-const SESSION_COOKIE_MAX_AGE = 30 * 24 * 3600;
 /** Matches the session, so a long-lived page still holds a CSRF cookie. */
 const CSRF_COOKIE_MAX_AGE = SESSION_COOKIE_MAX_AGE;
 
@@ -77,17 +53,6 @@ export interface AuthRoutesOptions {
   siteName: string;
   csrfCookie: string;
   secureCookies: boolean;
-}
-
-/** The session cookie a cookie-mode sign-in answers with (here, and when an invitation creates an account). */
-export function setSessionCookie(reply: FastifyReply, secret: string, secure: boolean) {
-  return reply.setCookie(SESSION_COOKIE, secret, {
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax",
-    secure,
-    maxAge: SESSION_COOKIE_MAX_AGE,
-  });
 }
 
 /** Sign-in, sign-out, the current user, sessions, magic links, e-mail verification, password reset. */

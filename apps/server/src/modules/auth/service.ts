@@ -1,8 +1,9 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
-import { PASSWORD_CHANGE_MESSAGES, type PasswordChange } from "@pressguard/domain";
+import { PASSWORD_CHANGE_MESSAGES, type PasswordChange, type SessionUser } from "@pressguard/domain";
 import type { Database } from "../../db/client.ts";
 import { AppError } from "../../errors.ts";
+import type { ClientInfo, RequestAuth } from "../../http/access.ts";
 import type { Mailer } from "../../mail/outbox.ts";
 import { type AuthQueries, prepareAuthQueries, type UserRow } from "./queries.ts";
 import { acceptedStep, createTotpSecret, otpauthUrl } from "./two-factor.ts";
@@ -13,9 +14,9 @@ export const SESSION_COOKIE = "pressguard_session";
 export const SESSION_IDLE_SECONDS = 14 * 24 * 3600;
 /** last_seen_at is written at most once a minute per session. */
 const SESSION_TOUCH_SECONDS = 60;
-export const MAGIC_LINK_SECONDS = 15 * 60;
-export const PASSWORD_RESET_SECONDS = 60 * 60;
-export const EMAIL_VERIFICATION_SECONDS = 48 * 3600;
+const MAGIC_LINK_SECONDS = 15 * 60;
+const PASSWORD_RESET_SECONDS = 60 * 60;
+const EMAIL_VERIFICATION_SECONDS = 48 * 3600;
 
 export const BAD_CREDENTIALS_MESSAGE = "These credentials do not match our records.";
 export const MAGIC_LINK_SENT_MESSAGE =
@@ -39,8 +40,7 @@ export const TWO_FACTOR_MESSAGES = {
 /** The answer to every registration, new address or known: it never tells which (issue 15). */
 export const REGISTRATION_SENT_MESSAGE =
   "Check your e-mail: we have sent a message to this address to finish creating your account.";
-export const RESET_LINK_INVALID_MESSAGE =
-  "This password reset link is invalid or has expired. Ask for a new one.";
+const RESET_LINK_INVALID_MESSAGE = "This password reset link is invalid or has expired. Ask for a new one.";
 
 /** Rate limits: [hits, window in seconds], per IP and per account (the lower-cased e-mail). */
 export const RATE_LIMITS = {
@@ -66,7 +66,7 @@ export const RATE_LIMITS = {
  */
 export const LOGIN_FREE_FAILURES = 5;
 export const LOGIN_BACKOFF_MAX_SECONDS = 15 * 60;
-export const LOGIN_FAILURE_MEMORY_SECONDS = 24 * 3600;
+const LOGIN_FAILURE_MEMORY_SECONDS = 24 * 3600;
 
 /** Seconds a pair must wait after `failures` failed sign-ins in a row. */
 export function loginBackoffSeconds(failures: number, freeFailures = LOGIN_FREE_FAILURES): number {
@@ -82,37 +82,8 @@ export type Role = "researcher" | "vendor";
 /** What `requestMagicLink` did: mailed a link, or not, for an unknown address or a 2FA account. */
 export type MagicLinkOutcome = "sent" | "no_account" | "two_factor";
 
-export interface SessionUserBody {
-  id: number;
-  name: string;
-  email: string;
-  roles: Role[];
-  vendor: {
-    id: number;
-    name: string;
-    role: string;
-    active_count: number;
-    account_completed: boolean;
-  } | null;
-  /** `profile_completed`: the profile was saved once (`/researchers/create` done, decision 010). */
-  researcher: { uuid: string; profile_completed: boolean } | null;
-  is_staff: boolean;
-  two_factor_enabled: boolean;
-  email_verified: boolean;
-}
-
-/** Who is calling: set once per request by the access hook. */
-export interface RequestAuth {
-  user: SessionUserBody;
-  via: "session" | "token";
-  sessionId: number | null;
-  tokenId: number | null;
-}
-
-export interface ClientInfo {
-  ip: string;
-  userAgent: string | null;
-}
+/** The signed-in user as the API answers it (the domain package's `SessionUser`). */
+export type SessionUserBody = SessionUser;
 
 export function sha256(value: string): string {
   return createHash("sha256").update(value).digest("hex");

@@ -5,7 +5,7 @@ import type { SubscriptionPlan } from "@pressguard/domain";
 export const BILLING_PROVIDERS = ["builtin"] as const;
 export type BillingProviderName = (typeof BILLING_PROVIDERS)[number];
 
-export interface PlanChangeRequest {
+interface PlanChangeRequest {
   vendor: { id: number; name: string; contactEmail: string };
   from: SubscriptionPlan;
   to: SubscriptionPlan;
@@ -15,7 +15,7 @@ export interface PlanChangeRequest {
   period: { start: Date; end: Date };
 }
 
-export interface PlanChangeOutcome {
+interface PlanChangeOutcome {
   /** The provider's id for the payment or subscription change (kept on the invoice). */
   reference: string;
   /** `paid`: the money was taken; `open`: the provider will collect it later. */
@@ -36,7 +36,7 @@ export interface PaymentProvider {
  * Used when no provider keys are configured: nothing is charged, the change is accepted as paid and
  * the invoice is the record of it.
  */
-export function createBuiltinProvider(): PaymentProvider {
+function createBuiltinProvider(): PaymentProvider {
   return {
     name: "builtin",
     async changePlan() {

@@ -207,5 +207,3 @@ export function createBillingQueries(sql: SqlRunner) {
     },
   };
 }
-
-export type BillingQueries = ReturnType<typeof createBillingQueries>;

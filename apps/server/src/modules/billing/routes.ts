@@ -1,5 +1,7 @@
 import {
   InvoiceDocument,
+  PageQuery,
+  Pagination,
   PlanChange,
   PlanChangeResult,
   StaffPlanChange,
@@ -13,7 +15,6 @@ import { z } from "zod";
 import { AppError } from "../../errors.ts";
 import { signedInCaller } from "../../http/access.ts";
 import { pageRequest } from "../../http/pagination.ts";
-import { PageQuery, Pagination } from "../vulnerabilities/schemas.ts";
 import { type BillingService, VENDOR_NOT_FOUND } from "./service.ts";
 
 /** Owners and admins (the `manage-vendor` capability) manage the subscription and read invoices. */

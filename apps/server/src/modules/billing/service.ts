@@ -19,10 +19,10 @@ import type { Mailer } from "../../mail/outbox.ts";
 import type { PaymentProvider } from "./provider.ts";
 import { type BillingVendorRow, createBillingQueries, type InvoiceRow } from "./queries.ts";
 
-export const INVOICE_NOT_FOUND = "Invoice not found.";
+const INVOICE_NOT_FOUND = "Invoice not found.";
 export const VENDOR_NOT_FOUND = "Vendor not found.";
 /** Staff changes are recorded with this provider name: no payment service took part. */
-export const STAFF_PROVIDER = "staff";
+const STAFF_PROVIDER = "staff";
 
 export interface BillingServiceOptions {
   provider: PaymentProvider;
@@ -73,7 +73,7 @@ const plural = (count: number, one: string, many: string) => (count === 1 ? one 
  * invitations) must fit the new plan, and webhooks exist only on premium. Staff get the same answer:
  * the vendor decides what to give up, not us.
  */
-export function downgradeRefusal(vendor: BillingVendorRow, plan: SubscriptionPlan): string | null {
+function downgradeRefusal(vendor: BillingVendorRow, plan: SubscriptionPlan): string | null {
   const target = subscriptionPlanOf(plan);
   const reasons: string[] = [];
   const excess = vendor.members + vendor.invitations - target.seats;
@@ -89,7 +89,7 @@ export function downgradeRefusal(vendor: BillingVendorRow, plan: SubscriptionPla
 }
 
 /** A number in a path: anything that is not an invoice number names no invoice. */
-export function requireInvoiceNumber(value: string): string {
+function requireInvoiceNumber(value: string): string {
   if (!INVOICE_NUMBER_PATTERN.test(value)) throw new AppError("not_found", { message: INVOICE_NOT_FOUND });
   return value;
 }

@@ -10,12 +10,12 @@ import { CAPTCHA_MESSAGES, captchaError, type SolvedCaptcha } from "./messages.t
  * a secret counter and the browser searches up to it, so verifying costs one key derivation and an
  * HMAC. A solution is accepted once: the caller spends its challenge signature.
  */
-export const CAPTCHA_ALGORITHM = "PBKDF2/SHA-256";
+const CAPTCHA_ALGORITHM = "PBKDF2/SHA-256";
 /** PBKDF2 iterations per attempt. */
-export const CAPTCHA_COST = 500;
+const CAPTCHA_COST = 500;
 /** The secret counter is drawn from this range: the browser makes that many attempts on average. */
-export const CAPTCHA_COUNTER_RANGE = [1_000, 4_000] as const;
-export const CAPTCHA_LIFETIME_SECONDS = 10 * 60;
+const CAPTCHA_COUNTER_RANGE = [1_000, 4_000] as const;
+const CAPTCHA_LIFETIME_SECONDS = 10 * 60;
 /** A solution payload is small; anything longer is not one. */
 const MAX_PAYLOAD_LENGTH = 4_096;
 

@@ -8,8 +8,8 @@ import { CAPTCHA_MESSAGES, captchaError } from "./messages.ts";
  * on its first verification (a second one answers `timeout-or-duplicate`), so nothing is stored here.
  * When Google cannot be asked, the report is refused with a 503: never accepted unverified.
  */
-export const RECAPTCHA_ACTION = "submit";
-export const RECAPTCHA_TIMEOUT_MS = 5_000;
+const RECAPTCHA_ACTION = "submit";
+const RECAPTCHA_TIMEOUT_MS = 5_000;
 /** Google's tokens are about 2 KB; anything much longer is not one. */
 const MAX_TOKEN_LENGTH = 8_192;
 

@@ -5,12 +5,6 @@ import { createAltchaVerifier } from "./altcha.ts";
 import { CAPTCHA_MESSAGES, captchaError, type SolvedCaptcha } from "./messages.ts";
 import { createRecaptchaVerifier, type RecaptchaOptions } from "./recaptcha.ts";
 
-export {
-  CAPTCHA_ALGORITHM,
-  CAPTCHA_COST,
-  CAPTCHA_COUNTER_RANGE,
-  CAPTCHA_LIFETIME_SECONDS,
-} from "./altcha.ts";
 export { CAPTCHA_MESSAGES, type SolvedCaptcha } from "./messages.ts";
 
 /**

@@ -52,7 +52,7 @@ export const eventLabelOf = (type: string) =>
     : (FORWARD_EVENT_TYPES.find((event) => event.value === type)?.label ?? type);
 
 /** The vendor's preview page of the report: no token, the vendor signs in to read it. */
-export const reportLinkOf = (appUrl: string, reportId: string) =>
+const reportLinkOf = (appUrl: string, reportId: string) =>
   `${appUrl}/vdp/vulnerabilities/${reportId}/preview`;
 
 function affectedOf(row: SnapshotRow): string | null {

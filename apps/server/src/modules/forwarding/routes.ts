@@ -1,9 +1,9 @@
+import { PageQuery, Pagination } from "@pressguard/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import type { RequestAuth } from "../../http/access.ts";
 import { signedInCaller } from "../../http/access.ts";
 import { pageRequest } from "../../http/pagination.ts";
-import type { RequestAuth } from "../auth/service.ts";
-import { PageQuery, Pagination } from "../vulnerabilities/schemas.ts";
 import type { ForwardingService } from "./service.ts";
 
 const tags = ["report forwarding"];

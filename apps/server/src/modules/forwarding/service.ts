@@ -16,13 +16,13 @@ import { testPayload } from "./payload.ts";
 import { createTargetQueries, insertEvent, type TargetRow } from "./queries.ts";
 import { assertPublicUrl, BlockedAddressError } from "./ssrf.ts";
 
-export const TARGET_NOT_FOUND = "Forwarding target not found.";
-export const WEBHOOKS_NEED_PREMIUM =
+const TARGET_NOT_FOUND = "Forwarding target not found.";
+const WEBHOOKS_NEED_PREMIUM =
   "Webhooks are part of the premium plan. Upgrade on the subscription page to forward reports to your own system.";
 /** How long an e-mail target's confirmation link works. */
-export const CONFIRMATION_DAYS = 7;
+const CONFIRMATION_DAYS = 7;
 /** The public confirm endpoint: [hits, window in seconds] per IP, like the other token endpoints. */
-export const CONFIRM_RATE_LIMIT = [10, 600] as const;
+const CONFIRM_RATE_LIMIT = [10, 600] as const;
 
 export interface ForwardingServiceOptions {
   mailer: Pick<Mailer, "enqueue">;
@@ -40,7 +40,7 @@ interface Caller {
   vendor: { id: number } | null;
 }
 
-export function targetOf(row: TargetRow) {
+function targetOf(row: TargetRow) {
   return {
     id: row.id,
     kind: row.kind,

@@ -33,7 +33,7 @@ const IPV4_COMPATIBLE = ipaddr.parseCIDR("::/96");
  * (2001::/32) keep their own ranges, which are never allowed: they go through relays to whatever
  * IPv4 address they carry.
  */
-export function judgedAddressOf(address: string): ipaddr.IPv4 | ipaddr.IPv6 {
+function judgedAddressOf(address: string): ipaddr.IPv4 | ipaddr.IPv6 {
   const parsed = ipaddr.parse(address);
   if (parsed.kind() === "ipv4") return parsed;
   const ipv6 = parsed as ipaddr.IPv6;

@@ -9,7 +9,7 @@ import { sampleValidation as kitSampleValidation, reportTestKit } from "../repor
 
 /** Test support for report forwarding: a real webhook receiver; the report steps come from the report kit. */
 
-export interface Received {
+interface Received {
   headers: IncomingHttpHeaders;
   body: string;
   signatureValid: boolean;

@@ -2,8 +2,8 @@ import http from "node:http";
 import https from "node:https";
 import { assertPublicUrl, BlockedAddressError, guardedLookup } from "./ssrf.ts";
 
-export const WEBHOOK_TIMEOUT_MS = 10_000;
-export const RESPONSE_EXCERPT_CHARS = 1_000;
+const WEBHOOK_TIMEOUT_MS = 10_000;
+const RESPONSE_EXCERPT_CHARS = 1_000;
 /** Enough of the body for the excerpt; the rest is not read. */
 const MAX_RESPONSE_BYTES = 16 * 1024;
 

@@ -9,7 +9,7 @@ export const CSV_MAX_ROWS = 1_000;
  * A cell that a spreadsheet would run as a formula (=, +, -, @, tab, carriage return first) is
  * written with a leading apostrophe, so opening the file never executes it (OWASP CSV injection).
  */
-export function neutraliseFormula(value: string): string {
+function neutraliseFormula(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 

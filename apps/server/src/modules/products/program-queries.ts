@@ -3,9 +3,9 @@ import type { SqlRunner } from "../../db/client.ts";
 import type { ProgramFilter } from "./program-schemas.ts";
 
 /** Report states a vendor sees (decision 006): from validation on. */
-export const VENDOR_VISIBLE_STATES = ["validated", "awaiting_fix", "fix_pending", "fixed", "published"];
+const VENDOR_VISIBLE_STATES = ["validated", "awaiting_fix", "fix_pending", "fixed", "published"];
 /** Report states that leave a program "open": the vendor has something to fix. */
-export const OPEN_STATES = ["validated", "awaiting_fix", "fix_pending"];
+const OPEN_STATES = ["validated", "awaiting_fix", "fix_pending"];
 
 const sqlList = (values: readonly string[]) => values.map((value) => `'${value}'`).join(", ");
 const OPEN = sqlList(OPEN_STATES);
@@ -365,5 +365,3 @@ export function createProgramQueries(sql: SqlRunner) {
     },
   };
 }
-
-export type ProgramQueries = ReturnType<typeof createProgramQueries>;

@@ -1,11 +1,10 @@
-import { Plan } from "@pressguard/domain";
+import { PageQuery, Pagination, Plan } from "@pressguard/domain";
 import { z } from "zod";
-import { PageQuery, Pagination } from "../vulnerabilities/schemas.ts";
 
 /** The vendor's product API (spec §7, decision 006). */
 
 /** Spec §4: the program list filters are fixed strings; anything else is a 422. */
-export const PROGRAM_FILTERS = ["all-active", "open-reports", "vdp-pending"] as const;
+const PROGRAM_FILTERS = ["all-active", "open-reports", "vdp-pending"] as const;
 export type ProgramFilter = (typeof PROGRAM_FILTERS)[number];
 
 export const ProgramListQuery = PageQuery.extend({
@@ -67,13 +66,12 @@ export const ProductDetails = z
   .meta({ id: "ProductDetails" });
 export type ProductDetails = z.infer<typeof ProductDetails>;
 
-export const ProgramCounters = z.object({
+const ProgramCounters = z.object({
   reports: z.number().int(),
   open: z.number().int(),
   fixed: z.number().int(),
   fixedOnTime: z.number().int(),
 });
-export type ProgramCounters = z.infer<typeof ProgramCounters>;
 
 export const ProgramDetail = VendorProgram.extend({ counters: ProgramCounters }).meta({
   id: "VendorProgramDetail",
@@ -97,7 +95,7 @@ export const ProgramFormValues = z
   .meta({ id: "ProgramFormValues" });
 export type ProgramFormValues = z.infer<typeof ProgramFormValues>;
 
-export const LobbyProduct = z.object({
+const LobbyProduct = z.object({
   id: z.number().int(),
   platform: z.string(),
   kind: z.string(),
@@ -113,7 +111,6 @@ export const LobbyProduct = z.object({
   /** This vendor's claim on it, if any. */
   claim_status: z.enum(["pending", "rejected"]).nullable(),
 });
-export type LobbyProduct = z.infer<typeof LobbyProduct>;
 
 export const LobbyPage = z
   .object({ data: z.array(LobbyProduct), pagination: Pagination })
@@ -140,7 +137,7 @@ export const CsvImportAnswer = z
   .meta({ id: "CsvImportAnswer" });
 export type CsvImportAnswer = z.infer<typeof CsvImportAnswer>;
 
-export const CLAIM_STATUSES = ["pending", "approved", "rejected"] as const;
+const CLAIM_STATUSES = ["pending", "approved", "rejected"] as const;
 
 export const ProductClaim = z
   .object({

@@ -22,7 +22,7 @@ import type {
   VendorProgram,
 } from "./program-schemas.ts";
 
-export const PROGRAM_NOT_FOUND = "Program not found.";
+const PROGRAM_NOT_FOUND = "Program not found.";
 
 export const MESSAGES = {
   activated: "The program is now active: researchers can report vulnerabilities in it to you.",
@@ -62,7 +62,7 @@ export function programIdOf(value: string): number {
   return id;
 }
 
-export function parseProgram(input: unknown): Program {
+function parseProgram(input: unknown): Program {
   const result = Program.safeParse(input);
   if (!result.success) throw validationErrorOf(result.error.issues);
   return result.data;

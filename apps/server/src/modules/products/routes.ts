@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { FooterMetricsService } from "./service.ts";
 
-export const FooterMetrics = z
+const FooterMetrics = z
   .object({ active_vdp_directory_count: z.number().int().nonnegative() })
   .meta({ id: "FooterMetrics" });
 

@@ -11,7 +11,7 @@ import type { UploadSpool } from "./attachments.ts";
  */
 export type StorageKind = "database" | "s3";
 
-export interface AttachmentKey {
+interface AttachmentKey {
   reportId: string;
   id: string;
 }

@@ -33,7 +33,7 @@ export const FIX_UPLOAD_MESSAGES = {
   state: "A fix can be attached only while the report awaits a fix.",
 } as const;
 
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** A file name safe to keep and to put in Content-Disposition: no path, no control characters. */
 export function cleanFilename(name: string | undefined): string {

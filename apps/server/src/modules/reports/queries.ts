@@ -621,5 +621,3 @@ export function createPinAndDeadlineQueries(sql: SqlRunner) {
     },
   };
 }
-
-export type ReportQueries = ReturnType<typeof createReportQueries>;

@@ -1,5 +1,12 @@
 import fastifyMultipart from "@fastify/multipart";
-import { LINK_GRANT_COOKIE } from "@pressguard/domain";
+import {
+  LINK_GRANT_COOKIE,
+  PinAccepted,
+  ReportAttachment,
+  ReportDetail,
+  ReportPage,
+  SubmittedReport,
+} from "@pressguard/domain";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -11,18 +18,13 @@ import { PIN_CREDENTIAL_SECONDS } from "./preview-tokens.ts";
 import {
   AttachmentParams,
   CommentBody,
-  PinAccepted,
   PinBody,
   PinPatchBody,
-  ReportAttachment,
-  ReportDetail,
   ReportIdParams,
-  ReportPage,
   ReportReadQuery,
   ReportSubmissionBody,
   ResearcherReportsQuery,
   StaffReportsQuery,
-  SubmittedReport,
   TransitionBody,
   VendorFixBody,
   VendorReportsQuery,
@@ -42,7 +44,7 @@ function linkTokenOf(request: FastifyRequest<{ Querystring: { token?: string } }
  * The PIN preview credential: an HttpOnly cookie holding a signed pin_contact token, scoped by its
  * path to the one report's preview API (`/api/report-previews/{id}`), valid PIN_CREDENTIAL_SECONDS.
  */
-export const PIN_PREVIEW_COOKIE = "pressguard_report_preview";
+const PIN_PREVIEW_COOKIE = "pressguard_report_preview";
 
 const tags = ["reports"];
 

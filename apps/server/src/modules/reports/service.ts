@@ -13,31 +13,37 @@ import {
   RejectionReason,
   ReportAction,
   type ReportActor,
+  type ReportAttachment,
   type ReportAttachmentKind,
+  type ReportDetail,
+  type ReportListItem,
+  type ReportPage,
   type ReportState,
   ReportSubmission,
   ReportValidation,
   type ResearcherReportTab,
   SignedOutReportSubmission,
+  type SubmittedReport,
   startsWithZipSignature,
   transitionOf,
   VENDOR_REPORT_TABS,
   VENDOR_VISIBLE_REPORT_STATES,
   type VendorReportTab,
+  vulnerabilitySlug,
   vulnerabilityTypeByCode,
   ZIP_SIGNATURE,
 } from "@pressguard/domain";
 import { z } from "zod";
 import type { Database, SqlRunner } from "../../db/client.ts";
 import { bumpDataVersion } from "../../db/data-version.ts";
-import { vulnerabilitySlug } from "../../db/import.ts";
 import { isoOrNull } from "../../db/timestamps.ts";
 import { AppError, validationErrorOf } from "../../errors.ts";
+import type { ClientInfo, RequestAuth } from "../../http/access.ts";
 import type { IdempotentAttempt } from "../../http/idempotency.ts";
 import { type PageRequest, paginationOf } from "../../http/pagination.ts";
 import type { Mailer } from "../../mail/outbox.ts";
 import type { MailTemplate } from "../../mail/templates.ts";
-import type { ClientInfo, MagicLinkOutcome, RequestAuth } from "../auth/service.ts";
+import type { MagicLinkOutcome } from "../auth/service.ts";
 import type { CaptchaService } from "../captcha/service.ts";
 import type { AttachmentStore, StorageKind } from "./attachment-store.ts";
 import {
@@ -66,16 +72,9 @@ import {
   type ReportRow,
   type ReportStamps,
 } from "./queries.ts";
-import type {
-  PinPatchBody,
-  ReportAttachment,
-  ReportDetail,
-  ReportListItem,
-  ReportPage,
-  SubmittedReport,
-} from "./schemas.ts";
+import type { PinPatchBody } from "./schemas.ts";
 
-export const REPORT_NOT_FOUND = "Report not found.";
+const REPORT_NOT_FOUND = "Report not found.";
 
 /**
  * Submission budgets, [hits, window in seconds]: anonymous per IP and per e-mail (decision 008),
@@ -88,13 +87,13 @@ export const REPORT_RATE_LIMITS = {
 } as const satisfies Record<string, readonly [number, number]>;
 
 /** The PIN endpoint: [hits, window in seconds] per IP, besides the per-report lock. */
-export const PIN_RATE_LIMIT = [20, 900] as const;
-export const PIN_MAX_ATTEMPTS = 5;
-export const PIN_LOCK_SECONDS = 15 * 60;
+const PIN_RATE_LIMIT = [20, 900] as const;
+const PIN_MAX_ATTEMPTS = 5;
+const PIN_LOCK_SECONDS = 15 * 60;
 /** The deadline job e-mails "deadline near" this many days before the fix deadline. */
-export const DEADLINE_NEAR_DAYS = 7;
+const DEADLINE_NEAR_DAYS = 7;
 
-export const REPORT_MESSAGES = {
+const REPORT_MESSAGES = {
   verifyEmail: "Verify your e-mail address before submitting a report.",
   wrongPin: (left: number) =>
     `The PIN is not correct. ${left} ${left === 1 ? "try" : "tries"} left before the report is locked for 15 minutes.`,
@@ -122,7 +121,7 @@ export interface FixUploader {
 
 type NewComment = { body: string; visibility: "staff" | "vendor_researcher" };
 
-export const COMMENT_MESSAGES = {
+const COMMENT_MESSAGES = {
   staffOnly: "Only staff can write staff-only comments.",
 } as const;
 

@@ -53,5 +53,3 @@ export function prepareResearcherQueries(sql: SqlRunner) {
     },
   };
 }
-
-export type ResearcherQueries = ReturnType<typeof prepareResearcherQueries>;

@@ -3,6 +3,7 @@ import {
   InvitationPreview,
   SeatInvitationInput,
   SeatRoleInput,
+  SessionUser,
   Team,
   TeamInvitation,
   TeamMember,
@@ -10,7 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { clientInfoOf, signedInCaller } from "../../http/access.ts";
-import { SessionUser, setSessionCookie } from "../auth/routes.ts";
+import { setSessionCookie } from "../auth/session-cookie.ts";
 import type { TeamService } from "./service.ts";
 
 const UserIdParams = z.strictObject({ userId: z.coerce.number().int().positive().max(2_147_483_647) });

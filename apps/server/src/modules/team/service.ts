@@ -15,11 +15,10 @@ import {
 import type { Database, SqlRunner } from "../../db/client.ts";
 import { isoOf } from "../../db/timestamps.ts";
 import { AppError } from "../../errors.ts";
-import { CAPABILITY_MESSAGES } from "../../http/access.ts";
+import { CAPABILITY_MESSAGES, type ClientInfo } from "../../http/access.ts";
 import type { Mailer } from "../../mail/outbox.ts";
 import {
   type AuthService,
-  type ClientInfo,
   hashPassword,
   normaliseEmail,
   randomToken,

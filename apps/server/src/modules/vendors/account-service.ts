@@ -29,7 +29,7 @@ interface VendorRow {
   completed: boolean;
 }
 
-export const ACCOUNT_EDITORS = new Set(["owner", "admin"]);
+const ACCOUNT_EDITORS = new Set(["owner", "admin"]);
 
 function seatOf(user: SessionUserBody) {
   if (!user.vendor) throw new AppError("forbidden");

@@ -8,7 +8,7 @@ import { pagePaths } from "./service.ts";
 
 /** Atom (RFC 4287) feeds of new vulnerabilities: overall and per product (issue 5). */
 
-export const FEED_SIZE = 50;
+const FEED_SIZE = 50;
 const FEED_CACHE_SECONDS = 900;
 
 /** Whether XML 1.0 allows a character (tab, newline, carriage return, and everything from space up). */

@@ -11,9 +11,9 @@ import type { VulnerabilityDetail } from "./schemas.ts";
  * unchanged, and they are what a composer.lock names, so OSV tooling can match them. The
  * WordPress.org kind and slug stay in each package's `database_specific`.
  */
-export const OSV_SCHEMA_VERSION = "1.7.5";
-export const WPACKAGIST_ECOSYSTEM = "Packagist:https://wpackagist.org";
-export const PACKAGIST_ECOSYSTEM = "Packagist";
+const OSV_SCHEMA_VERSION = "1.7.5";
+const WPACKAGIST_ECOSYSTEM = "Packagist:https://wpackagist.org";
+const PACKAGIST_ECOSYSTEM = "Packagist";
 const CORE_PACKAGE = "roots/wordpress";
 
 type Range = VulnerabilityDetail["affected"][number];

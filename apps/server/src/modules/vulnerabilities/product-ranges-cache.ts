@@ -3,7 +3,7 @@ import type { VulnerabilityQueries } from "./queries.ts";
 export type ProductRangeRow = Awaited<ReturnType<VulnerabilityQueries["rangesForProducts"]>>[number];
 
 /** How many products' ranges one instance keeps (about 1 KB each on average; real data far less). */
-export const DEFAULT_CACHED_PRODUCTS = 20_000;
+const DEFAULT_CACHED_PRODUCTS = 20_000;
 
 const keyOf = (kind: string, slug: string) => `${kind}\u0000${slug}`;
 

@@ -12,7 +12,7 @@ export interface Period {
   cveYear: number | null;
 }
 
-export const LEADERBOARD_TYPES = ["monthly", "yearly", "all-time"] as const;
+const LEADERBOARD_TYPES = ["monthly", "yearly", "all-time"] as const;
 export type LeaderboardType = (typeof LEADERBOARD_TYPES)[number];
 
 export function leaderboardPeriod(type: LeaderboardType, now: Date): Period {
@@ -29,7 +29,7 @@ export function leaderboardPeriod(type: LeaderboardType, now: Date): Period {
   return { from: null, to: null, cveYear: null };
 }
 
-export function yearPeriod(year: number): Period {
+function yearPeriod(year: number): Period {
   return { from: new Date(Date.UTC(year, 0, 1)), to: new Date(Date.UTC(year + 1, 0, 1)), cveYear: year };
 }
 
@@ -75,7 +75,7 @@ export interface LeaderboardRow {
 }
 
 /** The severity bands the monthly trend is split into; `unknown` is a record without a CVSS score. */
-export const MONTHLY_SEVERITIES = ["critical", "high", "medium", "low", "none", "unknown"] as const;
+const MONTHLY_SEVERITIES = ["critical", "high", "medium", "low", "none", "unknown"] as const;
 
 export type MonthlyCount = { month: string; count: number } & Record<
   (typeof MONTHLY_SEVERITIES)[number],

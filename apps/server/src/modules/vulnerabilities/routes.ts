@@ -1,4 +1,5 @@
 import { Readable } from "node:stream";
+import { PageQuery } from "@pressguard/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../errors.ts";
@@ -12,7 +13,6 @@ import {
   DatabaseCounts,
   Leaderboard,
   OsvRecord,
-  PageQuery,
   ProductSearchPage,
   ProductSearchQuery,
   ProductVulnerabilitiesQuery,

@@ -1,4 +1,11 @@
-import { ComponentKind, MAX_CHECK_ITEMS, Severity } from "@pressguard/domain";
+import {
+  ComponentKind,
+  MAX_CHECK_ITEMS,
+  PageQuery,
+  Pagination,
+  Severity,
+  wholeNumberParameter,
+} from "@pressguard/domain";
 import { z } from "zod";
 
 /**
@@ -7,37 +14,16 @@ import { z } from "zod";
  * busters never break a call.
  */
 
-const digits = (field: string, min: number, max: number) =>
-  z
-    .string()
-    .regex(/^\d{1,9}$/, `${field} must be a whole number.`)
-    .transform(Number)
-    .pipe(
-      z
-        .number()
-        .int()
-        .min(min, `${field} must be at least ${min}.`)
-        .max(max, `${field} must be at most ${max}.`),
-    );
-
-export const MAX_PER_PAGE = 100;
-export const DEFAULT_PER_PAGE = 20;
-
-export const PageQuery = z.object({
-  page: digits("page", 1, 100_000).default(1),
-  per_page: digits("per_page", 1, MAX_PER_PAGE).default(DEFAULT_PER_PAGE),
-});
-
 export const VulnerabilitySearchQuery = PageQuery.extend({
   q: z.string().trim().max(200, "q must be at most 200 characters.").optional(),
   kind: ComponentKind.optional(),
-  type: digits("type", 1, 42).optional(),
+  type: wholeNumberParameter("type", 1, 42).optional(),
   severity: Severity.optional(),
   patched: z
     .enum(["true", "false"])
     .transform((value) => value === "true")
     .optional(),
-  year: digits("year", 1990, 2100).optional(),
+  year: wholeNumberParameter("year", 1990, 2100).optional(),
   sort: z.enum(["date", "relevance"]).optional(),
 });
 export type VulnerabilitySearchQuery = z.infer<typeof VulnerabilitySearchQuery>;
@@ -45,23 +31,6 @@ export type VulnerabilitySearchQuery = z.infer<typeof VulnerabilitySearchQuery>;
 export const ProductVulnerabilitiesQuery = PageQuery.extend({
   "filter[tab]": z.enum(["present", "fixed"]).default("present"),
 });
-
-export const Pagination = z.object({
-  current_page: z.number().int(),
-  per_page: z.number().int(),
-  total: z.number().int(),
-  last_page: z.number().int(),
-  next_page_url: z.string().nullable(),
-  prev_page_url: z.string().nullable(),
-  total_capped: z
-    .literal(true)
-    .optional()
-    .describe(
-      "Present when more records matched than a search counts and orders (2 000): `total` is that " +
-        "limit, the records come newest first and no page goes past it. Narrow the search to see the rest.",
-    ),
-});
-export type Pagination = z.infer<typeof Pagination>;
 
 export const ProductRef = z.object({
   id: z.number().int(),
@@ -98,7 +67,7 @@ export type VulnerabilitySummary = z.infer<typeof VulnerabilitySummary>;
 export const VulnerabilityPage = z.object({ data: z.array(VulnerabilitySummary), pagination: Pagination });
 export type VulnerabilityPage = z.infer<typeof VulnerabilityPage>;
 
-export const AffectedRangeOut = z.object({
+const AffectedRangeOut = z.object({
   product: ProductRef,
   introduced: z.string().nullable(),
   introduced_inclusive: z.boolean(),
@@ -108,9 +77,8 @@ export const AffectedRangeOut = z.object({
   version: z.string(),
   fixed_in: z.string().nullable(),
 });
-export type AffectedRangeOut = z.infer<typeof AffectedRangeOut>;
 
-export const Credit = z.object({
+const Credit = z.object({
   uuid: z.string(),
   display_name: z.string(),
   role: z.string(),
@@ -168,7 +136,7 @@ export const PublicProduct = ProductRef.extend({
 }).meta({ id: "PublicProduct" });
 export type PublicProduct = z.infer<typeof PublicProduct>;
 
-export const Contributor = z.object({
+const Contributor = z.object({
   uuid: z.string(),
   display_name: z.string(),
   url: z.string(),
@@ -259,7 +227,7 @@ export const OsvRecord = z.record(z.string(), z.unknown()).meta({
     "and attribution.",
 });
 
-export const LeaderboardEntry = z.object({
+const LeaderboardEntry = z.object({
   rank: z.number().int(),
   uuid: z.string(),
   display_name: z.string(),

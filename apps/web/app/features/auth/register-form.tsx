@@ -6,7 +6,7 @@ import { errorMessageOf, Field, FormError, FormNotice, INPUT_CLASS } from "./for
 type Role = "vendor" | "researcher";
 
 /** Where a new vendor goes first: the vendor account set-up (decision 006). */
-export const VENDOR_SETUP_PATH = "/vdp/create-account";
+const VENDOR_SETUP_PATH = "/vdp/create-account";
 
 /** Where each role signs in after confirming the address; a new vendor then sets up the vendor account. */
 const SIGN_IN_AFTER_REGISTRATION: Record<Role, string> = {

@@ -15,8 +15,8 @@ export interface SearchParams {
   page: number;
 }
 
-export const KINDS = ["plugin", "theme", "core"] as const;
-export const SEVERITY_VALUES = ["critical", "high", "medium", "low", "none"] as const;
+const KINDS = ["plugin", "theme", "core"] as const;
+const SEVERITY_VALUES = ["critical", "high", "medium", "low", "none"] as const;
 const TYPE_CODES = new Set<number>(VULNERABILITY_TYPES.map((type) => type.code));
 const MAX_PAGE = 100_000;
 

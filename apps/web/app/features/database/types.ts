@@ -1,12 +1,13 @@
 import type { Pagination } from "../../lib/api/page.ts";
 
 export type { Pagination };
+
 /**
  * The public database API's answers as the pages read them (apps/server/src/modules/vulnerabilities/
  * schemas.ts is the contract; the web app keeps its own view of it, as any API client would).
  */
 
-export interface ProductRef {
+interface ProductRef {
   id: number;
   platform: string;
   kind: string;

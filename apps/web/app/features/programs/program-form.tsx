@@ -14,9 +14,9 @@ import { useSchemaForm } from "../../ui/use-schema-form.ts";
 type FieldName = (typeof PROGRAM_FIELDS)[number];
 
 /** The form's values: every field as text, as the inputs hold them. */
-export type ProgramFormValues = Record<FieldName, string>;
+type ProgramFormValues = Record<FieldName, string>;
 
-export const EMPTY_PROGRAM: ProgramFormValues = {
+const EMPTY_PROGRAM: ProgramFormValues = {
   kind: "plugin",
   version: "",
   name: "",

@@ -1,8 +1,8 @@
 import type { Plan, ProgramInput, SoftwareType } from "@pressguard/domain";
 
-import type { Page, Pagination } from "../../lib/api/page.ts";
+import type { Page } from "../../lib/api/page.ts";
 
-export type { Page, Pagination };
+export type { Page };
 
 /**
  * The vendor program API's answers as the pages read them (decision 006 is the contract; the web app

@@ -35,7 +35,7 @@ export interface TargetWithSecret {
   secret: string;
 }
 
-export interface DeliveryAttempt {
+interface DeliveryAttempt {
   attempted_at: string;
   status_code: number | null;
   latency_ms: number;

@@ -1,28 +1,16 @@
-import type { ResearcherReportTab } from "@pressguard/domain";
-import { pageFromUrl } from "../../lib/api/page.ts";
-import { type ApiClient, IDEMPOTENCY_KEY_HEADER, newIdempotencyKey } from "../../lib/api/request.ts";
 import type {
-  KnownVulnerability,
   Page,
-  ProductOption,
   ReportAttachment,
   ReportDetail,
   ReportListItem,
+  ResearcherReportTab,
   SubmittedReport,
-} from "./types.ts";
+} from "@pressguard/domain";
+import { pageFromUrl } from "../../lib/api/page.ts";
+import { type ApiClient, IDEMPOTENCY_KEY_HEADER, newIdempotencyKey } from "../../lib/api/request.ts";
+import type { KnownVulnerability, ProductOption } from "./types.ts";
 
 export { pageFromUrl };
-
-/** An attachment's download link under `apiBase`, with the e-mailed link's token when there is one. */
-export function attachmentUrl(
-  apiBase: string,
-  reportId: string,
-  attachmentId: string,
-  token?: string | null,
-) {
-  const path = `${apiBase.replace(/\/+$/, "")}/reports/${encodeURIComponent(reportId)}/attachments/${encodeURIComponent(attachmentId)}`;
-  return token ? `${path}?${new URLSearchParams({ token })}` : path;
-}
 
 /** The report calls of decision 008, and the product search the form picks a product with. */
 export const reportsApi = {

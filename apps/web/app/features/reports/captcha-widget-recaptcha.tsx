@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { CaptchaLoadFailed, CaptchaLoading } from "./captcha-widget-status.tsx";
 
 /** The action the server's siteverify check expects (apps/server/src/modules/captcha/recaptcha.ts). */
-export const RECAPTCHA_ACTION = "submit";
+const RECAPTCHA_ACTION = "submit";
 /** Tokens live two minutes: a fresh one is asked for before the last one expires. */
 const TOKEN_REFRESH_MS = 90_000;
 

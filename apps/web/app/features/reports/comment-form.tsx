@@ -1,9 +1,9 @@
+import type { ReportDetail } from "@pressguard/domain";
 import { type FormEvent, useState } from "react";
 import { useApiClient } from "../../lib/api/client.ts";
 import { apiErrorToFieldErrors, type FieldErrorMap, FORM_ERROR_KEY } from "../../lib/form-errors.ts";
 import { errorIdFor, FormAlert, FormField, INPUT_CLASS } from "../../ui/form-field.tsx";
 import { reportsApi } from "./api.ts";
-import type { ReportDetail } from "./types.ts";
 
 /** The API's limits and messages for a comment (decision 008, `CommentBody`). */
 const COMMENT_MAX = 20_000;

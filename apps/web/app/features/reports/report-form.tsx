@@ -5,11 +5,13 @@ import {
   REPORT_LIMITS,
   ReportSubmission,
   SignedOutReportSubmission,
+  type SubmittedReport,
   VERSION_PREFIXES,
   VULNERABILITY_TYPES,
   WORDPRESS_ROLES,
 } from "@pressguard/domain";
 import { type FormEvent, type ReactNode, useState } from "react";
+import { AttachmentField } from "../../components/attachment-field.tsx";
 import { useApiClient } from "../../lib/api/client.ts";
 import {
   apiErrorToFieldErrors,
@@ -18,13 +20,11 @@ import {
   validateForm,
 } from "../../lib/form-errors.ts";
 import { usePublicConfig } from "../../lib/public-config.ts";
+import { owaspLabel } from "../../lib/report-labels.ts";
 import { errorIdFor, FormAlert, FormField, INPUT_CLASS } from "../../ui/form-field.tsx";
 import { reportsApi } from "./api.ts";
-import { AttachmentField } from "./attachment-field.tsx";
 import { CaptchaWidget } from "./captcha-widget.tsx";
-import { owaspLabel } from "./labels.ts";
 import { type ChosenProduct, type ProductChoice, ProductPicker } from "./product-picker.tsx";
-import type { SubmittedReport } from "./types.ts";
 
 type FieldName = (typeof REPORT_FORM_FIELDS)[number];
 /** Every field the server may answer about, in the order the form shows them. */

@@ -1,7 +1,7 @@
+import type { ReportListItem } from "@pressguard/domain";
 import { Link } from "react-router";
 import { formatDay } from "../../lib/dates.ts";
-import { kindLabel, stateLabel, vulnerabilityTypeLabel } from "./labels.ts";
-import type { ReportListItem } from "./types.ts";
+import { kindLabel, stateLabel, vulnerabilityTypeLabel } from "../../lib/report-labels.ts";
 
 interface ReportListProps {
   reports: readonly ReportListItem[];

@@ -1,11 +1,12 @@
+import type { ReportDetail } from "@pressguard/domain";
 import type { ReactElement } from "react";
 import { renderToStaticMarkup as renderOnItsOwn } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { attachmentUrl, pageFromUrl, reportsApi } from "./api.ts";
-import { affectedVersionsLabel, stateLabel } from "./labels.ts";
+import { attachmentUrl } from "../../lib/api/report-attachments.ts";
+import { affectedVersionsLabel, stateLabel } from "../../lib/report-labels.ts";
+import { pageFromUrl, reportsApi } from "./api.ts";
 import { ReportView } from "./report-view.tsx";
-import type { ReportDetail } from "./types.ts";
 
 const XSS = [
   "<script>window.__xss=1</script>",
@@ -55,9 +56,11 @@ function reportWith(overrides: Partial<ReportDetail> = {}): ReportDetail {
     severity: null,
     cve: null,
     fixed_version: null,
+    fix_url: null,
     rejection_reason: null,
     vendor_notified_at: null,
     fix_deadline_at: null,
+    deadline_passed_at: null,
     fixed_at: null,
     validated_at: null,
     published_at: null,
@@ -65,6 +68,7 @@ function reportWith(overrides: Partial<ReportDetail> = {}): ReportDetail {
     updated_at: "2026-11-20T10:00:00Z",
     public_path: null,
     actions: [],
+    attachments: [],
     timeline: [
       {
         action: "submit",

@@ -1,7 +1,7 @@
-import { parseCvssVector } from "@pressguard/domain";
+import { parseCvssVector, type ReportDetail } from "@pressguard/domain";
 import type { ReactNode } from "react";
+import { FixLink, ReportFiles } from "../../components/report-files.tsx";
 import { formatDateTime, formatDay } from "../../lib/dates.ts";
-import { Markdown } from "../../ui/markdown.tsx";
 import {
   actionLabel,
   affectedVersionsLabel,
@@ -11,9 +11,8 @@ import {
   rejectionReasonLabel,
   stateLabel,
   vulnerabilityTypeLabel,
-} from "./labels.ts";
-import { FixLink, ReportFiles } from "./report-files.tsx";
-import type { ReportDetail } from "./types.ts";
+} from "../../lib/report-labels.ts";
+import { Markdown } from "../../ui/markdown.tsx";
 
 /** What a field the report leaves empty shows. */
 const NOT_SET = "Not set";

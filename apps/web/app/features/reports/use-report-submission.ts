@@ -1,8 +1,8 @@
+import type { SubmittedReport } from "@pressguard/domain";
 import { useNavigate } from "react-router";
 import { useApiClient } from "../../lib/api/client.ts";
 import { usePublicConfig } from "../../lib/public-config.ts";
 import { reportsApi } from "./api.ts";
-import type { SubmittedReport } from "./types.ts";
 
 /** What /database/preview-email reads from the navigation that brings a signed-out reporter there. */
 export interface PreviewEmailState {
@@ -14,8 +14,8 @@ export interface PreviewEmailState {
   twoFactorRequired: boolean;
 }
 
-export const REPORT_SUBMITTED_PATH = "/database/report-submitted";
-export const PREVIEW_EMAIL_PATH = "/database/preview-email";
+const REPORT_SUBMITTED_PATH = "/database/report-submitted";
+const PREVIEW_EMAIL_PATH = "/database/preview-email";
 
 /**
  * The report form's wiring (PRODUCT.md §3): `POST /api/reports`, then a signed-out reporter goes to

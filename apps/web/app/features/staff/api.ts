@@ -1,12 +1,11 @@
-import type { ReportAction, ReportState } from "@pressguard/domain";
+import type { ReportAction, ReportDetail, ReportListItem, ReportState } from "@pressguard/domain";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import type { Page, Pagination } from "../../lib/api/page.ts";
+import type { Page } from "../../lib/api/page.ts";
 import { pageFromUrl } from "../../lib/api/page.ts";
 import type { ApiClient } from "../../lib/api/request.ts";
-import type { CommentVisibility, ReportDetail, ReportListItem } from "../../lib/reports.ts";
+import type { CommentVisibility } from "../../lib/reports.ts";
 
-export type { Page, Pagination };
-export { pageFromUrl };
+export type { Page };
 
 /** The staff API (decisions 006 and 008), as the triage pages call it. */
 

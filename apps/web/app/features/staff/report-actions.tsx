@@ -5,6 +5,7 @@ import {
   REJECTION_REASONS,
   type RejectionReason,
   type ReportAction,
+  type ReportDetail,
   ReportValidation,
   transitionOf,
   VERSION_PREFIXES,
@@ -18,7 +19,7 @@ import {
   FORM_ERROR_KEY,
   validateForm,
 } from "../../lib/form-errors.ts";
-import { formatDay, owaspLabel, type ReportDetail } from "../../lib/reports.ts";
+import { formatDay, owaspLabel } from "../../lib/reports.ts";
 import { errorIdFor, FormAlert, FormField, INPUT_CLASS } from "../../ui/form-field.tsx";
 import { useReportTransition } from "./use-staff-mutations.ts";
 

@@ -1,5 +1,7 @@
+import type { ReportDetail } from "@pressguard/domain";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
+import { FixLink, ReportFiles } from "../../components/report-files.tsx";
 import {
   CommentForm,
   FactList,
@@ -12,6 +14,7 @@ import {
 } from "../../components/report-parts.tsx";
 import { isApiError } from "../../lib/api/api-error.ts";
 import { useApiClient } from "../../lib/api/client.ts";
+import { attachmentUrl } from "../../lib/api/report-attachments.ts";
 import { usePublicConfig } from "../../lib/public-config.ts";
 import {
   affectedVersionsLabel,
@@ -21,13 +24,10 @@ import {
   formatDay,
   owaspLabel,
   privilegeLabel,
-  type ReportDetail,
   vulnerabilityTypeLabel,
 } from "../../lib/reports.ts";
 import { LoadError } from "../../ui/form-field.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
-import { attachmentUrl } from "../reports/api.ts";
-import { FixLink, ReportFiles } from "../reports/report-files.tsx";
 import { staffReportQuery } from "./api.ts";
 import { ReportActions } from "./report-actions.tsx";
 import { STAFF_QUEUE_PATH } from "./report-queue.tsx";
@@ -70,7 +70,7 @@ export function StaffReportDetail({ id }: { id: string }) {
 function StaffReportView({ report }: { report: ReportDetail }) {
   const comment = useStaffComment(report.id);
   const { apiBase } = usePublicConfig();
-  const attachments = report.attachments ?? [];
+  const { attachments } = report;
   const left = daysLeft(report.fix_deadline_at);
   return (
     <>

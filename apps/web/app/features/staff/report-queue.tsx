@@ -1,9 +1,9 @@
-import { REPORT_STATES, type ReportState } from "@pressguard/domain";
+import { REPORT_STATES, type ReportListItem, type ReportState } from "@pressguard/domain";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { SeverityLabel, StateBadge } from "../../components/report-parts.tsx";
 import { useApiClient } from "../../lib/api/client.ts";
-import { formatDay, type ReportListItem, stateLabel, vulnerabilityTypeLabel } from "../../lib/reports.ts";
+import { formatDay, stateLabel, vulnerabilityTypeLabel } from "../../lib/reports.ts";
 import { LoadError } from "../../ui/form-field.tsx";
 import { TabNav } from "../../ui/tab-nav.tsx";
 import { staffReportListQuery } from "./api.ts";

@@ -1,12 +1,13 @@
+import type { ReportDetail } from "@pressguard/domain";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "react-toastify";
 import { isApiError } from "../../lib/api/api-error.ts";
 import { useApiClient } from "../../lib/api/client.ts";
-import type { CommentVisibility, ReportDetail } from "../../lib/reports.ts";
+import type { CommentVisibility } from "../../lib/reports.ts";
 import { staffApi, staffKeys, type TransitionRequest } from "./api.ts";
 
 /** What staff read after each action (PRODUCT.md §2). */
-export const TRANSITION_DONE: Record<string, string> = {
+const TRANSITION_DONE: Record<string, string> = {
   take_into_review: "The report is now in review.",
   reject: "The report was rejected.",
   validate: "The report is validated.",

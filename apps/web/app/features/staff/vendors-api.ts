@@ -11,7 +11,7 @@ import { type Page, pageFromUrl } from "../../lib/api/page.ts";
 import type { ApiClient } from "../../lib/api/request.ts";
 
 /** Staff vendor search and hand plan changes (decision 011). */
-export const staffVendorsApi = {
+const staffVendorsApi = {
   findVendors: (client: ApiClient, search: string, page: number) =>
     client.request<Page<StaffVendor>>("/staff/vendors", { query: { q: search || undefined, page } }),
   changePlan: (client: ApiClient, id: number, body: StaffPlanChange) =>

@@ -16,7 +16,7 @@ import { useSchemaForm } from "../../ui/use-schema-form.ts";
 import { staffVendorListQuery, useStaffPlanChange } from "./vendors-api.ts";
 
 /** The search of `/staff/vendors` lives in the URL (`?q=`), read leniently. */
-export function vendorSearchOf(search: URLSearchParams): string {
+function vendorSearchOf(search: URLSearchParams): string {
   return (search.get("q") ?? "").trim().slice(0, 200);
 }
 

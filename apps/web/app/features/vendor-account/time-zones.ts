@@ -35,7 +35,7 @@ export function timeZoneOption(timeZone: string, at: Date): TimeZoneOption {
 }
 
 /** The zones the runtime supports; "UTC" is always among them. */
-export function supportedTimeZones(): string[] {
+function supportedTimeZones(): string[] {
   const zones = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
   return zones.includes("UTC") ? [...zones] : ["UTC", ...zones];
 }

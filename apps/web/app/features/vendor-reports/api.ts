@@ -1,13 +1,11 @@
-import type { VendorReportTab } from "@pressguard/domain";
+import type { ReportAttachment, ReportDetail, ReportListItem, VendorReportTab } from "@pressguard/domain";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import type { Page } from "../../lib/api/page.ts";
 import { pageFromUrl } from "../../lib/api/page.ts";
 import type { ApiClient } from "../../lib/api/request.ts";
-import type { CommentVisibility, ReportDetail, ReportListItem } from "../../lib/reports.ts";
-import type { ReportAttachment } from "../reports/types.ts";
+import type { CommentVisibility } from "../../lib/reports.ts";
 
 export type { Page };
-export { pageFromUrl };
 
 /** The vendor's side of the report API (decision 008), as the vendor pages call it. */
 

@@ -3,11 +3,11 @@ import {
   FIX_ATTACHMENT_LIMITS,
   FIX_ATTACHMENT_MESSAGES,
   isFixArchiveName,
+  type ReportDetail,
 } from "@pressguard/domain";
 import { useState } from "react";
+import { AttachmentField, addFilesBy, type FileRules } from "../../components/attachment-field.tsx";
 import { isApiError } from "../../lib/api/api-error.ts";
-import type { ReportDetail } from "../../lib/reports.ts";
-import { AttachmentField, addFilesBy, type FileRules } from "../reports/attachment-field.tsx";
 
 /** The fix's zip files (issue 7): picked with the fix form, uploaded before the fix is submitted. */
 
@@ -25,8 +25,8 @@ export function fixFileRules(storedFixFiles: number): FileRules {
   };
 }
 
-export const storedFixFilesOf = (report: ReportDetail) =>
-  report.attachments?.filter((file) => file.kind === "fix").length ?? 0;
+const storedFixFilesOf = (report: ReportDetail) =>
+  report.attachments.filter((file) => file.kind === "fix").length;
 
 /** Why one upload failed: the API's message for the file field, else the error's. */
 function uploadFailure(file: File, error: unknown): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { addFilesBy } from "../../components/attachment-field.tsx";
 import { validateForm } from "../../lib/form-errors.ts";
-import { addFilesBy } from "../reports/attachment-field.tsx";
 import { fixFileRules } from "./fix-files.tsx";
 import { FixForm } from "./report-preview.tsx";
 

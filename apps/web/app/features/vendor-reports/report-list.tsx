@@ -1,15 +1,9 @@
-import type { VendorReportTab } from "@pressguard/domain";
+import type { ReportListItem, VendorReportTab } from "@pressguard/domain";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { SeverityLabel, StateBadge } from "../../components/report-parts.tsx";
 import { useApiClient } from "../../lib/api/client.ts";
-import {
-  daysLeft,
-  daysLeftLabel,
-  formatDay,
-  type ReportListItem,
-  vulnerabilityTypeLabel,
-} from "../../lib/reports.ts";
+import { daysLeft, daysLeftLabel, formatDay, vulnerabilityTypeLabel } from "../../lib/reports.ts";
 import { LoadError } from "../../ui/form-field.tsx";
 import { vendorReportListQuery } from "./api.ts";
 
@@ -21,7 +15,7 @@ const EMPTY: Record<VendorReportTab, string> = {
     "No fixed report yet. Reports whose fix our team verified appear here, then on the public database once published.",
 };
 
-export function vendorPreviewPath(id: string): string {
+function vendorPreviewPath(id: string): string {
   return `/vdp/vulnerabilities/${encodeURIComponent(id)}/preview`;
 }
 

@@ -1,4 +1,4 @@
-import { actionsFrom, fixUrlField, versionField } from "@pressguard/domain";
+import { actionsFrom, fixUrlField, type ReportDetail, versionField } from "@pressguard/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { toast } from "react-toastify";
@@ -11,7 +11,7 @@ import {
   FORM_ERROR_KEY,
   validateForm,
 } from "../../lib/form-errors.ts";
-import { daysLeft, daysLeftLabel, formatDay, type ReportDetail } from "../../lib/reports.ts";
+import { daysLeft, daysLeftLabel, formatDay } from "../../lib/reports.ts";
 import { errorIdFor, FormAlert, FormField, INPUT_CLASS, LoadError } from "../../ui/form-field.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 import { type FixSubmission, vendorReportKeys, vendorReportQuery, vendorReportsApi } from "./api.ts";

@@ -14,7 +14,7 @@ import { invitationAccountPath, teamApi } from "./api.ts";
 import { formatDay } from "./dates.ts";
 
 /** Where a new seat lands: the reports its organisation handles. */
-export const JOINED_PATH = "/vdp/reports/awaiting_fix";
+const JOINED_PATH = "/vdp/reports/awaiting_fix";
 
 export interface InvitationViewer {
   email: string;

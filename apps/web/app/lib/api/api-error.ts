@@ -4,7 +4,7 @@
  */
 
 /** Lines of a flattened `errors` object are joined by this marker (spec §8). */
-export const ERROR_LINE_SEPARATOR = "_::_";
+const ERROR_LINE_SEPARATOR = "_::_";
 
 /** The message of a request aborted by its timeout (spec §7, §8). */
 export const REQUEST_ABORTED_MESSAGE = "This request has been automatically aborted.";

@@ -43,7 +43,7 @@ export function loginTarget(
 }
 
 /** Spec §4 "Logout": the on-logout route, unless it is false or already the current path. */
-export function logoutTarget(redirect: AuthClientConfig["redirect"], pathname: string): string | null {
+function logoutTarget(redirect: AuthClientConfig["redirect"], pathname: string): string | null {
   if (redirect.onLogout === false || redirect.onLogout === pathname) return null;
   return redirect.onLogout;
 }
@@ -131,5 +131,3 @@ export function createAuthClient<User>(deps: AuthClientDeps<User>) {
     },
   };
 }
-
-export type AuthClient<User> = ReturnType<typeof createAuthClient<User>>;

@@ -9,7 +9,7 @@ import { type ApiClient, createApiClient } from "./request.ts";
  * The request wrapper in the browser: relative API base, the browser's own cookies. With the
  * identity, a 401 on a later answer clears it and goes to the login target (spec §4).
  */
-export function createBrowserApiClient(publicConfig: PublicConfig, identity?: Identity): ApiClient {
+function createBrowserApiClient(publicConfig: PublicConfig, identity?: Identity): ApiClient {
   const auth = parseAuthClientConfig(publicConfig.auth);
   return createApiClient({
     baseUrl: publicConfig.apiBase,

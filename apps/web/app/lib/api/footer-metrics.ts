@@ -4,7 +4,7 @@ import type { ApiClient } from "./request.ts";
 
 /** Spec §4, §9: footer metrics are cached for one day. */
 export const FOOTER_METRICS_CACHE_MS = 86_400_000;
-export const FOOTER_METRICS_PATH = "/public/footer/metrics";
+const FOOTER_METRICS_PATH = "/public/footer/metrics";
 
 export const FooterMetrics = z.object({ active_vdp_directory_count: z.number().int().nonnegative() });
 export type FooterMetrics = z.infer<typeof FooterMetrics>;

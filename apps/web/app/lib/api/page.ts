@@ -1,20 +1,5 @@
-/** The pagination every list of the API answers with (ARCHITECTURE.md "API conventions"). */
-export interface Pagination {
-  current_page: number;
-  per_page: number;
-  total: number;
-  last_page: number;
-  next_page_url: string | null;
-  prev_page_url: string | null;
-  /** More matched than a search counts: `total` is its limit and the list stops there. */
-  total_capped?: true;
-}
-
-/** One page of a list: `{ data, pagination }`. */
-export interface Page<T> {
-  data: T[];
-  pagination: Pagination;
-}
+/** The list contract is the domain package's (`{ data, pagination }`); the web reads it from there. */
+export type { Page, Pagination } from "@pressguard/domain";
 
 /**
  * The page number a `next_page_url` asks for. The API writes it relative to its own origin

@@ -21,7 +21,7 @@ import { readStoredToken } from "./token-storage.ts";
 export const API_TIMEOUT_MS = 15_000;
 export const API_RETRY = 3;
 
-export type HttpMethod = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE";
+type HttpMethod = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE";
 type QueryValue = string | number | boolean | null | undefined;
 
 export interface ApiRequestOptions {

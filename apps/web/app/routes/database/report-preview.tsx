@@ -1,10 +1,9 @@
-import { fixUrlField } from "@pressguard/domain";
+import { fixUrlField, type ReportDetail } from "@pressguard/domain";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { CommentForm } from "../../features/reports/comment-form.tsx";
 import { ReportView } from "../../features/reports/report-view.tsx";
-import type { ReportDetail } from "../../features/reports/types.ts";
 import { vendorReportsApi } from "../../features/vendor-reports/api.ts";
 import { FixFilesField, useFixFiles } from "../../features/vendor-reports/fix-files.tsx";
 import { isApiError } from "../../lib/api/api-error.ts";

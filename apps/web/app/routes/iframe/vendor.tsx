@@ -1,9 +1,8 @@
-import { contentSecurityPolicy } from "@pressguard/domain";
+import { contentSecurityPolicy, type SubmittedReport } from "@pressguard/domain";
 import { useState } from "react";
 import { data } from "react-router";
 import type { ChosenProduct, ProductChoice } from "../../features/reports/product-picker.tsx";
 import { ReportForm } from "../../features/reports/report-form.tsx";
-import type { SubmittedReport } from "../../features/reports/types.ts";
 import { useReportSubmission } from "../../features/reports/use-report-submission.ts";
 import { isApiError } from "../../lib/api/api-error.ts";
 import { createServerApiClient } from "../../lib/api/client.server.ts";

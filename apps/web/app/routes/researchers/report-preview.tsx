@@ -1,10 +1,11 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { attachmentUrl, reportsApi } from "../../features/reports/api.ts";
+import { reportsApi } from "../../features/reports/api.ts";
 import { CommentForm } from "../../features/reports/comment-form.tsx";
 import { ReportView } from "../../features/reports/report-view.tsx";
 import { isApiError } from "../../lib/api/api-error.ts";
 import { createServerApiClient } from "../../lib/api/client.server.ts";
+import { attachmentUrl } from "../../lib/api/report-attachments.ts";
 import { throwNotFound } from "../../lib/errors.ts";
 import { enforceGuards } from "../../lib/guards.server.ts";
 import { exchangeLinkToken, hasLinkGrant } from "../../lib/link-grant.server.ts";

@@ -5,7 +5,7 @@ import {
   REPORT_ATTACHMENT_MESSAGES,
 } from "@pressguard/domain";
 import { useRef } from "react";
-import { errorIdFor, FormField } from "../../ui/form-field.tsx";
+import { errorIdFor, FormField } from "../ui/form-field.tsx";
 
 /** The `accept` list of the file picker: the extensions the API takes. */
 const ACCEPT = REPORT_ATTACHMENT_EXTENSIONS.map((extension) => `.${extension}`).join(",");

@@ -1,8 +1,7 @@
-import { isHttpUrl } from "@pressguard/domain";
+import { isHttpUrl, type ReportAttachment } from "@pressguard/domain";
 import { useState } from "react";
-import { useTokenDownload } from "../../lib/api/token-download.ts";
+import { useTokenDownload } from "../lib/api/token-download.ts";
 import { formatFileSize } from "./attachment-field.tsx";
-import type { ReportAttachment } from "./types.ts";
 
 /** The groups a report's files are shown in: the researcher's proof of concept, the vendor's fix. */
 const GROUPS = [

@@ -9,7 +9,7 @@ import {
 } from "@pressguard/domain";
 
 /** A report's state in words (PRODUCT.md §2). */
-export const REPORT_STATE_LABELS: Record<ReportState, string> = {
+const REPORT_STATE_LABELS: Record<ReportState, string> = {
   submitted: "Submitted",
   in_review: "In review",
   rejected: "Rejected",

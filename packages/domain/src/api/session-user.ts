@@ -1,0 +1,31 @@
+import { z } from "zod";
+
+/**
+ * The signed-in user as `GET /api/user` answers it (spec §3 "User session"): roles, the vendor seat
+ * (with the count of active programs and whether the account fields were saved), the researcher
+ * profile, staff and the second factor.
+ */
+export const SessionUser = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    email: z.string(),
+    roles: z.array(z.enum(["researcher", "vendor"])),
+    vendor: z
+      .object({
+        id: z.number().int(),
+        name: z.string(),
+        role: z.string(),
+        active_count: z.number().int(),
+        /** The vendor account fields were saved (`/vdp/create-account` done). */
+        account_completed: z.boolean(),
+      })
+      .nullable(),
+    /** `profile_completed`: the profile was saved once (`/researchers/create` done, decision 010). */
+    researcher: z.object({ uuid: z.string(), profile_completed: z.boolean() }).nullable(),
+    is_staff: z.boolean(),
+    two_factor_enabled: z.boolean(),
+    email_verified: z.boolean(),
+  })
+  .meta({ id: "SessionUser" });
+export type SessionUser = z.infer<typeof SessionUser>;
