@@ -1,4 +1,6 @@
 export * from "./api/pagination.ts";
+export * from "./api/programs.ts";
+export * from "./api/public-database.ts";
 export * from "./api/reports.ts";
 export * from "./api/session-user.ts";
 export * from "./config/auth-client-config.ts";

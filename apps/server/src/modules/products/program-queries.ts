@@ -1,6 +1,5 @@
-import type { Program } from "@pressguard/domain";
+import type { Program, ProgramFilter } from "@pressguard/domain";
 import type { SqlRunner } from "../../db/client.ts";
-import type { ProgramFilter } from "./program-schemas.ts";
 
 /** Report states a vendor sees (decision 006): from validation on. */
 const VENDOR_VISIBLE_STATES = ["validated", "awaiting_fix", "fix_pending", "fixed", "published"];

@@ -1,11 +1,4 @@
 import fastifyMultipart from "@fastify/multipart";
-import type { FastifyRequest } from "fastify";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { AppError } from "../../errors.ts";
-import { signedInCaller } from "../../http/access.ts";
-import { pageRequest } from "../../http/pagination.ts";
-import { CSV_MAX_BYTES, CsvTooLargeError, decodeText, readCsvUpload } from "./csv.ts";
 import {
   ActivateProductBody,
   ActivationAnswer,
@@ -22,7 +15,14 @@ import {
   ProgramPage,
   RejectClaimBody,
   VendorProgram,
-} from "./program-schemas.ts";
+} from "@pressguard/domain";
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { AppError } from "../../errors.ts";
+import { signedInCaller } from "../../http/access.ts";
+import { pageRequest } from "../../http/pagination.ts";
+import { CSV_MAX_BYTES, CsvTooLargeError, decodeText, readCsvUpload } from "./csv.ts";
 import { type ProgramService, programIdOf, vendorOf } from "./program-service.ts";
 
 const tags = ["vendor programs"];

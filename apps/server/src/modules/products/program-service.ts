@@ -1,4 +1,17 @@
-import { PROGRAM_FIELDS, Program } from "@pressguard/domain";
+import {
+  type ActivationAnswer,
+  type CsvImportAnswer,
+  type LobbyPage,
+  PROGRAM_FIELDS,
+  type ProductClaim,
+  type ProductDetails,
+  Program,
+  type ProgramDetail,
+  type ProgramFilter,
+  type ProgramFormValues,
+  type ProgramPage,
+  type VendorProgram,
+} from "@pressguard/domain";
 import type { Database, SqlRunner } from "../../db/client.ts";
 import { bumpDataVersion } from "../../db/data-version.ts";
 import { isoOrNull } from "../../db/timestamps.ts";
@@ -9,18 +22,6 @@ import type { SessionUserBody } from "../auth/service.ts";
 import { emailDomainOf, hostMatches, hostOf, ownDomains } from "./claim-domains.ts";
 import { CSV_MAX_ROWS, CsvFormatError, readCsv, writeCsv } from "./csv.ts";
 import { createProgramQueries, type OwnershipRow, type ProgramRow } from "./program-queries.ts";
-import type {
-  ActivationAnswer,
-  CsvImportAnswer,
-  LobbyPage,
-  ProductClaim,
-  ProductDetails,
-  ProgramDetail,
-  ProgramFilter,
-  ProgramFormValues,
-  ProgramPage,
-  VendorProgram,
-} from "./program-schemas.ts";
 
 const PROGRAM_NOT_FOUND = "Program not found.";
 

@@ -1,4 +1,4 @@
-import type { VulnerabilityDetail } from "./schemas.ts";
+import type { VulnerabilityDetail } from "@pressguard/domain";
 
 /**
  * A vulnerability as an OSV record (schema 1.7.5, https://ossf.github.io/osv-schema/), valid against

@@ -1,4 +1,4 @@
-import { SEVERITIES, vulnerabilityTypeByCode } from "@pressguard/domain";
+import { type Leaderboard, SEVERITIES, type Statistics, vulnerabilityTypeByCode } from "@pressguard/domain";
 import { AppError } from "../../errors.ts";
 import {
   type LeaderboardType,
@@ -6,7 +6,6 @@ import {
   type RankingQueries,
   statisticsPeriod,
 } from "./rankings.ts";
-import type { Leaderboard, Statistics } from "./schemas.ts";
 import { pagePaths } from "./service.ts";
 
 const LEADERBOARD_SIZE = 100;

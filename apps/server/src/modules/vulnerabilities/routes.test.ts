@@ -1,3 +1,4 @@
+import { CheckResponse } from "@pressguard/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importVulnerabilities } from "../../db/import.ts";
 import {
@@ -9,7 +10,6 @@ import {
 } from "../../db/import-fixtures.ts";
 import { createTestApp } from "../../test/app.ts";
 import { createVulnerabilityQueries } from "./queries.ts";
-import { CheckResponse } from "./schemas.ts";
 import { createVulnerabilityService } from "./service.ts";
 
 /** Five real seed records (db/import-fixtures.ts) imported through the importer, as production does. */

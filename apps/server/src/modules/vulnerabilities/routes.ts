@@ -1,11 +1,4 @@
 import { Readable } from "node:stream";
-import { PageQuery } from "@pressguard/domain";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { AppError } from "../../errors.ts";
-import { type ResponseStore, registerHttpCache } from "../../http/http-cache.ts";
-import { pageRequest } from "../../http/pagination.ts";
-import type { RankingService } from "./rankings-service.ts";
 import {
   CheckRequest,
   CheckResponse,
@@ -13,18 +6,25 @@ import {
   DatabaseCounts,
   Leaderboard,
   OsvRecord,
+  PageQuery,
   ProductSearchPage,
   ProductSearchQuery,
   ProductVulnerabilitiesQuery,
   ProgramDirectory,
   ProgramDirectoryQuery,
   PublicProduct,
-  ResearcherProfile,
+  PublicResearcherProfile,
   Statistics,
   VulnerabilityDetail,
   VulnerabilityPage,
   VulnerabilitySearchQuery,
-} from "./schemas.ts";
+} from "@pressguard/domain";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { AppError } from "../../errors.ts";
+import { type ResponseStore, registerHttpCache } from "../../http/http-cache.ts";
+import { pageRequest } from "../../http/pagination.ts";
+import type { RankingService } from "./rankings-service.ts";
 import { NOT_FOUND_MESSAGES, type VulnerabilityService } from "./service.ts";
 
 /** Public reads may be five minutes old; revalidation is cheap thanks to the ETag. */
@@ -226,7 +226,7 @@ export const vulnerabilityRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: "A researcher's public profile, points and rank",
         params: z.object({ uuid: z.string() }),
-        response: { 200: ResearcherProfile },
+        response: { 200: PublicResearcherProfile },
       },
       config: publicRead,
     },

@@ -1,11 +1,24 @@
 import {
   type AffectedRange,
+  type CheckedVulnerability,
+  type CheckRequest,
+  type Contributors,
+  type DatabaseCounts,
   isVersionAffected,
   owaspCategoryByCode,
+  type ProductRef,
+  type ProductSearchPage,
+  type ProgramDirectory,
+  type PublicProduct,
+  type PublicResearcherProfile,
   parseCvssVector,
   SEARCH_MATCH_LIMIT,
   SOCIAL_NETWORKS,
   socialProfileUrl,
+  type VulnerabilityDetail,
+  type VulnerabilityPage,
+  type VulnerabilitySearchQuery,
+  type VulnerabilitySummary,
   vulnerabilityTypeByCode,
   wordPressRoleByCode,
 } from "@pressguard/domain";
@@ -14,21 +27,6 @@ import { type PageRequest, paginationOf } from "../../http/pagination.ts";
 import { toOsv } from "./osv.ts";
 import { createProductRangesCache, type ProductRangeRow, productRangesKey } from "./product-ranges-cache.ts";
 import type { CreditRow, RangeRow, SummaryRow, VulnerabilityQueries } from "./queries.ts";
-import type {
-  CheckedVulnerability,
-  CheckRequest,
-  Contributors,
-  DatabaseCounts,
-  ProductRef,
-  ProductSearchPage,
-  ProgramDirectory,
-  PublicProduct,
-  ResearcherProfile,
-  VulnerabilityDetail,
-  VulnerabilityPage,
-  VulnerabilitySearchQuery,
-  VulnerabilitySummary,
-} from "./schemas.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CVE = /^CVE-\d{4}-\d{4,}$/i;
@@ -378,7 +376,7 @@ export function createVulnerabilityService(
       return { data: rows.map((row) => ({ ...row, url: appUrl + pagePaths.researcher(row.uuid) })) };
     },
 
-    async getResearcher(uuid: string): Promise<ResearcherProfile> {
+    async getResearcher(uuid: string): Promise<PublicResearcherProfile> {
       const row = UUID.test(uuid) ? await queries.findResearcher(uuid.toLowerCase()) : null;
       if (!row) throw new AppError("not_found", { message: NOT_FOUND_MESSAGES.researcher });
       const standing = await queries.researcherStanding(row.id);

@@ -1,19 +1,19 @@
-import type { AppLoadContext } from "react-router";
-import { isApiError } from "../../lib/api/api-error.ts";
-import { createServerApiClient } from "../../lib/api/client.server.ts";
-import { apiFailureOf, throwNotFound } from "../../lib/errors.ts";
-import type { SearchParams } from "./search-params.ts";
 import type {
   Contributor,
   DatabaseCounts,
   Leaderboard,
   ProgramDirectory,
   PublicProduct,
-  ResearcherProfile,
+  PublicResearcherProfile as ResearcherProfile,
   Statistics,
-  Vulnerability,
+  VulnerabilityDetail as Vulnerability,
   VulnerabilityPage,
-} from "./types.ts";
+} from "@pressguard/domain";
+import type { AppLoadContext } from "react-router";
+import { isApiError } from "../../lib/api/api-error.ts";
+import { createServerApiClient } from "../../lib/api/client.server.ts";
+import { apiFailureOf, throwNotFound } from "../../lib/errors.ts";
+import type { SearchParams } from "./search-params.ts";
 
 /** Spec §8 store failures: the message a page shows when its API call fails. */
 export const FETCH_FAILURES = {

@@ -1,5 +1,5 @@
+import type { Pagination } from "@pressguard/domain";
 import { Link } from "react-router";
-import type { Pagination } from "./types.ts";
 
 /** Previous / next links of a server-paginated list; plain links, so crawlers follow them. */
 export function PaginationNav({

@@ -1,6 +1,6 @@
+import type { LeaderboardEntry } from "@pressguard/domain";
 import { Link } from "react-router";
 import { databasePaths } from "./paths.ts";
-import type { LeaderboardEntry } from "./types.ts";
 
 /** Researchers ranked by points (leaderboards, statistics). */
 export function ResearcherTable({ entries, caption }: { entries: LeaderboardEntry[]; caption: string }) {

@@ -1,7 +1,7 @@
+import type { VulnerabilityPage } from "@pressguard/domain";
 import { useLocation } from "react-router";
 import { PaginationNav } from "./pagination-nav.tsx";
 import { searchWithPage } from "./search-params.ts";
-import type { VulnerabilityPage } from "./types.ts";
 import { VulnerabilityList } from "./vulnerability-list.tsx";
 
 /** The results of a search with their pagination; links keep the search's own query string. */

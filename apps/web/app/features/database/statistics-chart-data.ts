@@ -1,4 +1,4 @@
-import type { MonthlyCount, MonthlySeverity } from "./types.ts";
+import type { MonthlyCount, MonthlySeverity } from "@pressguard/domain";
 
 /** The bands of the charts, most severe first, with colours that follow the severity badges. */
 export const CHART_SEVERITIES: readonly { key: MonthlySeverity; label: string; color: string }[] = [

@@ -1,3 +1,4 @@
+import type { MonthlyCount } from "@pressguard/domain";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import {
@@ -9,7 +10,6 @@ import {
   trendSummary,
 } from "./statistics-chart-data.ts";
 import { MonthlyTrendChart, SeverityChart } from "./statistics-charts.tsx";
-import type { MonthlyCount } from "./types.ts";
 
 const month = (value: string, critical: number, medium: number, unknown = 0): MonthlyCount => ({
   month: value,

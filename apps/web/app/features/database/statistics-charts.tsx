@@ -1,3 +1,4 @@
+import type { MonthlyCount, MonthlySeverity } from "@pressguard/domain";
 import { Group } from "@visx/group";
 import { scaleBand, scaleLinear } from "@visx/scale";
 import { Bar, BarStack } from "@visx/shape";
@@ -9,7 +10,6 @@ import {
   severitySummary,
   trendSummary,
 } from "./statistics-chart-data.ts";
-import type { MonthlyCount, MonthlySeverity } from "./types.ts";
 
 /*
  * SVG charts drawn during server rendering (visx: d3 scales and shapes as React elements), so they

@@ -1,20 +1,20 @@
-import type { ProgramInput } from "@pressguard/domain";
-import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import { pageFromUrl } from "../../lib/api/page.ts";
-import type { ApiClient } from "../../lib/api/request.ts";
 import type {
-  ActivationResult,
-  CsvImportResult,
+  ActivationAnswer as ActivationResult,
+  CsvImportAnswer as CsvImportResult,
   LobbyProduct,
   Page,
   ProductDetails,
-  ProgramContributor,
-  ProgramFields,
+  Contributor as ProgramContributor,
+  ProgramFormValues as ProgramFields,
   ProgramFilter,
-  ProgramVulnerability,
-  ProgramWithCounters,
+  ProgramInput,
+  VulnerabilitySummary as ProgramVulnerability,
+  ProgramDetail as ProgramWithCounters,
   VendorProgram,
-} from "./types.ts";
+} from "@pressguard/domain";
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import { pageFromUrl } from "../../lib/api/page.ts";
+import type { ApiClient } from "../../lib/api/request.ts";
 
 export { pageFromUrl };
 

@@ -1,6 +1,6 @@
+import type { ProgramFilter } from "@pressguard/domain";
 import type { QueryClient } from "@tanstack/react-query";
 import { programKeys } from "./api.ts";
-import type { ProgramFilter } from "./types.ts";
 
 /**
  * Spec §4: lists are cached once loaded; switching tabs or changing the product list resets the

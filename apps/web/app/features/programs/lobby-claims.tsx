@@ -1,10 +1,10 @@
+import type { LobbyProduct } from "@pressguard/domain";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useApiClient } from "../../lib/api/client.ts";
 import { LoadError } from "../../ui/form-field.tsx";
 import { FETCH_FAILURES, lobbyQuery } from "./api.ts";
 import { kindLabel } from "./labels.tsx";
-import type { LobbyProduct } from "./types.ts";
 import { useActivateProgram } from "./use-program-mutations.ts";
 
 /**

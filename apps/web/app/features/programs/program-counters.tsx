@@ -1,9 +1,9 @@
+import type { ProductDetails } from "@pressguard/domain";
 import { useQuery } from "@tanstack/react-query";
 import { useApiClient } from "../../lib/api/client.ts";
 import { LoadError } from "../../ui/form-field.tsx";
 import { FETCH_FAILURES, productDetailsQuery } from "./api.ts";
 import { Counter } from "./labels.tsx";
-import type { ProductDetails } from "./types.ts";
 
 const COUNTERS: { key: keyof ProductDetails; label: string }[] = [
   { key: "active", label: "Active programs" },

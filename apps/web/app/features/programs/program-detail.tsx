@@ -1,3 +1,4 @@
+import type { ProgramDetail as ProgramWithCounters } from "@pressguard/domain";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
@@ -12,7 +13,6 @@ import {
   programVulnerabilitiesQuery,
 } from "./api.ts";
 import { Counter, kindLabel, planLabel, StatusBadge } from "./labels.tsx";
-import type { ProgramWithCounters } from "./types.ts";
 import { useActivateProgram } from "./use-program-mutations.ts";
 
 /** `/vdp/programs/{id}`: the program, its counters, its vulnerabilities and contributors (spec §4). */

@@ -1,3 +1,4 @@
+import type { ProgramFilter, VendorProgram } from "@pressguard/domain";
 import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { Link } from "react-router";
@@ -6,7 +7,6 @@ import { LoadError } from "../../ui/form-field.tsx";
 import { FETCH_FAILURES, programListQuery } from "./api.ts";
 import { switchProgramTab } from "./cache.ts";
 import { kindLabel, planLabel, StatusBadge } from "./labels.tsx";
-import type { ProgramFilter, VendorProgram } from "./types.ts";
 
 const EMPTY_STATES: Record<ProgramFilter, { title: string; text: string }> = {
   "all-active": {

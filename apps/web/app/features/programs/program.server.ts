@@ -1,8 +1,8 @@
+import type { ProgramDetail as ProgramWithCounters } from "@pressguard/domain";
 import { isApiError } from "../../lib/api/api-error.ts";
 import { createServerApiClient } from "../../lib/api/client.server.ts";
 import { throwNotFound } from "../../lib/errors.ts";
 import { programsApi } from "./api.ts";
-import type { ProgramWithCounters } from "./types.ts";
 
 /**
  * The signed-in vendor's program `id`, read on the server before its page renders. The API answers

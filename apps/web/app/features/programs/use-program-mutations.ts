@@ -1,3 +1,4 @@
+import type { ActivationAnswer } from "@pressguard/domain";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRevalidator } from "react-router";
 import { toast } from "react-toastify";
@@ -5,10 +6,12 @@ import { setActivationModalShown } from "../../lib/activation-modal-flag.ts";
 import { useApiClient } from "../../lib/api/client.ts";
 import { programsApi } from "./api.ts";
 import { resetProgramData } from "./cache.ts";
-import type { ActivationResult } from "./types.ts";
 
-/** Shows the answer of an activation as a toast: an error, a claim under review, or a success. */
-export function toastActivation(result: ActivationResult) {
+/**
+ * Shows the answer of an activation as a toast (spec §7: "status and message, shown as a success or
+ * error toast"): a success, a claim under review, or the API's error envelope.
+ */
+export function toastActivation(result: ActivationAnswer | { status: "error"; message: string }) {
   if (result.status === "error") toast.error(result.message);
   else if (result.status === "pending") toast.info(result.message);
   else toast.success(result.message);

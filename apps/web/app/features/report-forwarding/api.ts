@@ -3,9 +3,9 @@ import type {
   ForwardFormat,
   ForwardTargetUpdate,
   ForwardWebhookTargetInput,
+  Page,
 } from "@pressguard/domain";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import type { Page } from "../../lib/api/page.ts";
 import type { ApiClient } from "../../lib/api/request.ts";
 
 /** A forwarding target as `GET /vendor/forwarding/targets` lists it (never its secret). */

@@ -1,5 +1,7 @@
 import type {
+  VulnerabilitySummary as KnownVulnerability,
   Page,
+  ProductSearchItem as ProductOption,
   ReportAttachment,
   ReportDetail,
   ReportListItem,
@@ -8,7 +10,6 @@ import type {
 } from "@pressguard/domain";
 import { pageFromUrl } from "../../lib/api/page.ts";
 import { type ApiClient, IDEMPOTENCY_KEY_HEADER, newIdempotencyKey } from "../../lib/api/request.ts";
-import type { KnownVulnerability, ProductOption } from "./types.ts";
 
 export { pageFromUrl };
 

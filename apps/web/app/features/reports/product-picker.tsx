@@ -1,3 +1,7 @@
+import type {
+  VulnerabilitySummary as KnownVulnerability,
+  ProductSearchItem as ProductOption,
+} from "@pressguard/domain";
 import { COMPONENT_KINDS, slugify } from "@pressguard/domain";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
@@ -5,7 +9,6 @@ import { useApiClient } from "../../lib/api/client.ts";
 import { kindLabel } from "../../lib/report-labels.ts";
 import { errorIdFor, FormField, INPUT_CLASS } from "../../ui/form-field.tsx";
 import { reportsApi } from "./api.ts";
-import type { KnownVulnerability, ProductOption } from "./types.ts";
 
 /** The product a report is about: an existing one (with its id) or one typed in (no id: a lobby product). */
 export interface ChosenProduct {

@@ -1,3 +1,4 @@
+import type { Page } from "@pressguard/domain";
 import {
   type StaffPlanChange,
   type StaffPlanChangeResult,
@@ -7,7 +8,7 @@ import {
 import { infiniteQueryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "react-toastify";
 import { useApiClient } from "../../lib/api/client.ts";
-import { type Page, pageFromUrl } from "../../lib/api/page.ts";
+import { pageFromUrl } from "../../lib/api/page.ts";
 import type { ApiClient } from "../../lib/api/request.ts";
 
 /** Staff vendor search and hand plan changes (decision 011). */

@@ -1,6 +1,11 @@
-import type { ReportAttachment, ReportDetail, ReportListItem, VendorReportTab } from "@pressguard/domain";
+import type {
+  Page,
+  ReportAttachment,
+  ReportDetail,
+  ReportListItem,
+  VendorReportTab,
+} from "@pressguard/domain";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import type { Page } from "../../lib/api/page.ts";
 import { pageFromUrl } from "../../lib/api/page.ts";
 import type { ApiClient } from "../../lib/api/request.ts";
 import type { CommentVisibility } from "../../lib/reports.ts";

@@ -1,6 +1,3 @@
-/** The list contract is the domain package's (`{ data, pagination }`); the web reads it from there. */
-export type { Page, Pagination } from "@pressguard/domain";
-
 /**
  * The page number a `next_page_url` asks for. The API writes it relative to its own origin
  * (`/api/products?filter=…&page=2`); reading only `page` keeps the call on the client's API base.

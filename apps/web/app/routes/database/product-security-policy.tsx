@@ -1,6 +1,6 @@
+import type { ProductProgram, PublicProduct } from "@pressguard/domain";
 import type { ReactNode } from "react";
 import { Link, useRouteLoaderData } from "react-router";
-import type { ProductProgram, PublicProduct } from "../../features/database/types.ts";
 import type { loader as pluginTabsLoader } from "../../layouts/plugin-tabs.tsx";
 import { KIND_LABELS, productNameFromSlug } from "../../lib/database-params.ts";
 import { formatDay } from "../../lib/dates.ts";

@@ -1,8 +1,7 @@
-import { countryByCode } from "@pressguard/domain";
+import { countryByCode, type PublicResearcherProfile as ResearcherProfile } from "@pressguard/domain";
 import { useLocation } from "react-router";
 import { databaseApi } from "../../features/database/api.server.ts";
 import { PaginationNav } from "../../features/database/pagination-nav.tsx";
-import type { ResearcherProfile } from "../../features/database/types.ts";
 import { VulnerabilityList } from "../../features/database/vulnerability-list.tsx";
 import { throwNotFound } from "../../lib/errors.ts";
 import { STATIC_PAGE } from "../../lib/route-handle.ts";

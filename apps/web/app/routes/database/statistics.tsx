@@ -1,3 +1,4 @@
+import type { MonthlyCount } from "@pressguard/domain";
 import { databaseApi } from "../../features/database/api.server.ts";
 import { ResearcherTable } from "../../features/database/researcher-table.tsx";
 import {
@@ -13,7 +14,6 @@ import {
   SeverityChart,
   SeverityLegend,
 } from "../../features/database/statistics-charts.tsx";
-import type { MonthlyCount } from "../../features/database/types.ts";
 import {
   PLATFORM_LABELS,
   requirePlatform,

@@ -1,5 +1,6 @@
-import { PageQuery, Pagination, Plan } from "@pressguard/domain";
 import { z } from "zod";
+import { Plan } from "../enums/plans.ts";
+import { PageQuery, Pagination } from "./pagination.ts";
 
 /** The vendor's product API (spec §7, decision 006). */
 
@@ -111,6 +112,7 @@ const LobbyProduct = z.object({
   /** This vendor's claim on it, if any. */
   claim_status: z.enum(["pending", "rejected"]).nullable(),
 });
+export type LobbyProduct = z.infer<typeof LobbyProduct>;
 
 export const LobbyPage = z
   .object({ data: z.array(LobbyProduct), pagination: Pagination })

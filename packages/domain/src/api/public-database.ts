@@ -1,12 +1,8 @@
-import {
-  ComponentKind,
-  MAX_CHECK_ITEMS,
-  PageQuery,
-  Pagination,
-  Severity,
-  wholeNumberParameter,
-} from "@pressguard/domain";
 import { z } from "zod";
+import { MAX_CHECK_ITEMS } from "../config/public-database-limits.ts";
+import { ComponentKind } from "../enums/component-kinds.ts";
+import { Severity } from "../enums/severity.ts";
+import { PageQuery, Pagination, wholeNumberParameter } from "./pagination.ts";
 
 /**
  * The public database's API contract (PRODUCT.md §6, ARCHITECTURE.md "API conventions"). Query
@@ -77,6 +73,8 @@ const AffectedRangeOut = z.object({
   version: z.string(),
   fixed_in: z.string().nullable(),
 });
+/** One affected range of a public record, with its product. */
+export type PublicAffectedRange = z.infer<typeof AffectedRangeOut>;
 
 const Credit = z.object({
   uuid: z.string(),
@@ -135,6 +133,8 @@ export const PublicProduct = ProductRef.extend({
     .nullable(),
 }).meta({ id: "PublicProduct" });
 export type PublicProduct = z.infer<typeof PublicProduct>;
+/** The disclosure program of a product page, when it has an active one. */
+export type ProductProgram = NonNullable<PublicProduct["program"]>;
 
 const Contributor = z.object({
   uuid: z.string(),
@@ -142,10 +142,11 @@ const Contributor = z.object({
   url: z.string(),
   vulnerabilities: z.number().int(),
 });
+export type Contributor = z.infer<typeof Contributor>;
 export const Contributors = z.object({ data: z.array(Contributor) });
 export type Contributors = z.infer<typeof Contributors>;
 
-export const ResearcherProfile = z
+export const PublicResearcherProfile = z
   .object({
     uuid: z.string(),
     display_name: z.string(),
@@ -168,7 +169,7 @@ export const ResearcherProfile = z
     rank: z.number().int().nullable(),
   })
   .meta({ id: "ResearcherProfile" });
-export type ResearcherProfile = z.infer<typeof ResearcherProfile>;
+export type PublicResearcherProfile = z.infer<typeof PublicResearcherProfile>;
 
 export const DatabaseCounts = z.object({
   vulnerabilities: z.number().int(),
@@ -235,6 +236,7 @@ const LeaderboardEntry = z.object({
   points: z.number().int(),
   vulnerabilities: z.number().int(),
 });
+export type LeaderboardEntry = z.infer<typeof LeaderboardEntry>;
 
 export const Leaderboard = z
   .object({
@@ -276,6 +278,9 @@ export const Statistics = z
   })
   .meta({ id: "Statistics" });
 export type Statistics = z.infer<typeof Statistics>;
+/** One month of the statistics: its count, split by severity band. */
+export type MonthlyCount = Statistics["monthly"][number];
+export type MonthlySeverity = keyof MonthlyCount["by_severity"];
 
 /** The report form's product picker (PRODUCT.md §3): every product, not only active programs. */
 export const ProductSearchQuery = PageQuery.extend({
@@ -296,6 +301,7 @@ export const ProductSearchPage = z
   })
   .meta({ id: "ProductSearchPage" });
 export type ProductSearchPage = z.infer<typeof ProductSearchPage>;
+export type ProductSearchItem = ProductSearchPage["data"][number];
 
 export const ProgramDirectoryQuery = PageQuery.extend({
   q: z.string().trim().max(200, "q must be at most 200 characters.").optional(),
