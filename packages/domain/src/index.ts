@@ -1,3 +1,5 @@
+export * from "./api/accounts.ts";
+export * from "./api/forwarding.ts";
 export * from "./api/pagination.ts";
 export * from "./api/programs.ts";
 export * from "./api/public-database.ts";

@@ -140,6 +140,7 @@ export const CsvImportAnswer = z
 export type CsvImportAnswer = z.infer<typeof CsvImportAnswer>;
 
 const CLAIM_STATUSES = ["pending", "approved", "rejected"] as const;
+export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
 
 export const ProductClaim = z
   .object({

@@ -1,4 +1,11 @@
-import { PageQuery, Pagination } from "@pressguard/domain";
+import {
+  ForwardDeliveryPage,
+  ForwardQueued,
+  ForwardTarget,
+  ForwardTargets,
+  ForwardTargetWithSecret,
+  PageQuery,
+} from "@pressguard/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { RequestAuth } from "../../http/access.ts";
@@ -14,58 +21,6 @@ const Body = z.record(z.string(), z.unknown());
 const TargetIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const DeliveryIdParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
 
-const ForwardTarget = z
-  .object({
-    id: z.number().int(),
-    kind: z.enum(["email", "webhook"]),
-    email: z.string().nullable(),
-    url: z.string().nullable(),
-    format: z.enum(["json", "slack", "discord"]),
-    events: z.array(z.string()),
-    status: z.enum(["pending", "active", "disabled"]),
-    consecutive_failures: z.number().int(),
-    confirmed_at: z.string().nullable(),
-    disabled_at: z.string().nullable(),
-    disabled_reason: z.string().nullable(),
-    created_at: z.string(),
-  })
-  .meta({ id: "ForwardTarget" });
-
-const TargetList = z.object({ plan: z.enum(["free", "premium"]), data: z.array(ForwardTarget) });
-const TargetWithSecret = z
-  .object({
-    target: ForwardTarget,
-    secret: z.string().describe("Shown once; store it to verify signatures."),
-  })
-  .meta({ id: "ForwardTargetWithSecret" });
-const Queued = z.object({ delivery_id: z.number().int() });
-
-const DeliveryAttempt = z.object({
-  attempted_at: z.string(),
-  status_code: z.number().int().nullable(),
-  latency_ms: z.number().int(),
-  succeeded: z.boolean(),
-  response_excerpt: z.string().nullable(),
-});
-const Delivery = z
-  .object({
-    id: z.number().int(),
-    event_id: z.string(),
-    event_type: z.string(),
-    status: z.enum(["pending", "succeeded", "failed"]),
-    attempts: z.number().int(),
-    manual: z.boolean(),
-    created_at: z.string(),
-    finished_at: z.string().nullable(),
-    next_attempt_at: z.string().nullable(),
-    last_status_code: z.number().int().nullable(),
-    last_latency_ms: z.number().int().nullable(),
-    last_response_excerpt: z.string().nullable(),
-    attempt_log: z.array(DeliveryAttempt),
-  })
-  .meta({ id: "ForwardDelivery" });
-const DeliveryPage = z.object({ data: z.array(Delivery), pagination: Pagination });
-
 /** Report forwarding (issue 8): the vendor's targets API and the public e-mail confirmation. */
 export const forwardingRoutes: FastifyPluginAsyncZod<{ forwarding: ForwardingService }> = async (
   app,
@@ -79,7 +34,7 @@ export const forwardingRoutes: FastifyPluginAsyncZod<{ forwarding: ForwardingSer
       schema: {
         tags,
         summary: "The organisation's forwarding targets and plan",
-        response: { 200: TargetList },
+        response: { 200: ForwardTargets },
       },
       config: manageVendor,
     },
@@ -108,7 +63,7 @@ export const forwardingRoutes: FastifyPluginAsyncZod<{ forwarding: ForwardingSer
         tags,
         summary: "Adds a signed webhook (premium); answers its signing secret once",
         body: Body,
-        response: { 201: TargetWithSecret },
+        response: { 201: ForwardTargetWithSecret },
       },
       config: manageVendor,
     },
@@ -170,7 +125,7 @@ export const forwardingRoutes: FastifyPluginAsyncZod<{ forwarding: ForwardingSer
     "rotate-secret",
     "Replaces a webhook's signing secret; answers the new one once",
     forwarding.rotateSecret,
-    TargetWithSecret,
+    ForwardTargetWithSecret,
   );
   action("disable", "Stops forwarding to a target", forwarding.disableTarget, ForwardTarget);
   action(
@@ -179,7 +134,7 @@ export const forwardingRoutes: FastifyPluginAsyncZod<{ forwarding: ForwardingSer
     forwarding.enableTarget,
     ForwardTarget,
   );
-  action("test", "Sends a report.test event to this target only", forwarding.sendTest, Queued, 202);
+  action("test", "Sends a report.test event to this target only", forwarding.sendTest, ForwardQueued, 202);
 
   app.get(
     `${base}/targets/:id/deliveries`,
@@ -189,7 +144,7 @@ export const forwardingRoutes: FastifyPluginAsyncZod<{ forwarding: ForwardingSer
         summary: "A target's delivery log, newest first, with each delivery's attempts",
         params: TargetIdParams,
         querystring: PageQuery,
-        response: { 200: DeliveryPage },
+        response: { 200: ForwardDeliveryPage },
       },
       config: manageVendor,
     },
@@ -208,7 +163,7 @@ export const forwardingRoutes: FastifyPluginAsyncZod<{ forwarding: ForwardingSer
         tags,
         summary: "Sends a delivery's event again, once (a new, manual delivery)",
         params: DeliveryIdParams,
-        response: { 202: Queued },
+        response: { 202: ForwardQueued },
       },
       config: manageVendor,
     },

@@ -1,23 +1,8 @@
+import { OwnResearcherProfile } from "@pressguard/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { signedInCaller } from "../../http/access.ts";
 import type { ResearcherProfileService } from "./service.ts";
-
-const ResearcherProfileAnswer = z
-  .object({
-    uuid: z.string(),
-    display_name: z.string(),
-    country: z.string().nullable(),
-    website: z.string().nullable(),
-    github: z.string().nullable(),
-    x: z.string().nullable(),
-    mastodon: z.string().nullable(),
-    linkedin: z.string().nullable(),
-    bio: z.string().nullable(),
-    /** Saved once through the profile form (`/researchers/create` done). */
-    completed: z.boolean(),
-  })
-  .meta({ id: "OwnResearcherProfile" });
 
 /** Validated by the shared ResearcherProfile schema in the service, with its messages. */
 const ResearcherProfileInput = z.record(z.string(), z.unknown()).meta({ id: "ResearcherProfileFields" });
@@ -33,7 +18,7 @@ export const researcherProfileRoutes: FastifyPluginAsyncZod<{ profiles: Research
       schema: {
         tags,
         summary: "The caller's researcher profile",
-        response: { 200: ResearcherProfileAnswer },
+        response: { 200: OwnResearcherProfile },
       },
       config: { access: "researcher" },
     },
@@ -49,7 +34,7 @@ export const researcherProfileRoutes: FastifyPluginAsyncZod<{ profiles: Research
         tags,
         summary: "Saves the caller's public researcher profile; the first save completes it",
         body: ResearcherProfileInput,
-        response: { 200: ResearcherProfileAnswer },
+        response: { 200: OwnResearcherProfile },
       },
       config: { access: "researcher" },
     },

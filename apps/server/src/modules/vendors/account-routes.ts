@@ -1,21 +1,8 @@
+import { VendorAccountAnswer } from "@pressguard/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { signedInCaller } from "../../http/access.ts";
 import type { VendorAccountService } from "./account-service.ts";
-
-const VendorAccountAnswer = z
-  .object({
-    vendor_name: z.string(),
-    url: z.string().nullable(),
-    contact_email: z.string(),
-    contact_person: z.string(),
-    timezone: z.string(),
-    country: z.string().nullable(),
-    public_key: z.string(),
-    completed: z.boolean(),
-    role: z.enum(["owner", "admin", "member"]),
-  })
-  .meta({ id: "VendorAccount" });
 
 /** Validated by the shared VendorAccount schema in the service, with the §5 messages. */
 const VendorAccountInput = z.record(z.string(), z.unknown()).meta({ id: "VendorAccountFields" });

@@ -1,4 +1,8 @@
-import { FORWARD_FORMATS, ForwardWebhookTargetInput } from "@pressguard/domain";
+import {
+  FORWARD_FORMATS,
+  ForwardWebhookTargetInput,
+  type ForwardTargetWithSecret as TargetWithSecret,
+} from "@pressguard/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
@@ -10,7 +14,7 @@ import {
   validateForm,
 } from "../../lib/form-errors.ts";
 import { errorIdFor, FormAlert, FormField, INPUT_CLASS } from "../../ui/form-field.tsx";
-import { forwardingApi, type TargetWithSecret, targetsKey } from "./api.ts";
+import { forwardingApi, targetsKey } from "./api.ts";
 import { EventPicker } from "./event-picker.tsx";
 
 const FIELDS = ["url", "format", "events"] as const;

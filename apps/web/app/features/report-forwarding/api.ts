@@ -1,63 +1,15 @@
 import type {
+  ForwardDelivery,
   ForwardEmailTargetInput,
-  ForwardFormat,
+  ForwardTarget,
+  ForwardTargets,
   ForwardTargetUpdate,
+  ForwardTargetWithSecret,
   ForwardWebhookTargetInput,
   Page,
 } from "@pressguard/domain";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import type { ApiClient } from "../../lib/api/request.ts";
-
-/** A forwarding target as `GET /vendor/forwarding/targets` lists it (never its secret). */
-export interface ForwardTarget {
-  id: number;
-  kind: "email" | "webhook";
-  email: string | null;
-  url: string | null;
-  format: ForwardFormat;
-  events: string[];
-  status: "pending" | "active" | "disabled";
-  consecutive_failures: number;
-  confirmed_at: string | null;
-  disabled_at: string | null;
-  disabled_reason: string | null;
-  created_at: string;
-}
-
-export interface ForwardTargets {
-  plan: "free" | "premium";
-  data: ForwardTarget[];
-}
-
-/** A webhook's signing secret comes with the create and rotate answers only. */
-export interface TargetWithSecret {
-  target: ForwardTarget;
-  secret: string;
-}
-
-interface DeliveryAttempt {
-  attempted_at: string;
-  status_code: number | null;
-  latency_ms: number;
-  succeeded: boolean;
-  response_excerpt: string | null;
-}
-
-export interface ForwardDelivery {
-  id: number;
-  event_id: string;
-  event_type: string;
-  status: "pending" | "succeeded" | "failed";
-  attempts: number;
-  manual: boolean;
-  created_at: string;
-  finished_at: string | null;
-  next_attempt_at: string | null;
-  last_status_code: number | null;
-  last_latency_ms: number | null;
-  last_response_excerpt: string | null;
-  attempt_log: DeliveryAttempt[];
-}
 
 const base = "/vendor/forwarding";
 
@@ -67,7 +19,7 @@ export const forwardingApi = {
   addEmail: (client: ApiClient, body: ForwardEmailTargetInput) =>
     client.request<ForwardTarget>(`${base}/targets/email`, { method: "POST", body }),
   addWebhook: (client: ApiClient, body: ForwardWebhookTargetInput) =>
-    client.request<TargetWithSecret>(`${base}/targets/webhook`, { method: "POST", body }),
+    client.request<ForwardTargetWithSecret>(`${base}/targets/webhook`, { method: "POST", body }),
   update: (client: ApiClient, id: number, body: ForwardTargetUpdate) =>
     client.request<ForwardTarget>(`${base}/targets/${id}`, { method: "PUT", body }),
   remove: (client: ApiClient, id: number) =>
@@ -77,7 +29,7 @@ export const forwardingApi = {
       method: "POST",
     }),
   rotateSecret: (client: ApiClient, id: number) =>
-    client.request<TargetWithSecret>(`${base}/targets/${id}/rotate-secret`, { method: "POST" }),
+    client.request<ForwardTargetWithSecret>(`${base}/targets/${id}/rotate-secret`, { method: "POST" }),
   deliveries: (client: ApiClient, id: number, page: number) =>
     client.request<Page<ForwardDelivery>>(`${base}/targets/${id}/deliveries?page=${page}&per_page=10`),
   redeliver: (client: ApiClient, deliveryId: number) =>

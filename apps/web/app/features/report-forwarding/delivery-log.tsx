@@ -1,8 +1,9 @@
+import type { ForwardDelivery } from "@pressguard/domain";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useApiClient } from "../../lib/api/client.ts";
 import { LoadError } from "../../ui/form-field.tsx";
-import { DELIVERIES_FAILURE, deliveriesQuery, type ForwardDelivery } from "./api.ts";
+import { DELIVERIES_FAILURE, deliveriesQuery } from "./api.ts";
 import { eventLabel, formatTime } from "./labels.ts";
 
 const STATUS_CLASS: Record<ForwardDelivery["status"], string> = {

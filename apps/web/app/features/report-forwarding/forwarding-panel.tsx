@@ -1,3 +1,4 @@
+import type { ForwardTargetWithSecret as TargetWithSecret } from "@pressguard/domain";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useApiClient } from "../../lib/api/client.ts";
@@ -5,7 +6,7 @@ import { LoadError } from "../../ui/form-field.tsx";
 import { Panel } from "../../ui/page-header.tsx";
 import { AddEmailForm } from "./add-email-form.tsx";
 import { AddWebhookForm, WebhookUpsell } from "./add-webhook-form.tsx";
-import { TARGETS_FAILURE, type TargetWithSecret, targetsQuery } from "./api.ts";
+import { TARGETS_FAILURE, targetsQuery } from "./api.ts";
 import { SecretNotice } from "./secret-notice.tsx";
 import { SignatureHelp } from "./signature-help.tsx";
 import { TargetItem } from "./target-item.tsx";

@@ -1,5 +1,4 @@
-import { FORWARD_EVENT_TYPES, FORWARD_FORMATS } from "@pressguard/domain";
-import type { ForwardTarget } from "./api.ts";
+import { FORWARD_EVENT_TYPES, FORWARD_FORMATS, type ForwardTarget } from "@pressguard/domain";
 
 export const eventLabel = (type: string) =>
   type === "report.test"

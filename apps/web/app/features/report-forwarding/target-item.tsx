@@ -1,5 +1,5 @@
+import type { ForwardTarget, ForwardTargetWithSecret as TargetWithSecret } from "@pressguard/domain";
 import { useState } from "react";
-import type { ForwardTarget, TargetWithSecret } from "./api.ts";
 import { DeliveryLog } from "./delivery-log.tsx";
 import { eventsSummary, formatLabel, statusLabel } from "./labels.ts";
 import { TargetSettings } from "./target-settings.tsx";

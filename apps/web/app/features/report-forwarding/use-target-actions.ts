@@ -1,7 +1,8 @@
+import type { ForwardTargetWithSecret as TargetWithSecret } from "@pressguard/domain";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "react-toastify";
 import { useApiClient } from "../../lib/api/client.ts";
-import { deliveriesKey, forwardingApi, type TargetWithSecret, targetsKey } from "./api.ts";
+import { deliveriesKey, forwardingApi, targetsKey } from "./api.ts";
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : "An error occurred.");
 

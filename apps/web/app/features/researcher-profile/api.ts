@@ -1,27 +1,13 @@
-import type { ResearcherProfile } from "@pressguard/domain";
+import type { OwnResearcherProfile, ResearcherProfile } from "@pressguard/domain";
 import { queryOptions } from "@tanstack/react-query";
 import type { ApiClient } from "../../lib/api/request.ts";
-
-/** `GET /researcher/profile` (decision 010): the caller's own public profile, and whether saved once. */
-export interface ResearcherProfileAnswer {
-  uuid: string;
-  display_name: string;
-  country: string | null;
-  website: string | null;
-  github: string | null;
-  x: string | null;
-  mastodon: string | null;
-  linkedin: string | null;
-  bio: string | null;
-  completed: boolean;
-}
 
 export const RESEARCHER_PROFILE_FAILURE = "Error fetching your researcher profile";
 
 export const researcherProfileApi = {
-  get: (client: ApiClient) => client.request<ResearcherProfileAnswer>("/researcher/profile"),
+  get: (client: ApiClient) => client.request<OwnResearcherProfile>("/researcher/profile"),
   update: (client: ApiClient, body: ResearcherProfile) =>
-    client.request<ResearcherProfileAnswer>("/researcher/profile", { method: "PUT", body }),
+    client.request<OwnResearcherProfile>("/researcher/profile", { method: "PUT", body }),
 };
 
 export const researcherProfileKey = ["researcher-profile"] as const;

@@ -1,4 +1,4 @@
-import { BIO_MAX_LENGTH, COUNTRIES, ResearcherProfile } from "@pressguard/domain";
+import { BIO_MAX_LENGTH, COUNTRIES, type OwnResearcherProfile, ResearcherProfile } from "@pressguard/domain";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useApiClient } from "../../lib/api/client.ts";
@@ -7,7 +7,6 @@ import { FormAlert, FormField, LoadError } from "../../ui/form-field.tsx";
 import { useSchemaForm } from "../../ui/use-schema-form.ts";
 import {
   RESEARCHER_PROFILE_FAILURE,
-  type ResearcherProfileAnswer,
   researcherProfileApi,
   researcherProfileKey,
   researcherProfileQuery,
@@ -17,7 +16,7 @@ const FIELDS = ["display_name", "country", "website", "github", "x", "mastodon",
 type FieldName = (typeof FIELDS)[number];
 type Values = Record<FieldName, string>;
 
-function valuesOf(profile: ResearcherProfileAnswer): Values {
+function valuesOf(profile: OwnResearcherProfile): Values {
   return {
     display_name: profile.display_name ?? "",
     country: profile.country ?? "",
@@ -33,9 +32,9 @@ function valuesOf(profile: ResearcherProfileAnswer): Values {
 interface ResearcherProfileFormProps {
   submitLabel: string;
   /** After a successful save, with the saved profile. */
-  onSaved: (profile: ResearcherProfileAnswer) => void | Promise<void>;
+  onSaved: (profile: OwnResearcherProfile) => void | Promise<void>;
   /** Shown beside the submit button (the settings page links to the public profile). */
-  footer?: (profile: ResearcherProfileAnswer) => ReactNode;
+  footer?: (profile: OwnResearcherProfile) => ReactNode;
 }
 
 /** The researcher profile form (PRODUCT.md §5): loads, validates with `ResearcherProfile`, saves. */
@@ -52,7 +51,7 @@ function ProfileFields({
   submitLabel,
   onSaved,
   footer,
-}: ResearcherProfileFormProps & { profile: ResearcherProfileAnswer }) {
+}: ResearcherProfileFormProps & { profile: OwnResearcherProfile }) {
   const client = useApiClient();
   const queryClient = useQueryClient();
   const form = useSchemaForm({

@@ -1,4 +1,12 @@
-import type { Page, ReportAction, ReportDetail, ReportListItem, ReportState } from "@pressguard/domain";
+import type {
+  ClaimStatus,
+  Page,
+  ProductClaim,
+  ReportAction,
+  ReportDetail,
+  ReportListItem,
+  ReportState,
+} from "@pressguard/domain";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { pageFromUrl } from "../../lib/api/page.ts";
 import type { ApiClient } from "../../lib/api/request.ts";
@@ -7,28 +15,6 @@ import type { CommentVisibility } from "../../lib/reports.ts";
 export type { Page };
 
 /** The staff API (decisions 006 and 008), as the triage pages call it. */
-
-export type ClaimStatus = "pending" | "approved" | "rejected";
-
-export interface ProductClaim {
-  id: number;
-  status: ClaimStatus;
-  reason: string | null;
-  created_at: string;
-  decided_at: string | null;
-  product: {
-    id: number;
-    platform: string;
-    kind: string;
-    slug: string;
-    name: string;
-    product_url: string | null;
-    vendor_website_url: string | null;
-    vendor_id: number | null;
-  };
-  vendor: { id: number; vendor_name: string; url: string | null; contact_email: string };
-  requested_by: { id: number; name: string; email: string } | null;
-}
 
 /** A transition: the action, an optional note, and the fields of the action that needs them. */
 export type TransitionRequest = { action: ReportAction; note?: string } & Record<string, unknown>;

@@ -1,10 +1,11 @@
+import type { ProductClaim } from "@pressguard/domain";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { FactList } from "../../components/report-parts.tsx";
 import { useApiClient } from "../../lib/api/client.ts";
 import { formatDay } from "../../lib/reports.ts";
 import { errorIdFor, FormField, INPUT_CLASS, LoadError } from "../../ui/form-field.tsx";
-import { claimListQuery, type ProductClaim } from "./api.ts";
+import { claimListQuery } from "./api.ts";
 import { errorMessage, useDecideClaim } from "./use-staff-mutations.ts";
 
 /**

@@ -1,4 +1,4 @@
-import { COUNTRIES, VendorAccount } from "@pressguard/domain";
+import { COUNTRIES, VendorAccount, type VendorAccountAnswer } from "@pressguard/domain";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useApiClient } from "../../lib/api/client.ts";
@@ -8,7 +8,6 @@ import { useSchemaForm } from "../../ui/use-schema-form.ts";
 import {
   canEditAccount,
   VENDOR_ACCOUNT_FAILURE,
-  type VendorAccountAnswer,
   vendorAccountApi,
   vendorAccountKey,
   vendorAccountQuery,

@@ -1,19 +1,6 @@
-import type { VendorAccount } from "@pressguard/domain";
+import type { VendorAccount, VendorAccountAnswer } from "@pressguard/domain";
 import { queryOptions } from "@tanstack/react-query";
 import type { ApiClient } from "../../lib/api/request.ts";
-
-/** `GET /vendor/account` (decision 006): the account fields, whether saved once, the reader's role. */
-export interface VendorAccountAnswer {
-  vendor_name: string | null;
-  url: string | null;
-  contact_email: string | null;
-  contact_person: string | null;
-  timezone: string | null;
-  country: string | null;
-  public_key: string | null;
-  completed: boolean;
-  role: "owner" | "admin" | "member" | string;
-}
 
 export const VENDOR_ACCOUNT_FAILURE = "Error fetching the vendor account";
 
