@@ -1,5 +1,6 @@
 export * from "./api/accounts.ts";
 export * from "./api/forwarding.ts";
+export * from "./api/mailbox-and-embed.ts";
 export * from "./api/pagination.ts";
 export * from "./api/programs.ts";
 export * from "./api/public-database.ts";

@@ -1,18 +1,8 @@
+import { MailboxEntry } from "@pressguard/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../errors.ts";
 import type { Mailer } from "./outbox.ts";
-
-const MailboxEntry = z.object({
-  id: z.number().int(),
-  template: z.string(),
-  to: z.string(),
-  subject: z.string(),
-  text: z.string(),
-  html: z.string(),
-  status: z.string(),
-  created_at: z.string(),
-});
 
 /** The development mailbox (ARCHITECTURE.md): every stored mail, newest first; 404 when switched off. */
 export const devMailRoutes: FastifyPluginAsyncZod<{ mailer: Mailer; enabled: boolean }> = async (

@@ -29,3 +29,20 @@ export const SessionUser = z
   })
   .meta({ id: "SessionUser" });
 export type SessionUser = z.infer<typeof SessionUser>;
+
+/** `GET /api/sessions`: where the signed-in user is signed in, each revocable but the current one. */
+export const SignedInPlaces = z.object({
+  data: z.array(
+    z.object({
+      id: z.number().int(),
+      /** A session is revoked with `DELETE /sessions/{id}`, a token with `DELETE /tokens/{id}`. */
+      kind: z.enum(["session", "token"]),
+      user_agent: z.string().nullable(),
+      ip: z.string().nullable(),
+      created_at: z.string(),
+      last_seen_at: z.string(),
+      current: z.boolean(),
+    }),
+  ),
+});
+export type SignedInPlace = z.infer<typeof SignedInPlaces>["data"][number];

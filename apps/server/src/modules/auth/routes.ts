@@ -1,4 +1,10 @@
-import { NewPassword, PASSWORD_CHANGE_MESSAGES, PasswordChange, SessionUser } from "@pressguard/domain";
+import {
+  NewPassword,
+  PASSWORD_CHANGE_MESSAGES,
+  PasswordChange,
+  SessionUser,
+  SignedInPlaces,
+} from "@pressguard/domain";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -232,20 +238,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         summary:
           "Where the signed-in user is signed in: live sessions (cookie mode) and personal access tokens (token mode), each revocable",
         response: {
-          200: z.object({
-            data: z.array(
-              z.object({
-                id: z.number().int(),
-                /** A session is revoked with `DELETE /sessions/{id}`, a token with `DELETE /tokens/{id}`. */
-                kind: z.enum(["session", "token"]),
-                user_agent: z.string().nullable(),
-                ip: z.string().nullable(),
-                created_at: z.string(),
-                last_seen_at: z.string(),
-                current: z.boolean(),
-              }),
-            ),
-          }),
+          200: SignedInPlaces,
         },
       },
       config: { access: "user" },

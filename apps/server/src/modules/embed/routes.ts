@@ -1,16 +1,7 @@
+import { EmbedVendor } from "@pressguard/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { EmbedService } from "./service.ts";
-
-const EmbedVendorAnswer = z
-  .object({
-    vendor_name: z.string(),
-    programs: z.array(
-      z.object({ id: z.number().int(), kind: z.string(), slug: z.string(), name: z.string() }),
-    ),
-    frame_ancestors: z.array(z.string()),
-  })
-  .meta({ id: "EmbedVendor" });
 
 /** The vendor report form embed (`/iframe/vendor?vendor={public_key}`, issue 7). */
 export const embedRoutes: FastifyPluginAsyncZod<{ embed: EmbedService }> = async (app, { embed }) => {
@@ -22,7 +13,7 @@ export const embedRoutes: FastifyPluginAsyncZod<{ embed: EmbedService }> = async
         summary:
           "A vendor's embeddable report form: its name, active programs and the origins allowed to frame it (404 for an unknown key)",
         params: z.object({ public_key: z.string() }),
-        response: { 200: EmbedVendorAnswer },
+        response: { 200: EmbedVendor },
       },
       config: { access: "public" },
     },

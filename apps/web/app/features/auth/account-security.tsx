@@ -1,34 +1,25 @@
+import type { SignedInPlace } from "@pressguard/domain";
 import { useCallback, useEffect, useState } from "react";
 import { useAuth } from "../../lib/use-auth.ts";
 import { AddRole } from "./add-role.tsx";
 import { ChangePasswordForm } from "./change-password-form.tsx";
 import { errorMessageOf, Field, FormError, FormNotice, INPUT_CLASS } from "./form-fields.tsx";
 
-interface SessionEntry {
-  id: number;
-  /** Token mode signs each browser in with a personal access token (decision 021). */
-  kind: "session" | "token";
-  user_agent: string | null;
-  ip: string | null;
-  last_seen_at: string;
-  current: boolean;
-}
-
 /** The signed-in user's sessions, each revocable but the current one (PRODUCT.md §7). */
 function SessionList() {
   const { api } = useAuth();
-  const [sessions, setSessions] = useState<SessionEntry[] | null>(null);
+  const [sessions, setSessions] = useState<SignedInPlace[] | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   const load = useCallback(() => {
     api
-      .request<{ data: SessionEntry[] }>("/sessions")
+      .request<{ data: SignedInPlace[] }>("/sessions")
       .then((answer) => setSessions(answer.data))
       .catch((caught: unknown) => setError(errorMessageOf(caught)));
   }, [api]);
   useEffect(load, [load]);
 
-  async function revoke(session: SessionEntry) {
+  async function revoke(session: SignedInPlace) {
     setError(null);
     try {
       await api.request(`/${session.kind === "token" ? "tokens" : "sessions"}/${session.id}`, {

@@ -18,7 +18,6 @@ import type { Route } from "./+types/report-preview";
 export const meta = pageMeta("Report preview");
 
 /** What the PIN contact reads: the vendor's view, plus the patch they may have sent. */
-type PinPreview = ReportDetail & { fix_diff?: string | null };
 
 const previewKey = (uuid: string) => ["report-preview", uuid] as const;
 
@@ -34,7 +33,7 @@ export default function ReportPreviewPage({ params }: Route.ComponentProps) {
   const uuid = encodeURIComponent(params.uuid);
   const report = useQuery({
     queryKey: previewKey(params.uuid),
-    queryFn: () => client.request<PinPreview>(`/report-previews/${uuid}`, { retry: 0 }),
+    queryFn: () => client.request<ReportDetail>(`/report-previews/${uuid}`, { retry: 0 }),
     retry: false,
     staleTime: 0,
   });
@@ -120,7 +119,7 @@ type FieldName = (typeof FIELDS)[number];
  * `POST /api/report-previews/{uuid}/patch`: awaiting_fix → fix_pending, then /database/patch-submitted.
  * The picked zips are uploaded first, while the report still takes them.
  */
-function PatchForm({ report }: { report: PinPreview }) {
+function PatchForm({ report }: { report: ReportDetail }) {
   const uuid = report.id;
   const client = useApiClient();
   const queryClient = useQueryClient();
@@ -164,7 +163,7 @@ function PatchForm({ report }: { report: PinPreview }) {
         document.getElementById("patch-files")?.focus();
         return;
       }
-      const saved = await client.request<PinPreview>(`/report-previews/${encodeURIComponent(uuid)}/patch`, {
+      const saved = await client.request<ReportDetail>(`/report-previews/${encodeURIComponent(uuid)}/patch`, {
         method: "POST",
         body: {
           fixed_version: values.fixed_version.trim(),

@@ -1,18 +1,10 @@
+import type { MailboxEntry } from "@pressguard/domain";
 import { isApiError } from "../../lib/api/api-error.ts";
 import { createServerApiClient } from "../../lib/api/client.server.ts";
 import { throwNotFound } from "../../lib/errors.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { PageHeader } from "../../ui/page-header.tsx";
 import type { Route } from "./+types/mail";
-
-interface MailboxEntry {
-  id: number;
-  to: string;
-  subject: string;
-  text: string;
-  status: string;
-  created_at: string;
-}
 
 export const meta = pageMeta("Development mailbox");
 

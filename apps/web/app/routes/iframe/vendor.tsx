@@ -1,3 +1,4 @@
+import type { EmbedVendor } from "@pressguard/domain";
 import { contentSecurityPolicy, type SubmittedReport } from "@pressguard/domain";
 import { useState } from "react";
 import { data } from "react-router";
@@ -13,13 +14,6 @@ import { PageHeader } from "../../ui/page-header.tsx";
 import type { Route } from "./+types/vendor";
 
 export const meta = pageMeta("Report a vulnerability", "Report a security issue privately to this vendor.");
-
-/** `GET /api/v1/embed/vendors/{public_key}`. */
-interface EmbedVendor {
-  vendor_name: string;
-  programs: ProductChoice[];
-  frame_ancestors: string[];
-}
 
 /** The CSP source list of the vendor's own origins; nobody may frame the page when there is none. */
 export function frameAncestorsPolicy(origins: readonly string[]): string {
