@@ -1,5 +1,7 @@
 export * from "./api/accounts.ts";
+export * from "./api/common.ts";
 export * from "./api/forwarding.ts";
+export * from "./api/ids.ts";
 export * from "./api/mailbox-and-embed.ts";
 export * from "./api/pagination.ts";
 export * from "./api/programs.ts";

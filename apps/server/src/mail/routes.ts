@@ -1,4 +1,4 @@
-import { MailboxEntry } from "@pressguard/domain";
+import { Mailbox } from "@pressguard/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../errors.ts";
@@ -20,7 +20,7 @@ export const devMailRoutes: FastifyPluginAsyncZod<{ mailer: Mailer; enabled: boo
           /** Only the mail sent to this address. */
           to: z.string().trim().toLowerCase().max(254).optional(),
         }),
-        response: { 200: z.object({ data: z.array(MailboxEntry) }) },
+        response: { 200: Mailbox },
       },
       config: { access: "public" },
     },

@@ -31,6 +31,11 @@ export const ForwardTargetWithSecret = z
   .meta({ id: "ForwardTargetWithSecret" });
 export type ForwardTargetWithSecret = z.infer<typeof ForwardTargetWithSecret>;
 export const ForwardQueued = z.object({ delivery_id: z.number().int() });
+export type ForwardQueued = z.infer<typeof ForwardQueued>;
+
+/** `POST /api/forwarding/confirm`: the confirmed address and whose reports it receives. */
+export const ForwardConfirmed = z.object({ email: z.string(), vendor_name: z.string() });
+export type ForwardConfirmed = z.infer<typeof ForwardConfirmed>;
 
 const DeliveryAttempt = z.object({
   attempted_at: z.string(),

@@ -12,6 +12,8 @@ export const MailboxEntry = z.object({
   created_at: z.string(),
 });
 export type MailboxEntry = z.infer<typeof MailboxEntry>;
+export const Mailbox = z.object({ data: z.array(MailboxEntry) });
+export type Mailbox = z.infer<typeof Mailbox>;
 
 /** `GET /api/v1/embed/vendors/{public_key}`: the vendor's embeddable report form. */
 export const EmbedVendor = z

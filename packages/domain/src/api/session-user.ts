@@ -30,6 +30,14 @@ export const SessionUser = z
   .meta({ id: "SessionUser" });
 export type SessionUser = z.infer<typeof SessionUser>;
 
+/** Token mode: a sign-in asked with `"token": true` answers the personal access token (decision 021). */
+export const AccessToken = z.object({ token: z.string() }).meta({ id: "AccessToken" });
+export type AccessToken = z.infer<typeof AccessToken>;
+
+/** What a sign-in answers: the user (cookie mode) or the token (token mode). */
+export const SignInAnswer = z.union([SessionUser, AccessToken]);
+export type SignInAnswer = z.infer<typeof SignInAnswer>;
+
 /** `GET /api/sessions`: where the signed-in user is signed in, each revocable but the current one. */
 export const SignedInPlaces = z.object({
   data: z.array(
@@ -45,4 +53,5 @@ export const SignedInPlaces = z.object({
     }),
   ),
 });
-export type SignedInPlace = z.infer<typeof SignedInPlaces>["data"][number];
+export type SignedInPlaces = z.infer<typeof SignedInPlaces>;
+export type SignedInPlace = SignedInPlaces["data"][number];

@@ -1,9 +1,11 @@
 import {
+  MessageAnswer,
   NewPassword,
   PASSWORD_CHANGE_MESSAGES,
   PasswordChange,
   SessionUser,
   SignedInPlaces,
+  SignInAnswer,
 } from "@pressguard/domain";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -19,8 +21,6 @@ import {
 } from "./service.ts";
 import { SESSION_COOKIE_MAX_AGE, setSessionCookie } from "./session-cookie.ts";
 
-const TokenAnswer = z.object({ token: z.string() }).meta({ id: "AccessToken" });
-const Message = z.object({ message: z.string() });
 const Email = z.email({ message: "Must be a valid email address." }).max(254);
 const Password = NewPassword;
 const Role = z.enum(["researcher", "vendor"]);
@@ -100,7 +100,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         summary:
           "Creates a researcher or vendor account and mails its verification link; the answer never tells whether the address has an account",
         body: Register,
-        response: { 202: Message },
+        response: { 202: MessageAnswer },
       },
       config: { access: "public", issuesToken: true },
     },
@@ -117,7 +117,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         tags: ["auth"],
         summary: "Signs in with e-mail and password; `token: true` answers a personal access token",
         body: Login,
-        response: { 200: z.union([SessionUser, TokenAnswer]) },
+        response: { 200: SignInAnswer },
       },
       config: { access: "public", issuesToken: true },
     },
@@ -136,7 +136,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       schema: {
         tags: ["auth"],
         summary: "Ends the current session or revokes the current token",
-        response: { 200: Message },
+        response: { 200: MessageAnswer },
       },
       config: { access: "user" },
     },
@@ -179,7 +179,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         summary:
           "Changes the signed-in user's password (the current one required if set); ends the user's other sessions and tokens",
         body: PasswordChange,
-        response: { 200: Message },
+        response: { 200: MessageAnswer },
       },
       config: { access: "user" },
     },
@@ -289,7 +289,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         summary:
           "E-mails a single-use sign-in link; the answer never tells whether the address has an account",
         body: z.strictObject({ email: Email }),
-        response: { 202: Message },
+        response: { 202: MessageAnswer },
       },
       config: { access: "public" },
     },
@@ -307,7 +307,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         summary: "Signs in with a magic link (single use, 15 minutes)",
         params: z.strictObject({ uuid: z.string().max(100) }),
         body: TokenChoice,
-        response: { 200: z.union([SessionUser, TokenAnswer]) },
+        response: { 200: SignInAnswer },
       },
       config: { access: "public", issuesToken: true },
     },
@@ -339,7 +339,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app.post(
     "/email/verification-notification",
     {
-      schema: { tags: ["auth"], summary: "Sends the verification link again", response: { 202: Message } },
+      schema: {
+        tags: ["auth"],
+        summary: "Sends the verification link again",
+        response: { 202: MessageAnswer },
+      },
       config: { access: "user" },
     },
     async (request, reply) => {
@@ -357,7 +361,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         tags: ["auth"],
         summary: "E-mails a password reset link; the answer never tells whether the address has an account",
         body: z.strictObject({ email: Email }),
-        response: { 202: Message },
+        response: { 202: MessageAnswer },
       },
       config: { access: "public" },
     },
@@ -374,7 +378,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         tags: ["auth"],
         summary: "Sets a new password with a reset link's token; ends every session of the account",
         body: z.strictObject({ token: z.string().min(1).max(100), password: Password }),
-        response: { 200: Message },
+        response: { 200: MessageAnswer },
       },
       config: { access: "public" },
     },

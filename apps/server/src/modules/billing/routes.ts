@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../errors.ts";
 import { signedInCaller } from "../../http/access.ts";
+import { idOrNotFound } from "../../http/ids.ts";
 import { pageRequest } from "../../http/pagination.ts";
 import { type BillingService, VENDOR_NOT_FOUND } from "./service.ts";
 
@@ -37,9 +38,7 @@ const StaffVendorPage = z
   .meta({ id: "StaffVendorPage" });
 
 function vendorIdOf(value: string): number {
-  const id = /^\d{1,9}$/.test(value) ? Number(value) : 0;
-  if (id < 1) throw new AppError("not_found", { message: VENDOR_NOT_FOUND });
-  return id;
+  return idOrNotFound(value, VENDOR_NOT_FOUND);
 }
 
 /** The vendor's subscription and invoices (issue 8, decision 011). */

@@ -1,4 +1,5 @@
 import {
+  ForwardConfirmed,
   ForwardDeliveryPage,
   ForwardQueued,
   ForwardTarget,
@@ -178,7 +179,7 @@ export const forwardingRoutes: FastifyPluginAsyncZod<{ forwarding: ForwardingSer
         tags,
         summary: "Confirms an e-mail forwarding target with the mailed token (the page POSTs it)",
         body: Body,
-        response: { 200: z.object({ email: z.string(), vendor_name: z.string() }) },
+        response: { 200: ForwardConfirmed },
       },
       config: { access: "public" },
     },

@@ -4,6 +4,7 @@ import {
   ActivationAnswer,
   ClaimListQuery,
   CsvImportAnswer,
+  DecisionTaken,
   LobbyPage,
   LobbyQuery,
   ProductClaimPage,
@@ -21,6 +22,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../errors.ts";
 import { signedInCaller } from "../../http/access.ts";
+import { idOrNotFound } from "../../http/ids.ts";
 import { pageRequest } from "../../http/pagination.ts";
 import { CSV_MAX_BYTES, CsvTooLargeError, decodeText, readCsvUpload } from "./csv.ts";
 import { type ProgramService, programIdOf, vendorOf } from "./program-service.ts";
@@ -263,12 +265,7 @@ export const productClaimRoutes: FastifyPluginAsyncZod<{ programs: ProgramServic
   );
 
   const ClaimParams = z.object({ id: z.string() });
-  const Decided = z.object({ status: z.literal("success") });
-  const claimIdOf = (value: string) => {
-    const id = /^\d{1,9}$/.test(value) ? Number(value) : 0;
-    if (id < 1) throw new AppError("not_found", { message: "Claim not found." });
-    return id;
-  };
+  const claimIdOf = (value: string) => idOrNotFound(value, "Claim not found.");
 
   app.post(
     "/staff/product-claims/:id/approve",
@@ -277,7 +274,7 @@ export const productClaimRoutes: FastifyPluginAsyncZod<{ programs: ProgramServic
         tags: staffTags,
         summary: "Approves a claim: the product becomes the vendor's active program",
         params: ClaimParams,
-        response: { 200: Decided },
+        response: { 200: DecisionTaken },
       },
       config: { access: "staff" },
     },
@@ -293,7 +290,7 @@ export const productClaimRoutes: FastifyPluginAsyncZod<{ programs: ProgramServic
         summary: "Rejects a claim with a reason shown to the vendor",
         params: ClaimParams,
         body: RejectClaimBody,
-        response: { 200: Decided },
+        response: { 200: DecisionTaken },
       },
       config: { access: "staff" },
     },

@@ -16,6 +16,7 @@ import type { Database, SqlRunner } from "../../db/client.ts";
 import { bumpDataVersion } from "../../db/data-version.ts";
 import { isoOrNull } from "../../db/timestamps.ts";
 import { AppError, validationErrorOf } from "../../errors.ts";
+import { idOrNotFound } from "../../http/ids.ts";
 import { type PageRequest, paginationOf } from "../../http/pagination.ts";
 import type { Mailer } from "../../mail/outbox.ts";
 import type { SessionUserBody } from "../auth/service.ts";
@@ -58,9 +59,7 @@ function programOf(row: ProgramRow): VendorProgram {
 
 /** A product id in a path: digits only; anything else names no program (spec §2). */
 export function programIdOf(value: string): number {
-  const id = /^\d{1,9}$/.test(value) ? Number(value) : 0;
-  if (id < 1) throw new AppError("not_found", { message: PROGRAM_NOT_FOUND });
-  return id;
+  return idOrNotFound(value, PROGRAM_NOT_FOUND);
 }
 
 function parseProgram(input: unknown): Program {

@@ -23,6 +23,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../errors.ts";
 import { type ResponseStore, registerHttpCache } from "../../http/http-cache.ts";
+import { idOrNotFound } from "../../http/ids.ts";
 import { pageRequest } from "../../http/pagination.ts";
 import type { RankingService } from "./rankings-service.ts";
 import { NOT_FOUND_MESSAGES, type VulnerabilityService } from "./service.ts";
@@ -34,9 +35,7 @@ const tags = ["public database"];
 
 /** A product id of the specification's product API: digits, or the product does not exist. */
 function productIdOf(value: string): number {
-  const id = /^\d{1,9}$/.test(value) ? Number(value) : 0;
-  if (id < 1) throw new AppError("not_found", { message: NOT_FOUND_MESSAGES.product });
-  return id;
+  return idOrNotFound(value, NOT_FOUND_MESSAGES.product);
 }
 
 /** The public database API (PRODUCT.md §6, spec §7 product reads). */

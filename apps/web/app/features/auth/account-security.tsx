@@ -1,4 +1,4 @@
-import type { SignedInPlace } from "@pressguard/domain";
+import type { SignedInPlace, SignedInPlaces } from "@pressguard/domain";
 import { useCallback, useEffect, useState } from "react";
 import { useAuth } from "../../lib/use-auth.ts";
 import { AddRole } from "./add-role.tsx";
@@ -13,7 +13,7 @@ function SessionList() {
 
   const load = useCallback(() => {
     api
-      .request<{ data: SignedInPlace[] }>("/sessions")
+      .request<SignedInPlaces>("/sessions")
       .then((answer) => setSessions(answer.data))
       .catch((caught: unknown) => setError(errorMessageOf(caught)));
   }, [api]);

@@ -1,4 +1,4 @@
-import { PasswordChange } from "@pressguard/domain";
+import { type MessageAnswer, PasswordChange } from "@pressguard/domain";
 import { useState } from "react";
 import { useApiClient } from "../../lib/api/client.ts";
 import { FORM_ERROR_KEY } from "../../lib/form-errors.ts";
@@ -24,7 +24,7 @@ export function ChangePasswordForm() {
     idPrefix: "change-password",
     async onSubmit(data) {
       setNotice(null);
-      const answer = await client.request<{ message: string }>("/user/password", {
+      const answer = await client.request<MessageAnswer>("/user/password", {
         method: "PUT",
         body: data.current_password ? data : { password: data.password },
       });

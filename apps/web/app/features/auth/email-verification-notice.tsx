@@ -1,3 +1,4 @@
+import type { MessageAnswer } from "@pressguard/domain";
 import { useState } from "react";
 import { useRootLoaderData } from "../../lib/public-config.ts";
 import { useAuth } from "../../lib/use-auth.ts";
@@ -15,7 +16,7 @@ export function EmailVerificationNotice() {
 
   async function resend() {
     try {
-      const answer = await api.request<{ message: string }>("/email/verification-notification", {
+      const answer = await api.request<MessageAnswer>("/email/verification-notification", {
         method: "POST",
       });
       setMessage(answer.message);

@@ -1,3 +1,4 @@
+import type { MessageAnswer } from "@pressguard/domain";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { isApiError } from "../../lib/api/api-error.ts";
@@ -46,7 +47,7 @@ export function LoginForm() {
       return;
     }
     void run(async () => {
-      const answer = await auth.api.request<{ message: string }>("/magic-link", {
+      const answer = await auth.api.request<MessageAnswer>("/magic-link", {
         method: "POST",
         body: { email },
       });

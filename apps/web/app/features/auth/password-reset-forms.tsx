@@ -1,3 +1,4 @@
+import type { MessageAnswer } from "@pressguard/domain";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { useAuth } from "../../lib/use-auth.ts";
@@ -15,7 +16,7 @@ export function ForgotPasswordForm() {
     setError(null);
     setNotice(null);
     try {
-      const answer = await api.request<{ message: string }>("/password/forgot", {
+      const answer = await api.request<MessageAnswer>("/password/forgot", {
         method: "POST",
         body: { email },
       });
@@ -57,7 +58,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
     event.preventDefault();
     setError(null);
     try {
-      const answer = await api.request<{ message: string }>("/password/reset", {
+      const answer = await api.request<MessageAnswer>("/password/reset", {
         method: "POST",
         body: { token, password },
       });

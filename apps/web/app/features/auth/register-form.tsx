@@ -1,3 +1,4 @@
+import type { MessageAnswer } from "@pressguard/domain";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { useAuth } from "../../lib/use-auth.ts";
@@ -32,7 +33,7 @@ export function RegisterForm({ initialRole = "vendor" }: { initialRole?: Role })
     setBusy(true);
     setError(null);
     try {
-      const answer = await auth.api.request<{ message: string }>("/register", {
+      const answer = await auth.api.request<MessageAnswer>("/register", {
         method: "POST",
         body: { ...fields, role },
       });

@@ -1,10 +1,10 @@
 import type {
   ActivationAnswer as ActivationResult,
+  Contributors,
   CsvImportAnswer as CsvImportResult,
   LobbyProduct,
   Page,
   ProductDetails,
-  Contributor as ProgramContributor,
   ProgramFormValues as ProgramFields,
   ProgramFilter,
   ProgramInput,
@@ -58,7 +58,7 @@ export const programsApi = {
       query: { "filter[tab]": tab, page },
     }),
   getContributors: (client: ApiClient, id: string) =>
-    client.request<{ data: ProgramContributor[] }>(`/products/${id}/contributors`),
+    client.request<Contributors>(`/products/${id}/contributors`),
 };
 
 /** Query keys: everything under `programKeys.all` is the vendor's "project data" (spec §4). */

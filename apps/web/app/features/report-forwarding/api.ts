@@ -1,6 +1,8 @@
 import type {
+  ForwardConfirmed,
   ForwardDelivery,
   ForwardEmailTargetInput,
+  ForwardQueued,
   ForwardTarget,
   ForwardTargets,
   ForwardTargetUpdate,
@@ -33,9 +35,9 @@ export const forwardingApi = {
   deliveries: (client: ApiClient, id: number, page: number) =>
     client.request<Page<ForwardDelivery>>(`${base}/targets/${id}/deliveries?page=${page}&per_page=10`),
   redeliver: (client: ApiClient, deliveryId: number) =>
-    client.request<{ delivery_id: number }>(`${base}/deliveries/${deliveryId}/redeliver`, { method: "POST" }),
+    client.request<ForwardQueued>(`${base}/deliveries/${deliveryId}/redeliver`, { method: "POST" }),
   confirm: (client: ApiClient, token: string) =>
-    client.request<{ email: string; vendor_name: string }>("/forwarding/confirm", {
+    client.request<ForwardConfirmed>("/forwarding/confirm", {
       method: "POST",
       body: { token },
     }),

@@ -1,5 +1,6 @@
 import type {
   ClaimStatus,
+  DecisionTaken,
   Page,
   ProductClaim,
   ReportAction,
@@ -39,9 +40,9 @@ export const staffApi = {
   findClaims: (client: ApiClient, status: ClaimStatus, page: number) =>
     client.request<Page<ProductClaim>>("/staff/product-claims", { query: { status, page } }),
   approveClaim: (client: ApiClient, id: number) =>
-    client.request<{ status: "success" }>(`/staff/product-claims/${id}/approve`, { method: "POST" }),
+    client.request<DecisionTaken>(`/staff/product-claims/${id}/approve`, { method: "POST" }),
   rejectClaim: (client: ApiClient, id: number, reason: string) =>
-    client.request<{ status: "success" }>(`/staff/product-claims/${id}/reject`, {
+    client.request<DecisionTaken>(`/staff/product-claims/${id}/reject`, {
       method: "POST",
       body: { reason },
     }),

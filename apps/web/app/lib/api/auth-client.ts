@@ -1,4 +1,4 @@
-import type { AuthClientConfig } from "@pressguard/domain";
+import type { AuthClientConfig, SignInAnswer } from "@pressguard/domain";
 import { isApiError } from "./api-error.ts";
 import type { ApiClient } from "./request.ts";
 
@@ -80,7 +80,7 @@ export function createAuthClient<User>(deps: AuthClientDeps<User>) {
 
   /** A call that signs in: token mode asks for a token (`token: true`); cookie mode gets the cookie. */
   function requestSignIn(path: string, body: Record<string, unknown>) {
-    return api.request<{ token?: unknown } | undefined>(path, {
+    return api.request<SignInAnswer | undefined>(path, {
       method: "POST",
       body: config.mode === "token" ? { ...body, token: true } : body,
       retry: 0,
@@ -88,9 +88,9 @@ export function createAuthClient<User>(deps: AuthClientDeps<User>) {
   }
 
   /** Token mode: keeps the answer's token where the request wrapper reads it. */
-  function keepToken(answer: { token?: unknown } | undefined) {
+  function keepToken(answer: SignInAnswer | undefined) {
     if (config.mode !== "token") return;
-    const token = answer?.token;
+    const token = answer && "token" in answer ? answer.token : undefined;
     if (typeof token !== "string" || !token) throw new Error(AUTH_MESSAGES.tokenNotReturned);
     deps.storeToken(token);
   }

@@ -1,4 +1,4 @@
-import type { MailboxEntry } from "@pressguard/domain";
+import type { Mailbox } from "@pressguard/domain";
 import { isApiError } from "../../lib/api/api-error.ts";
 import { createServerApiClient } from "../../lib/api/client.server.ts";
 import { throwNotFound } from "../../lib/errors.ts";
@@ -12,7 +12,7 @@ export const meta = pageMeta("Development mailbox");
 export async function loader({ request, context }: Route.LoaderArgs) {
   const client = createServerApiClient(request, context, { forwardCookies: false, retry: 0 });
   try {
-    return await client.request<{ data: MailboxEntry[] }>("/dev/mail");
+    return await client.request<Mailbox>("/dev/mail");
   } catch (error) {
     // Switched off (production): the page does not exist.
     if (isApiError(error) && error.status === 404) throwNotFound();
