@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
@@ -9,6 +9,14 @@ import { defineConfig } from "@playwright/test";
  * unless E2E_BASE_URL points at a server that is already running.
  */
 const port = Number(process.env.E2E_PORT ?? 3199);
+/**
+ * Debian's `chromium-headless-shell` when installed (CI installs it): the same Chromium build in its
+ * headless-only binary, as Playwright itself runs headless. The suite took 14.1 min with it against
+ * 17.7 min with the full browser, whose GPU and browser processes used a third of the two cores.
+ */
+const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
+const chromium =
+  process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium");
 const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`;
 /**
  * The servers' throwaway databases live in one temporary folder, made once by the runner (its workers
@@ -76,7 +84,7 @@ export default defineConfig({
     baseURL,
     trace: "retain-on-failure",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: chromium,
       args: [
         "--no-sandbox",
         "--headless",
