@@ -17,6 +17,8 @@ const port = Number(process.env.E2E_PORT ?? 3199);
 const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
 const chromium =
   process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium");
+/** The cookie-mode server reports to this DSN (e2e/error-reporting.spec.ts). */
+export const SENTRY_DSN = `http://e2epublickey@127.0.0.1:${port + 9}/1`;
 const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`;
 /**
  * The servers' throwaway databases live in one temporary folder, made once by the runner (its workers
@@ -118,7 +120,9 @@ export default defineConfig({
   ],
   ...(!process.env.E2E_BASE_URL && {
     webServer: [
-      { url: baseURL, port, dataDir, env: {} },
+      // Errors go to Sentry in this mode: nothing listens at this DSN, e2e/error-reporting.spec.ts
+      // catches what the browser sends to it.
+      { url: baseURL, port, dataDir, env: { SENTRY_DSN: SENTRY_DSN } },
       ...tokenModes.map((mode) => ({
         ...mode,
         url: mode.baseURL,

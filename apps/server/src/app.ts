@@ -17,7 +17,9 @@ import { signingKeyOf } from "./db/signing-keys.ts";
 import { registerAccessControl } from "./http/access.ts";
 import { handleFrameworkError, type RouteAgain } from "./http/bad-url.ts";
 import { registerCompression } from "./http/compression.ts";
+import { registerPublicReadCors } from "./http/cors.ts";
 import { registerErrorHandlers } from "./http/error-handler.ts";
+import { createErrorReporter } from "./http/error-reporting.ts";
 import { createResponseStore } from "./http/http-cache.ts";
 import { registerIdempotency } from "./http/idempotency.ts";
 import { collectPutRoutes, methodOverrideRoutes } from "./http/method-override.ts";
@@ -92,7 +94,13 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
   routeAgain = (request, response) => app.routing(request, response);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandlers(app);
+  const buildDir = web?.buildDir ?? DEFAULT_BUILD_DIR;
+  const buildInfo = readBuildInfo(buildDir);
+  const errorReporter = await createErrorReporter({ dsn: config.sentryDsn, release: buildInfo.id });
+  app.addHook("onClose", async () => errorReporter.close());
+  registerErrorHandlers(app, errorReporter);
+  // Before access control: a preflight is answered before anyone asks who is calling.
+  await registerPublicReadCors(app);
   await registerSecurityHeaders(app, {
     captcha: config.captcha,
     sentryDsn: config.sentryDsn,
@@ -147,8 +155,6 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
     transformObject: jsonSchemaTransformObject,
   });
 
-  const buildDir = web?.buildDir ?? DEFAULT_BUILD_DIR;
-  const buildInfo = readBuildInfo(buildDir);
   const dataVersion = await watchDataVersion(database);
   app.addHook("onClose", async () => dataVersion.stop());
   const footerMetrics = createFooterMetricsService(
@@ -305,6 +311,7 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
       pageStore: createResponseStore(() => `${buildInfo.id} ${dataVersion.current()}`),
       dataVersion: dataVersion.current,
       sessionCookie: SESSION_COOKIE,
+      errorReporter,
     });
   }
 

@@ -54,6 +54,16 @@ describe("entry.server: handleError", () => {
     expect(consoleError).toHaveBeenCalledWith(error);
   });
 
+  it("hands a crash to the server's reporter when the load context carries one", () => {
+    const consoleError = vi.spyOn(console, "error").mockImplementation(() => {});
+    const reportError = vi.fn();
+    const error = new Error("db down");
+    const context = { reportError } as unknown as AppLoadContext;
+    handleError(error, { request: request(FIREFOX), params: {}, context } as never);
+    expect(reportError).toHaveBeenCalledWith(error);
+    expect(consoleError).not.toHaveBeenCalled();
+  });
+
   it("stays quiet when the visitor went away (aborted request)", () => {
     const consoleError = vi.spyOn(console, "error").mockImplementation(() => {});
     const controller = new AbortController();

@@ -6,7 +6,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { ServerRouter } from "react-router";
 import { isCrawlerRequest } from "./lib/crawler.ts";
-import { reportError } from "./lib/error-reporting.ts";
+import { isReportableError, reportError } from "./lib/error-reporting.ts";
 
 /**
  * The standard React Router streaming entry, plus two rules of the specification (§8):
@@ -80,7 +80,7 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors inside the shell are logged by React Router when the shell fails.
-          if (shellRendered) reportError(error);
+          if (shellRendered) reportServerError(error, loadContext);
         },
       },
     );
@@ -90,6 +90,12 @@ export default function handleRequest(
 /** Loader, action and render errors; thrown 4xx answers never reach here (React Router filters them). */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  const publicConfig = (context as Partial<AppLoadContext> | undefined)?.publicConfig;
-  reportError(error, { dsn: publicConfig?.sentryDsn, release: publicConfig?.buildId });
+  reportServerError(error, context as Partial<AppLoadContext> | undefined);
 };
+
+/** To the server's reporter (Sentry with a DSN) when the load context carries one, else the console. */
+function reportServerError(error: unknown, context: Partial<AppLoadContext> | undefined) {
+  if (!isReportableError(error)) return;
+  if (context?.reportError) context.reportError(error);
+  else reportError(error);
+}

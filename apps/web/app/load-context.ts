@@ -21,5 +21,10 @@ declare module "react-router" {
      * embed's frame-ancestors) builds its policy from these.
      */
     contentSecurityPolicy?: ContentSecurityPolicyOptions;
+    /**
+     * Sends a render or loader error to the server's error reporting (Sentry with SENTRY_DSN,
+     * apps/server/src/http/error-reporting.ts); absent without a DSN, and in development.
+     */
+    reportError?: (error: unknown) => void;
   }
 }

@@ -10,6 +10,7 @@ export * from "./api/reports.ts";
 export * from "./api/session-user.ts";
 export * from "./config/auth-client-config.ts";
 export * from "./config/content-security-policy.ts";
+export * from "./config/error-report-data.ts";
 export * from "./config/public-config.ts";
 export * from "./config/public-database-limits.ts";
 export * from "./config/site-config.ts";

@@ -1,70 +1,13 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { precompress } from "../../../../scripts/precompress.mjs";
 import { importVulnerabilities } from "../db/import.ts";
 import { SMASH_BALLOON_XSS } from "../db/import-fixtures.ts";
 import { createTestApp } from "../test/app.ts";
+import { writeWebBuild } from "../test/tiny-web-build.ts";
 import { acceptedEncoding } from "./compression.ts";
-
-/**
- * A web build of the smallest shape React Router's request handler accepts: every path renders the
- * same 4 KB page. Its client directory holds one script and one stylesheet, compressed as
- * `npm run build` compresses them.
- */
-function writeWebBuild(buildDir: string) {
-  const route = (id: string, extra: object) => ({
-    id,
-    hasAction: false,
-    hasLoader: false,
-    hasClientAction: false,
-    hasClientLoader: false,
-    hasClientMiddleware: false,
-    hasErrorBoundary: false,
-    module: `/assets/${id}.js`,
-    imports: [],
-    ...extra,
-  });
-  const assets = {
-    entry: { module: "/assets/entry.js", imports: [] },
-    routes: { root: route("root", { path: "" }), page: route("page", { parentId: "root", path: "*" }) },
-    url: "/assets/manifest.js",
-    version: "test",
-  };
-  mkdirSync(join(buildDir, "server"), { recursive: true });
-  writeFileSync(
-    join(buildDir, "server", "index.js"),
-    `export const assets = ${JSON.stringify(assets)};
-export const assetsBuildDirectory = "build/client";
-export const basename = "/";
-export const future = {};
-export const ssr = true;
-export const isSpaMode = false;
-export const prerender = [];
-export const routeDiscovery = { mode: "lazy", manifestPath: "/__manifest" };
-export const publicPath = "/";
-export const allowedActionOrigins = false;
-export const entry = { module: { default: (_request, status, headers) => {
-  headers.set("content-type", "text/html; charset=utf-8");
-  return new Response("<!doctype html><title>Page</title>" + "<p>A paragraph of the page.</p>".repeat(120), { status, headers });
-} } };
-export const routes = {
-  root: { id: "root", path: "", module: { default: () => null } },
-  page: { id: "page", parentId: "root", path: "*", module: { default: () => null } },
-};
-`,
-  );
-  const assetsDir = join(buildDir, "client", "assets");
-  mkdirSync(assetsDir, { recursive: true });
-  writeFileSync(
-    join(assetsDir, "app-1a2b3c.js"),
-    `export const lines = [${'"a line of code",'.repeat(300)}];\n`,
-  );
-  writeFileSync(join(assetsDir, "app-1a2b3c.css"), ".rule { color: red; margin: 0 }\n".repeat(100));
-  precompress(join(buildDir, "client"));
-}
 
 const decode = (encoding: unknown, body: Buffer) =>
   encoding === "br" ? brotliDecompressSync(body) : encoding === "gzip" ? gunzipSync(body) : body;

@@ -1,8 +1,9 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "../db/connection-errors.ts";
 import { AppError, defaultMessageFor } from "../errors.ts";
+import type { ErrorReporter } from "./error-reporting.ts";
 
 /** The error body of ARCHITECTURE.md: `{ status: "error", message, errors? }` (OpenAPI: `Error`). */
 export const ErrorBody = z
@@ -30,12 +31,22 @@ function fieldErrorsOf(issues: { instancePath: string; message?: string }[], par
 const UNSTORABLE_TEXT_CODES = new Set(["22021", "22P05"]);
 export const UNSTORABLE_TEXT_MESSAGE = "The request contains characters that cannot be stored (such as NUL).";
 
-export function registerErrorHandlers(app: FastifyInstance) {
+export function registerErrorHandlers(app: FastifyInstance, reporter?: ErrorReporter) {
+  const report = (error: unknown, request: FastifyRequest, status: number) =>
+    reporter?.capture(error, {
+      status,
+      method: request.method,
+      ...(request.routeOptions.url && { route: request.routeOptions.url }),
+      requestId: request.id,
+    });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       const body: ErrorBody = { status: "error", message: error.message };
       if (error.fieldErrors) body.errors = error.fieldErrors;
-      if (error.status >= 500) request.log.error({ err: error }, "application error");
+      if (error.status >= 500) {
+        request.log.error({ err: error }, "application error");
+        report(error, request, error.status);
+      }
       if (error.headers) reply.headers(error.headers);
       return reply.status(error.status).send(body);
     }
@@ -47,6 +58,7 @@ export function registerErrorHandlers(app: FastifyInstance) {
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, url: request.url }, "response does not match its schema");
+      report(error, request, 500);
       return reply.status(500).send({ status: "error", message: defaultMessageFor(500) } satisfies ErrorBody);
     }
     if (UNSTORABLE_TEXT_CODES.has((error as { code?: unknown }).code as string)) {
@@ -57,6 +69,7 @@ export function registerErrorHandlers(app: FastifyInstance) {
     if (isDatabaseUnavailable(error)) {
       // A restart or failover of PostgreSQL: only the requests in flight fail, and may be retried.
       request.log.warn({ err: error }, "database unavailable");
+      report(error, request, 503);
       return reply
         .status(503)
         .header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS))
@@ -65,6 +78,7 @@ export function registerErrorHandlers(app: FastifyInstance) {
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err: error }, "unhandled error");
+      report(error, request, status);
       // Never leak a 5xx message.
       return reply
         .status(status)

@@ -8,6 +8,7 @@ import fastifyStatic from "@fastify/static";
 import type { ContentSecurityPolicyOptions, PublicConfig } from "@pressguard/domain";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import type { ErrorReporter } from "./error-reporting.ts";
 import { etagOf, type ResponseStore, sendStored } from "./http-cache.ts";
 import { contentSecurityPolicyOf } from "./security-headers.ts";
 
@@ -28,6 +29,8 @@ export interface WebOptions {
   dataVersion?: () => string;
   /** The session cookie's name: a request carrying it may see personal content and is never cached. */
   sessionCookie?: string;
+  /** Render and loader errors of pages go where the API's 5xx go (http/error-reporting.ts). */
+  errorReporter?: ErrorReporter;
 }
 
 const STORED_PAGES = /^\/database(?:[/?.]|$)/;
@@ -109,11 +112,14 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
     return `http://${host.includes(":") ? `[${host}]` : host}:${address?.port ?? 0}`;
   };
   // The public data version lets server-side caches (the footer count) refresh when public data changes.
+  const { errorReporter } = options;
+  const reportError = errorReporter && ((error: unknown) => errorReporter.capture(error, { status: 500 }));
   const getLoadContext = () => {
     const contentSecurityPolicy = pagePolicy.getStore();
     return {
       publicConfig: options.publicConfig,
       apiOrigin: apiOrigin(),
+      ...(reportError && { reportError }),
       ...(options.dataVersion && { dataVersion: options.dataVersion() }),
       ...(contentSecurityPolicy && { contentSecurityPolicy }),
     };
@@ -208,8 +214,10 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
         return reply.send(await handleRequest(webRequestOf(request, reply), getLoadContext()));
       });
     };
-    // Pages, not API operations: left out of the OpenAPI document.
-    web.all("/", { schema: { hide: true } }, render);
-    web.all("/*", { schema: { hide: true } }, render);
+    // Pages, not API operations: left out of the OpenAPI document. OPTIONS is @fastify/cors's route
+    // (http/cors.ts), which answers 404 where no cross-origin read is allowed.
+    const method = web.supportedMethods.filter((name) => name !== "OPTIONS");
+    web.route({ method, url: "/", schema: { hide: true }, handler: render });
+    web.route({ method, url: "/*", schema: { hide: true }, handler: render });
   });
 }
