@@ -44,11 +44,11 @@ import { createFeedService } from "./modules/feeds/service.ts";
 import { forwardingRoutes } from "./modules/forwarding/routes.ts";
 import { createForwardingService } from "./modules/forwarding/service.ts";
 import { createForwardingSink } from "./modules/forwarding/sink.ts";
-import { productClaimRoutes, programRoutes } from "./modules/products/program-routes.ts";
-import { createProgramService } from "./modules/products/program-service.ts";
 import { prepareProductQueries } from "./modules/products/queries.ts";
 import { productRoutes } from "./modules/products/routes.ts";
 import { createFooterMetricsService } from "./modules/products/service.ts";
+import { productClaimRoutes, programRoutes } from "./modules/programs/routes.ts";
+import { createProgramService } from "./modules/programs/service.ts";
 import { rankingRoutes } from "./modules/rankings/routes.ts";
 import { createRankingService } from "./modules/rankings/service.ts";
 import {
@@ -165,7 +165,7 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
   const onPublicChange = async () => {
     await dataVersion.refresh();
   };
-  const programs = createProgramService(database, { onPublicChange, mailer, appUrl: config.appUrl });
+  const programs = createProgramService({ database, appUrl: config.appUrl, mailer, onPublicChange });
   const vendorAccounts = createVendorAccountService(database, { onPublicChange });
   const researcherProfiles = createResearcherProfileService(database, { onPublicChange });
   const billing = createBillingService(database, {

@@ -6,7 +6,7 @@ import { type ApiCaller, registerUser, uniqueEmail } from "../../test/api-client
 import { createTestApp } from "../../test/app.ts";
 import { createStaffCaller } from "../../test/staff.ts";
 import { CSV_MAX_BYTES } from "./csv.ts";
-import { MESSAGES } from "./program-service.ts";
+import { MESSAGES } from "./rules.ts";
 
 type Harness = Awaited<ReturnType<typeof createTestApp>>;
 type Listed = {
