@@ -44,7 +44,6 @@ import { createFeedService } from "./modules/feeds/service.ts";
 import { forwardingRoutes } from "./modules/forwarding/routes.ts";
 import { createForwardingService } from "./modules/forwarding/service.ts";
 import { createForwardingSink } from "./modules/forwarding/sink.ts";
-import { prepareProductQueries } from "./modules/products/queries.ts";
 import { productRoutes } from "./modules/products/routes.ts";
 import { createFooterMetricsService } from "./modules/products/service.ts";
 import { productClaimRoutes, programRoutes } from "./modules/programs/routes.ts";
@@ -155,19 +154,14 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
   const buildInfo = readBuildInfo(buildDir);
   const dataVersion = await watchDataVersion(database);
   app.addHook("onClose", async () => dataVersion.stop());
-  const footerMetrics = createFooterMetricsService(
-    prepareProductQueries(database.read),
-    undefined,
-    undefined,
-    dataVersion.current,
-  );
+  const footerMetrics = createFooterMetricsService({ database, dataVersion: dataVersion.current });
   // A change to public data made here is seen by this instance's caches at once, not at the next poll.
   const onPublicChange = async () => {
     await dataVersion.refresh();
   };
   const programs = createProgramService({ database, appUrl: config.appUrl, mailer, onPublicChange });
-  const vendorAccounts = createVendorAccountService(database, { onPublicChange });
-  const researcherProfiles = createResearcherProfileService(database, { onPublicChange });
+  const vendorAccounts = createVendorAccountService({ database, onPublicChange });
+  const researcherProfiles = createResearcherProfileService({ database, onPublicChange });
   const billing = createBillingService(database, {
     provider: createPaymentProvider(config.billingProvider),
     mailer,
