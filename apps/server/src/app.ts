@@ -37,16 +37,21 @@ import { billingRoutes, staffVendorRoutes } from "./modules/billing/routes.ts";
 import { createBillingService } from "./modules/billing/service.ts";
 import { captchaRoutes } from "./modules/captcha/routes.ts";
 import { createCaptchaService } from "./modules/captcha/service.ts";
+import { checkRoutes } from "./modules/check/routes.ts";
+import { createCheckService } from "./modules/check/service.ts";
 import { embedRoutes } from "./modules/embed/routes.ts";
 import { createEmbedService } from "./modules/embed/service.ts";
+import { feedRoutes, osvExportRoutes } from "./modules/feeds/routes.ts";
+import { createFeedService } from "./modules/feeds/service.ts";
 import { forwardingRoutes } from "./modules/forwarding/routes.ts";
 import { createForwardingService } from "./modules/forwarding/service.ts";
 import { createForwardingSink } from "./modules/forwarding/sink.ts";
-import { productClaimRoutes, programRoutes } from "./modules/products/program-routes.ts";
-import { createProgramService } from "./modules/products/program-service.ts";
-import { prepareProductQueries } from "./modules/products/queries.ts";
 import { productRoutes } from "./modules/products/routes.ts";
 import { createFooterMetricsService } from "./modules/products/service.ts";
+import { productClaimRoutes, programRoutes } from "./modules/programs/routes.ts";
+import { createProgramService } from "./modules/programs/service.ts";
+import { rankingRoutes } from "./modules/rankings/routes.ts";
+import { createRankingService } from "./modules/rankings/service.ts";
 import {
   createDatabaseAttachmentStore,
   createS3AttachmentStore,
@@ -58,15 +63,13 @@ import { reportRoutes } from "./modules/reports/routes.ts";
 import { createReportService } from "./modules/reports/service.ts";
 import { researcherProfileRoutes } from "./modules/researchers/routes.ts";
 import { createResearcherProfileService } from "./modules/researchers/service.ts";
+import { searchRoutes } from "./modules/search/routes.ts";
+import { createSearchService } from "./modules/search/service.ts";
 import { systemRoutes } from "./modules/system/routes.ts";
 import { teamRoutes } from "./modules/team/routes.ts";
 import { createTeamService } from "./modules/team/service.ts";
 import { vendorAccountRoutes } from "./modules/vendors/account-routes.ts";
 import { createVendorAccountService } from "./modules/vendors/account-service.ts";
-import { feedRoutes } from "./modules/vulnerabilities/feed.ts";
-import { createVulnerabilityQueries } from "./modules/vulnerabilities/queries.ts";
-import { createRankingQueries } from "./modules/vulnerabilities/rankings.ts";
-import { createRankingService } from "./modules/vulnerabilities/rankings-service.ts";
 import { vulnerabilityRoutes } from "./modules/vulnerabilities/routes.ts";
 import { createVulnerabilityService } from "./modules/vulnerabilities/service.ts";
 
@@ -157,19 +160,14 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
 
   const dataVersion = await watchDataVersion(database);
   app.addHook("onClose", async () => dataVersion.stop());
-  const footerMetrics = createFooterMetricsService(
-    prepareProductQueries(database.read),
-    undefined,
-    undefined,
-    dataVersion.current,
-  );
+  const footerMetrics = createFooterMetricsService({ database, dataVersion: dataVersion.current });
   // A change to public data made here is seen by this instance's caches at once, not at the next poll.
   const onPublicChange = async () => {
     await dataVersion.refresh();
   };
-  const programs = createProgramService(database, { onPublicChange, mailer, appUrl: config.appUrl });
-  const vendorAccounts = createVendorAccountService(database, { onPublicChange });
-  const researcherProfiles = createResearcherProfileService(database, { onPublicChange });
+  const programs = createProgramService({ database, appUrl: config.appUrl, mailer, onPublicChange });
+  const vendorAccounts = createVendorAccountService({ database, onPublicChange });
+  const researcherProfiles = createResearcherProfileService({ database, onPublicChange });
   const billing = createBillingService(database, {
     provider: createPaymentProvider(config.billingProvider),
     mailer,
@@ -256,14 +254,15 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
   );
   app.addHook("onClose", async () => reports.stopDeadlineJob());
   const responseStore = createResponseStore(dataVersion.current);
-  const vulnerabilityQueries = createVulnerabilityQueries(database);
-  const vulnerabilities = createVulnerabilityService(
-    vulnerabilityQueries,
-    config.appUrl,
-    Date.now,
-    dataVersion.current,
-  );
-  const rankings = createRankingService(createRankingQueries(database.sql), config.appUrl);
+  const vulnerabilities = createVulnerabilityService({ database, appUrl: config.appUrl });
+  const rankings = createRankingService({ database, appUrl: config.appUrl });
+  const search = createSearchService({
+    database,
+    appUrl: config.appUrl,
+    databaseCounts: rankings.getDatabaseCounts,
+  });
+  const check = createCheckService({ database, appUrl: config.appUrl, dataVersion: dataVersion.current });
+  const feeds = createFeedService({ database, appUrl: config.appUrl });
 
   const putRoutes = collectPutRoutes(app);
   await app.register(
@@ -291,7 +290,11 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
       await api.register(embedRoutes, { embed: createEmbedService(database) });
       await api.register(reportRoutes, { reports, secureCookies: config.appUrl.startsWith("https:") });
       await api.register(forwardingRoutes, { forwarding });
-      await api.register(vulnerabilityRoutes, { vulnerabilities, rankings, responseStore });
+      await api.register(searchRoutes, { search, responseStore });
+      await api.register(vulnerabilityRoutes, { vulnerabilities, responseStore });
+      await api.register(osvExportRoutes, { feeds });
+      await api.register(rankingRoutes, { rankings, responseStore });
+      await api.register(checkRoutes, { check });
       api.get("/openapi.json", { schema: { hide: true }, config: { access: "public" } }, () => app.swagger());
       // Unknown API paths answer JSON, not the web app's HTML 404.
       api.all("/*", { schema: { hide: true }, config: { access: "public" } }, (_request, reply) =>
@@ -302,7 +305,7 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
   );
   await app.register(methodOverrideRoutes, { routes: putRoutes });
   await app.register(systemRoutes, { buildInfo, database });
-  await app.register(feedRoutes, { queries: vulnerabilityQueries, appUrl: config.appUrl, responseStore });
+  await app.register(feedRoutes, { feeds, responseStore });
 
   if (web) {
     await registerWeb(app, {

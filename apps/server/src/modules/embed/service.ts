@@ -1,6 +1,6 @@
 import type { Database } from "../../db/client.ts";
 import { AppError } from "../../errors.ts";
-import { hostOf, isOwnDomain } from "../products/claim-domains.ts";
+import { hostOf, isOwnDomain } from "../programs/claim-domains.ts";
 
 /** `GET /api/v1/embed/vendors/{public_key}`: what the vendor's report form embed needs (issue 7). */
 export interface EmbedVendor {

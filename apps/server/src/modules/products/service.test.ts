@@ -5,16 +5,16 @@ describe("createFooterMetricsService", () => {
   it("asks the database once per period however many callers wait", async () => {
     let calls = 0;
     let clock = 0;
-    const service = createFooterMetricsService(
-      {
+    const service = createFooterMetricsService({
+      queries: {
         countActivePrograms: async () => {
           calls += 1;
           return 7 + calls;
         },
       },
-      1000,
-      () => clock,
-    );
+      ttlMs: 1000,
+      now: () => clock,
+    });
     const answers = await Promise.all([
       service.getFooterMetrics(),
       service.getFooterMetrics(),
@@ -33,9 +33,11 @@ describe("createFooterMetricsService", () => {
   it("does not keep a failure: the next call asks again", async () => {
     let fail = true;
     const service = createFooterMetricsService({
-      countActivePrograms: async () => {
-        if (fail) throw new Error("database down");
-        return 3;
+      queries: {
+        countActivePrograms: async () => {
+          if (fail) throw new Error("database down");
+          return 3;
+        },
       },
     });
     await expect(service.getFooterMetrics()).rejects.toThrow("database down");

@@ -1,4 +1,5 @@
-import type { ProductQueries } from "./queries.ts";
+import type { Database } from "../../db/client.ts";
+import { type ProductQueries, prepareProductQueries } from "./queries.ts";
 
 export interface FooterMetrics {
   active_vdp_directory_count: number;
@@ -9,12 +10,15 @@ export interface FooterMetrics {
  * refreshed at most every `ttlMs`, with a single query in flight however many requests wait.
  */
 export function createFooterMetricsService(
-  queries: ProductQueries,
-  ttlMs = 60_000,
-  now = Date.now,
-  /** The public data version (decision 005): a new version makes the copy stale at once. */
-  dataVersion: () => string = () => "",
+  options: {
+    ttlMs?: number;
+    now?: () => number;
+    /** The public data version (decision 005): a new version makes the copy stale at once. */
+    dataVersion?: () => string;
+  } & ({ database: Database } | { queries: ProductQueries }),
 ) {
+  const { ttlMs = 60_000, now = Date.now, dataVersion = () => "" } = options;
+  const queries = "queries" in options ? options.queries : prepareProductQueries(options.database.read);
   let cached: { value: FooterMetrics; at: number; version: string } | null = null;
   let inFlight: Promise<FooterMetrics> | null = null;
 

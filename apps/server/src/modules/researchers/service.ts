@@ -10,10 +10,14 @@ export type ResearcherProfileBody = ResearcherProfileRow;
 const NOT_FOUND_MESSAGE = "Researcher profile not found.";
 
 /** The signed-in researcher's own profile (PRODUCT.md §5, decision 010). */
-export function createResearcherProfileService(
-  database: Database,
-  options: { onPublicChange?: () => Promise<void> | void } = {},
-) {
+export function createResearcherProfileService({
+  database,
+  onPublicChange,
+}: {
+  database: Database;
+  /** Called after a change to public data is committed (refreshes this instance's data version). */
+  onPublicChange?: () => Promise<void> | void;
+}) {
   const queries = prepareResearcherQueries(database.sql);
 
   async function requireProfile(userId: number): Promise<ResearcherProfileBody> {
@@ -36,7 +40,7 @@ export function createResearcherProfileService(
         // The profile is public (/database/researchers/{uuid}, leaderboards, credits).
         await bumpDataVersion(tx);
       });
-      await options.onPublicChange?.();
+      await onPublicChange?.();
       return requireProfile(user.id);
     },
   };

@@ -3,6 +3,7 @@ import type { Database } from "../../db/client.ts";
 import { bumpDataVersion } from "../../db/data-version.ts";
 import { AppError, validationErrorOf } from "../../errors.ts";
 import type { SessionUserBody } from "../auth/service.ts";
+import { createVendorAccountQueries, type VendorAccountRow } from "./account-queries.ts";
 
 export interface VendorAccountBody {
   vendor_name: string;
@@ -18,17 +19,6 @@ export interface VendorAccountBody {
   role: "owner" | "admin" | "member";
 }
 
-interface VendorRow {
-  vendor_name: string;
-  url: string | null;
-  contact_email: string;
-  contact_person: string;
-  timezone: string;
-  country: string | null;
-  public_key: string;
-  completed: boolean;
-}
-
 const ACCOUNT_EDITORS = new Set(["owner", "admin"]);
 
 function seatOf(user: SessionUserBody) {
@@ -37,18 +27,18 @@ function seatOf(user: SessionUserBody) {
 }
 
 /** The vendor account of spec §3 (decision 006): read by every member, written by owners and admins. */
-export function createVendorAccountService(
-  database: Database,
-  options: { onPublicChange?: () => Promise<void> | void } = {},
-) {
-  async function read(vendorId: number): Promise<VendorRow> {
-    const { rows } = await database.sql.query<VendorRow>(
-      `select vendor_name, url, contact_email, contact_person, timezone, country, public_key::text,
-         account_completed_at is not null as completed
-       from vendors where id = $1`,
-      [vendorId],
-    );
-    const row = rows[0];
+export function createVendorAccountService({
+  database,
+  onPublicChange,
+}: {
+  database: Database;
+  /** Called after a change to public data is committed (refreshes this instance's data version). */
+  onPublicChange?: () => Promise<void> | void;
+}) {
+  const queries = createVendorAccountQueries(database.sql);
+
+  async function read(vendorId: number): Promise<VendorAccountRow> {
+    const row = await queries.findAccount(vendorId);
     if (!row) throw new AppError("not_found", { message: "Vendor account not found." });
     return row;
   }
@@ -69,24 +59,11 @@ export function createVendorAccountService(
       if (!result.success) throw validationErrorOf(result.error.issues);
       const account = result.data;
       await database.sql.transaction(async (tx) => {
-        await tx.query(
-          `update vendors set vendor_name = $2, url = $3, contact_email = $4, contact_person = $5, timezone = $6,
-             country = $7, account_completed_at = coalesce(account_completed_at, now())
-           where id = $1`,
-          [
-            vendorId,
-            account.vendor_name,
-            account.url,
-            account.contact_email,
-            account.contact_person,
-            account.timezone,
-            account.country,
-          ],
-        );
+        await queries.updateAccount(vendorId, account, tx);
         // The vendor's name is on its programs' public security policies.
         await bumpDataVersion(tx);
       });
-      await options.onPublicChange?.();
+      await onPublicChange?.();
       return { ...(await read(vendorId)), role };
     },
   };

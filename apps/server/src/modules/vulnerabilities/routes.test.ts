@@ -1,3 +1,4 @@
+// One file: the public database API's contract (records, search, rankings, check, feeds) over one seeded database.
 import { CheckResponse } from "@pressguard/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importVulnerabilities } from "../../db/import.ts";
@@ -9,8 +10,7 @@ import {
   WEB_DIRECTORY_SQLI,
 } from "../../db/import-fixtures.ts";
 import { createTestApp } from "../../test/app.ts";
-import { createVulnerabilityQueries } from "./queries.ts";
-import { createVulnerabilityService } from "./service.ts";
+import { createFeedService } from "../feeds/service.ts";
 
 /** Five real seed records (db/import-fixtures.ts) imported through the importer, as production does. */
 let harness: Awaited<ReturnType<typeof createTestApp>>;
@@ -296,7 +296,7 @@ describe("GET /api/v1/osv/{id}", () => {
   });
 
   it("exports in batches without losing or repeating a record at the batch edges", async () => {
-    const service = createVulnerabilityService(createVulnerabilityQueries(harness.database), APP_URL);
+    const service = createFeedService({ database: harness.database, appUrl: APP_URL });
     const chunks: string[] = [];
     for await (const chunk of service.exportOsv(2)) chunks.push(chunk);
     expect(chunks.map((chunk) => chunk.trimEnd().split("\n").length)).toEqual([2, 2, 1]);

@@ -1,6 +1,6 @@
-import type { VulnerabilityQueries } from "./queries.ts";
+import type { CheckQueries } from "./queries.ts";
 
-export type ProductRangeRow = Awaited<ReturnType<VulnerabilityQueries["rangesForProducts"]>>[number];
+export type ProductRangeRow = Awaited<ReturnType<CheckQueries["rangesForProducts"]>>[number];
 
 /** How many products' ranges one instance keeps (about 1 KB each on average; real data far less). */
 const DEFAULT_CACHED_PRODUCTS = 20_000;

@@ -1,12 +1,15 @@
-import { type Leaderboard, SEVERITIES, type Statistics, vulnerabilityTypeByCode } from "@pressguard/domain";
-import { AppError } from "../../errors.ts";
 import {
-  type LeaderboardType,
-  leaderboardPeriod,
-  type RankingQueries,
-  statisticsPeriod,
-} from "./rankings.ts";
-import { pagePaths } from "./service.ts";
+  type DatabaseCounts,
+  type Leaderboard,
+  SEVERITIES,
+  type Statistics,
+  vulnerabilityTypeByCode,
+} from "@pressguard/domain";
+import type { Database } from "../../db/client.ts";
+import { AppError } from "../../errors.ts";
+import { pagePaths } from "../vulnerabilities/presenters.ts";
+import { type LeaderboardType, leaderboardPeriod, statisticsPeriod } from "./periods.ts";
+import { createRankingQueries, type RankingQueries } from "./queries.ts";
 
 const LEADERBOARD_SIZE = 100;
 const TOP_RESEARCHERS = 10;
@@ -15,17 +18,58 @@ const SEVERITY_LABELS = new Map<string, string>(
   SEVERITIES.map((severity) => [severity.value, severity.label]),
 );
 
-export function createRankingService(
-  queries: RankingQueries,
-  appUrl: string,
-  now: () => Date = () => new Date(),
-) {
+const COUNTS_TTL_MS = 60_000;
+
+type RankingServiceOptions = {
+  appUrl: string;
+  now?: () => number;
+} & ({ database: Database } | { queries: RankingQueries });
+
+/** Leaderboards, statistics over a period and the headline counts of the public database. */
+export function createRankingService(options: RankingServiceOptions) {
+  const { appUrl, now = Date.now } = options;
+  const queries = "queries" in options ? options.queries : createRankingQueries(options.database.sql);
+  const today = () => new Date(now());
   const withUrls = (rows: Awaited<ReturnType<RankingQueries["leaderboard"]>>) =>
     rows.map((row) => ({ ...row, url: appUrl + pagePaths.researcher(row.uuid) }));
 
+  let countsCache: { value: DatabaseCounts; at: number } | null = null;
+  let countsInFlight: Promise<DatabaseCounts> | null = null;
+  async function readDatabaseCounts(): Promise<DatabaseCounts> {
+    const row = await queries.databaseCounts();
+    return {
+      vulnerabilities: row.vulnerabilities,
+      products: row.products,
+      researchers: row.researchers,
+      patched: row.patched,
+      by_kind: { plugin: row.plugin, theme: row.theme, core: row.core },
+      by_severity: {
+        critical: row.critical,
+        high: row.high,
+        medium: row.medium,
+        low: row.low,
+        none: row.none,
+      },
+    };
+  }
+
+  /** Headline counts scan the whole table: one shared copy, refreshed at most once a minute. */
+  async function getDatabaseCounts(): Promise<DatabaseCounts> {
+    if (countsCache && now() - countsCache.at < COUNTS_TTL_MS) return countsCache.value;
+    countsInFlight ??= readDatabaseCounts()
+      .then((value) => {
+        countsCache = { value, at: now() };
+        return value;
+      })
+      .finally(() => {
+        countsInFlight = null;
+      });
+    return countsInFlight;
+  }
+
   return {
     async getLeaderboard(type: LeaderboardType): Promise<Leaderboard> {
-      const period = leaderboardPeriod(type, now());
+      const period = leaderboardPeriod(type, today());
       return {
         type,
         period: { from: period.from?.toISOString() ?? null, to: period.to?.toISOString() ?? null },
@@ -34,7 +78,7 @@ export function createRankingService(
     },
 
     async getStatistics(platform: string, timeframe: string): Promise<Statistics> {
-      const period = platform === "wordpress" ? statisticsPeriod(timeframe, now()) : null;
+      const period = platform === "wordpress" ? statisticsPeriod(timeframe, today()) : null;
       if (!period) throw new AppError("not_found", { message: "Statistics not found." });
       const stats = await queries.statistics(period);
       const top = await queries.leaderboard(period, TOP_RESEARCHERS);
@@ -69,6 +113,8 @@ export function createRankingService(
         top_researchers: withUrls(top),
       };
     },
+
+    getDatabaseCounts,
   };
 }
 

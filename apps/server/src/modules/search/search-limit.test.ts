@@ -4,7 +4,7 @@ import type { Database, SqlRunner } from "../../db/client.ts";
 import { importVulnerabilities } from "../../db/import.ts";
 import { SMASH_BALLOON_XSS, WEB_DIRECTORY_SQLI } from "../../db/import-fixtures.ts";
 import { createTestApp } from "../../test/app.ts";
-import { createVulnerabilityQueries } from "./queries.ts";
+import { createSearchQueries } from "./queries.ts";
 
 /**
  * The public search's limit (decision 015): past SEARCH_MATCH_LIMIT matches it neither counts nor
@@ -83,7 +83,7 @@ describe("a search broader than its limit", () => {
   });
 
   it("lets the query layer count and order everything when no limit is given", async () => {
-    const queries = createVulnerabilityQueries(harness.database);
+    const queries = createSearchQueries(harness.database);
     const all = await queries.search({ text: "wombat", sort: "date", limit: 1, offset: MANY - 1 });
     expect(all).toMatchObject({ total: MANY, capped: false });
     expect(all.rows[0]?.slug).toBe(`wombat-${MANY}`);
@@ -106,7 +106,7 @@ describe("a search broader than its limit", () => {
       transaction: (work) => runner.transaction(work),
     });
     const search = (database: Database) =>
-      createVulnerabilityQueries({ ...database, sql: recording(database.sql) }).search({
+      createSearchQueries({ ...database, sql: recording(database.sql) }).search({
         text: "wombat",
         sort: "relevance",
         limit: 20,

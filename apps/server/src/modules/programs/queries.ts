@@ -364,3 +364,5 @@ export function createProgramQueries(sql: SqlRunner) {
     },
   };
 }
+
+export type ProgramQueries = ReturnType<typeof createProgramQueries>;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importVulnerabilities } from "../../db/import.ts";
 import { CORE_SQLI, MODERN_EVENTS_SSRF, WEB_DIRECTORY_SQLI } from "../../db/import-fixtures.ts";
 import { createTestApp } from "../../test/app.ts";
-import { createVulnerabilityQueries } from "./queries.ts";
+import { createSearchQueries } from "./queries.ts";
 
 /**
  * The public search's document (`vulnerabilities.search_document`, migration 0012): title, description
@@ -52,7 +52,7 @@ afterAll(() => harness.close());
 
 /** The search's SQL itself: the HTTP answers are stored per data version, which a bare UPDATE keeps. */
 async function found(text: string) {
-  const queries = createVulnerabilityQueries(harness.database);
+  const queries = createSearchQueries(harness.database);
   const { rows, total } = await queries.search({ text, sort: "relevance", limit: 20, offset: 0 });
   expect(total).toBe(rows.length);
   return rows.map((row) => row.id);
@@ -123,7 +123,7 @@ describe("the public search's document", () => {
           [id],
         )
       ).rows[0]?.product_kind;
-    const queries = createVulnerabilityQueries(harness.database);
+    const queries = createSearchQueries(harness.database);
     const search = async (kind: string) =>
       (await queries.search({ kind, sort: "date", limit: 20, offset: 0 })).rows.map((row) => row.id);
 

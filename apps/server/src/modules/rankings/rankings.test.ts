@@ -10,8 +10,9 @@ import {
 } from "../../db/import-fixtures.ts";
 import { products } from "../../db/schema/index.ts";
 import { createTestApp } from "../../test/app.ts";
-import { createRankingQueries, leaderboardPeriod, statisticsPeriod } from "./rankings.ts";
-import { createRankingService } from "./rankings-service.ts";
+import { leaderboardPeriod, statisticsPeriod } from "./periods.ts";
+import { createRankingQueries } from "./queries.ts";
+import { createRankingService } from "./service.ts";
 
 const RECORDS = [
   SMASH_BALLOON_XSS,
@@ -81,13 +82,21 @@ describe("leaderboards and statistics", () => {
 
   it("counts only the month or year of the leaderboard", async () => {
     const queries = createRankingQueries(harness.database.sql);
-    const inAugust = createRankingService(queries, "", () => new Date("2024-08-15T00:00:00Z"));
+    const inAugust = createRankingService({
+      queries,
+      appUrl: "",
+      now: () => new Date("2024-08-15T00:00:00Z").getTime(),
+    });
     expect(names(await inAugust.getLeaderboard("monthly"))).toEqual(["Friderika Baranyai"]);
     expect(await inAugust.getLeaderboard("yearly")).toMatchObject({
       period: { from: "2024-01-01T00:00:00.000Z" },
     });
     expect((await inAugust.getLeaderboard("yearly")).data).toHaveLength(4);
-    const inMay = createRankingService(queries, "", () => new Date("2024-05-15T00:00:00Z"));
+    const inMay = createRankingService({
+      queries,
+      appUrl: "",
+      now: () => new Date("2024-05-15T00:00:00Z").getTime(),
+    });
     expect((await inMay.getLeaderboard("monthly")).data).toEqual([]);
   });
 

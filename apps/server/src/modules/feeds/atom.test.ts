@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { renderAtomFeed } from "./feed.ts";
-import type { SummaryRow } from "./queries.ts";
+import type { SummaryRow } from "../search/queries.ts";
+import { renderAtomFeed } from "./atom.ts";
 
 const row: SummaryRow = {
   id: "01889c7b-f47b-4caf-8e35-4f8af188426e",

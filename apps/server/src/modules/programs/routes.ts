@@ -25,7 +25,8 @@ import { signedInCaller } from "../../http/access.ts";
 import { idOrNotFound } from "../../http/ids.ts";
 import { pageRequest } from "../../http/pagination.ts";
 import { CSV_MAX_BYTES, CsvTooLargeError, decodeText, readCsvUpload } from "./csv.ts";
-import { type ProgramService, programIdOf, vendorOf } from "./program-service.ts";
+import { programIdOf, vendorOf } from "./rules.ts";
+import type { ProgramService } from "./service.ts";
 
 const tags = ["vendor programs"];
 const vendorOnly = { access: "vendor" } as const;

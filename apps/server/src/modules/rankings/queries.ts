@@ -1,47 +1,7 @@
 import type { SqlRunner } from "../../db/client.ts";
+import type { Period } from "./periods.ts";
 
-/**
- * Leaderboards and statistics over a period (PRODUCT.md §5, §6). A period is a half-open interval of
- * `published_at`; a calendar year also counts the undated records whose CVE id carries that year
- * (most 2025–2026 records have no date, data README §1.7), the same rule as the search's year filter.
- */
-export interface Period {
-  from: Date | null;
-  to: Date | null;
-  /** Undated records with a CVE id of this year count too. */
-  cveYear: number | null;
-}
-
-const LEADERBOARD_TYPES = ["monthly", "yearly", "all-time"] as const;
-export type LeaderboardType = (typeof LEADERBOARD_TYPES)[number];
-
-export function leaderboardPeriod(type: LeaderboardType, now: Date): Period {
-  const year = now.getUTCFullYear();
-  if (type === "monthly") {
-    const month = now.getUTCMonth();
-    return {
-      from: new Date(Date.UTC(year, month, 1)),
-      to: new Date(Date.UTC(year, month + 1, 1)),
-      cveYear: null,
-    };
-  }
-  if (type === "yearly") return yearPeriod(year);
-  return { from: null, to: null, cveYear: null };
-}
-
-function yearPeriod(year: number): Period {
-  return { from: new Date(Date.UTC(year, 0, 1)), to: new Date(Date.UTC(year + 1, 0, 1)), cveYear: year };
-}
-
-/** `all-time`, `last-30-days` or a year; null for anything else. */
-export function statisticsPeriod(timeframe: string, now: Date): Period | null {
-  if (timeframe === "all-time") return { from: null, to: null, cveYear: null };
-  if (timeframe === "last-30-days") {
-    return { from: new Date(now.getTime() - 30 * 86_400_000), to: null, cveYear: null };
-  }
-  if (/^(19|20)\d{2}$/.test(timeframe)) return yearPeriod(Number(timeframe));
-  return null;
-}
+/** The SQL of the leaderboards, the statistics over a period and the headline counts (PRODUCT.md §5, §6). */
 
 /** The WHERE fragment of a period over `v`, with its parameters numbered from `offset + 1`. */
 function periodFilter(period: Period, offset = 0): { sql: string; params: unknown[] } {
@@ -140,6 +100,38 @@ export function createRankingQueries(run: SqlRunner) {
         byPatched: byPatched.rows,
         trend: trend.rows,
       };
+    },
+
+    async databaseCounts() {
+      const { rows } = await run.query<{
+        vulnerabilities: number;
+        patched: number;
+        products: number;
+        researchers: number;
+        plugin: number;
+        theme: number;
+        core: number;
+        critical: number;
+        high: number;
+        medium: number;
+        low: number;
+        none: number;
+      }>(
+        `select count(*)::int as vulnerabilities,
+           count(*) filter (where v.patched)::int as patched,
+           count(*) filter (where p.kind = 'plugin')::int as plugin,
+           count(*) filter (where p.kind = 'theme')::int as theme,
+           count(*) filter (where p.kind = 'core')::int as core,
+           count(*) filter (where v.severity = 'critical')::int as critical,
+           count(*) filter (where v.severity = 'high')::int as high,
+           count(*) filter (where v.severity = 'medium')::int as medium,
+           count(*) filter (where v.severity = 'low')::int as low,
+           count(*) filter (where v.severity = 'none')::int as none,
+           (select count(*)::int from products where id in (select product_id from affected_ranges)) as products,
+           (select count(*)::int from researchers where id in (select researcher_id from credits)) as researchers
+         from vulnerabilities v join products p on p.id = v.product_id`,
+      );
+      return rows[0]!;
     },
   };
 }

@@ -1,0 +1,386 @@
+import type { Database } from "../../db/client.ts";
+
+/**
+ * The public search's SQL: parameterised statements built from fixed fragments, since the WHERE
+ * clause depends on the filters. Vulnerabilities by text and filters (decision 015's match limit),
+ * the VDP directory and the report form's product picker.
+ */
+
+export interface SummaryRow {
+  id: string;
+  slug: string;
+  title: string;
+  cve: string | null;
+  severity: string | null;
+  cvss_score: number | null;
+  type_code: number | null;
+  patched: boolean;
+  fixed_in: string | null;
+  published_at: Date | string | null;
+  created_at: Date | string;
+  affected_versions: string | null;
+  product_id: number;
+  platform: string;
+  kind: string;
+  product_slug: string;
+  product_name: string;
+}
+
+interface DocumentStatistics {
+  /** The table's estimated row count. */
+  rows: number;
+  /** Share of records holding each of the most common words. */
+  frequencies: Map<string, number>;
+  /** The smallest share in that list: any other word is rarer. */
+  rarest: number;
+}
+
+export interface SearchResult {
+  rows: SummaryRow[];
+  total: number;
+  /** More than `matchLimit` matched: `total` is the limit and the rows are the newest. */
+  capped: boolean;
+}
+
+export interface SearchFilters {
+  text?: string | undefined;
+  cve?: string | undefined;
+  kind?: string | undefined;
+  type?: number | undefined;
+  severity?: string | undefined;
+  patched?: boolean | undefined;
+  year?: number | undefined;
+  /** Only vulnerabilities with a range on this product (the product tabs). */
+  productId?: number | undefined;
+  /** Only vulnerabilities credited to this researcher. */
+  researcherId?: number | undefined;
+  sort: "date" | "relevance";
+  /** The number of all vulnerabilities, when known: spares the count of an unfiltered list. */
+  knownTotal?: number | undefined;
+  /**
+   * The most matches counted and ordered exactly (the public search, decision 015). Beyond it the
+   * answer is `capped`: the total is this limit, the order is by date and no page goes further.
+   */
+  matchLimit?: number | undefined;
+  limit: number;
+  offset: number;
+}
+
+const SUMMARY_COLUMNS = `v.id, v.slug, v.title, v.cve, v.severity, v.cvss_score::float8 as cvss_score,
+  v.type_code, v.patched, v.fixed_in, v.published_at, v.created_at,
+  (select nullif(trim(ar.prefix || ' ' || ar.version), '') from affected_ranges ar
+    where ar.vulnerability_id = v.id and ar.product_id = v.product_id order by ar.position limit 1)
+    as affected_versions,
+  p.id as product_id, pl.slug as platform, p.kind, p.slug as product_slug, p.name as product_name`;
+
+/** Newest first; records without a date (most 2025–2026 CVEs, see the data README §1.7) by CVE id. */
+const DATE_ORDER = "v.published_at desc nulls last, v.cve desc nulls last, v.id";
+
+export function createSearchQueries(database: Database) {
+  const run = database.sql;
+
+  /**
+   * A full text search in one statement: the matches (one GIN scan and every match's rank) are
+   * computed once and serve both the page and the count, which as two queries cost twice that
+   * (bench/README.md, cold path). Only for text: without one, the page is a top-N read of the date index and the
+   * materialised match set would be the whole filtered table.
+   */
+  async function searchText(
+    whereSql: string,
+    plainWhere: string,
+    rank: string,
+    filters: SearchFilters,
+    params: unknown[],
+    filterParams: unknown[],
+  ): Promise<SearchResult> {
+    const cap = filters.matchLimit;
+    // A search whose words are all common is counted first, by a statement that stops at the limit:
+    // the prepared one below would read every match (a GIN bitmap of 229 000 records, 25 ms alone).
+    if (cap !== undefined && (await likelyBroad(filters.text ?? "", cap))) {
+      const counted = await countMatches(plainWhere, filterParams, cap);
+      if (counted.capped) return newestOfMany(plainWhere, filterParams, filters);
+    }
+    const byRank = filters.sort === "relevance" ? "f.rank desc, " : "";
+    const order = `${byRank}f.published_at desc nulls last, f.cve desc nulls last, f.id`;
+    const { rows } = await run.query<SummaryRow & { total: number }>(
+      `with filtered as materialized (
+         select v.id, ${rank} as rank, v.published_at, v.cve
+         from vulnerabilities v
+         ${whereSql}
+         ${cap === undefined ? "" : `limit ${cap + 1}`}
+       ), page as (
+         select f.* from filtered f order by ${order}
+         limit $${params.length + 1} offset $${params.length + 2}
+       )
+       select ${SUMMARY_COLUMNS}, (select count(*)::int from filtered) as total
+       from page f
+       join vulnerabilities v on v.id = f.id
+       join products p on p.id = v.product_id
+       join platforms pl on pl.id = p.platform_id
+       order by ${order}`,
+      [...params, filters.limit, filters.offset],
+      { prepare: true },
+    );
+    const total = rows[0]?.total;
+    // More matches than the limit after all: the rows above came from an arbitrary part of them.
+    if (cap !== undefined && total !== undefined && total > cap)
+      return newestOfMany(plainWhere, filterParams, filters);
+    if (rows.length > 0 || filters.offset === 0) {
+      return { rows: rows.map(({ total: _total, ...row }) => row), total: total ?? 0, capped: false };
+    }
+    // A page past the end has no row to carry the count.
+    const counted = await countMatches(plainWhere, filterParams, cap);
+    if (counted.capped) return newestOfMany(plainWhere, filterParams, filters);
+    return { rows: [], total: counted.total, capped: false };
+  }
+
+  /**
+   * Whether the words may match more than `cap` records, from PostgreSQL's statistics of the search
+   * document (its most common words and their frequencies, gathered by ANALYZE): every word common,
+   * or an OR. A wrong "no" costs one slow search, never a wrong answer.
+   */
+  async function likelyBroad(text: string, cap: number): Promise<boolean> {
+    const words: string[] = text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [];
+    if (words.length === 0 || words.includes("or")) return true;
+    const stats = await documentStatistics();
+    let matches = stats.rows;
+    for (const word of words) matches *= stats.frequencies.get(word) ?? stats.rarest;
+    return matches > cap;
+  }
+
+  let statistics: { at: number; value: Promise<DocumentStatistics> } | null = null;
+  /** Read again every ten minutes: frequencies move slowly, and only ANALYZE changes them. */
+  function documentStatistics(): Promise<DocumentStatistics> {
+    if (!statistics || Date.now() - statistics.at > 600_000) {
+      const value = readDocumentStatistics();
+      statistics = { at: Date.now(), value };
+      value.catch(() => {
+        statistics = null;
+      });
+    }
+    return statistics.value;
+  }
+
+  async function readDocumentStatistics(): Promise<DocumentStatistics> {
+    const { rows } = await run.query<{ rows: number; words: string[] | null; frequencies: number[] | null }>(
+      `select greatest(c.reltuples, 0)::float8 as rows,
+              s.most_common_elems::text::text[] as words,
+              s.most_common_elem_freqs::float8[] as frequencies
+       from pg_class c
+       left join pg_stats s on s.tablename = c.relname and s.attname = 'search_document'
+         and s.schemaname = current_schema()
+       where c.relname = 'vulnerabilities' and c.relnamespace = current_schema()::regnamespace`,
+    );
+    const row = rows[0];
+    const words = row?.words ?? [];
+    const frequencies = row?.frequencies ?? [];
+    const byWord = new Map(words.map((word, index) => [word, frequencies[index] ?? 0]));
+    // After the words' own frequencies come the smallest and the largest of them.
+    const rarest = frequencies[words.length] ?? 0;
+    return { rows: row?.rows ?? 0, frequencies: byWord, rarest };
+  }
+
+  /** The number of matches, counting no further than `cap` + 1 when there is a cap. */
+  async function countMatches(whereSql: string, params: unknown[], cap: number | undefined) {
+    const matches = `select 1 from vulnerabilities v ${whereSql} ${cap === undefined ? "" : `limit ${cap + 1}`}`;
+    const { rows } = await run.query<{ total: number }>(
+      `select count(*)::int as total from (${matches}) m`,
+      params,
+    );
+    const total = rows[0]?.total ?? 0;
+    return cap !== undefined && total > cap ? { total: cap, capped: true } : { total, capped: false };
+  }
+
+  /**
+   * A page of a search with more matches than its limit: the newest first, read along the date index
+   * until the page is full, never past the limit. Planned for its values (not prepared): how far the
+   * scan goes before the page is full depends on how many records match.
+   */
+  async function newestOfMany(
+    whereSql: string,
+    params: unknown[],
+    filters: SearchFilters,
+  ): Promise<SearchResult> {
+    const cap = filters.matchLimit ?? 0;
+    if (filters.offset >= cap) return { rows: [], total: cap, capped: true };
+    const limit = Math.min(filters.limit, cap - filters.offset);
+    const { rows } = await run.query<SummaryRow>(
+      `select ${SUMMARY_COLUMNS}
+       from vulnerabilities v
+       join products p on p.id = v.product_id
+       join platforms pl on pl.id = p.platform_id
+       ${whereSql}
+       order by ${DATE_ORDER} limit $${params.length + 1} offset $${params.length + 2}`,
+      [...params, limit, filters.offset],
+    );
+    return { rows, total: cap, capped: true };
+  }
+
+  return {
+    async search(filters: SearchFilters): Promise<SearchResult> {
+      const params: unknown[] = [];
+      const param = (value: unknown) => {
+        params.push(value);
+        return `$${params.length}`;
+      };
+      const where: string[] = [];
+      let rank = "0";
+      let textQuery = "";
+      if (filters.cve) where.push(`v.cve = ${param(filters.cve)}`);
+      if (filters.text) {
+        // A sub-select is computed once per statement; the bare call would be evaluated again for
+        // every match's rank under a prepared statement's generic plan.
+        textQuery = `websearch_to_tsquery('simple', ${param(filters.text)})`;
+        const query = `(select ${textQuery})`;
+        // One document holds the title, the description and the affected products' names and slugs
+        // (kept by triggers, migration 0012): one GIN scan; a product match weighs most in the rank.
+        where.push(`v.search_document @@ ${query}`);
+        rank = `ts_rank(v.search_document, ${query})`;
+      }
+      // The main product's kind, copied onto the record (migration 0013): no join per match.
+      if (filters.kind) where.push(`v.product_kind = ${param(filters.kind)}`);
+      if (filters.type !== undefined) where.push(`v.type_code = ${param(filters.type)}`);
+      if (filters.severity) where.push(`v.severity = ${param(filters.severity)}`);
+      if (filters.patched !== undefined) where.push(`v.patched = ${param(filters.patched)}`);
+      if (filters.year !== undefined) {
+        // The year a record was published; records without a date count in their CVE id's year.
+        const from = param(`${filters.year}-01-01T00:00:00Z`);
+        const to = param(`${filters.year + 1}-01-01T00:00:00Z`);
+        const cvePrefix = param(`CVE-${filters.year}-%`);
+        where.push(
+          `((v.published_at >= ${from}::timestamptz and v.published_at < ${to}::timestamptz)
+            or (v.published_at is null and v.cve like ${cvePrefix}))`,
+        );
+      }
+      if (filters.productId !== undefined) {
+        where.push(
+          `v.id in (select vulnerability_id from affected_ranges where product_id = ${param(filters.productId)})`,
+        );
+      }
+      if (filters.researcherId !== undefined) {
+        where.push(
+          `v.id in (select vulnerability_id from credits where researcher_id = ${param(filters.researcherId)})`,
+        );
+      }
+      const order = filters.sort === "relevance" && filters.text ? `${rank} desc, ${DATE_ORDER}` : DATE_ORDER;
+      const whereSql = where.length ? `where ${where.join(" and ")}` : "";
+      const filterParams = [...params];
+      if (filters.text) {
+        // Statements planned for their values see the words themselves (how common they are).
+        const plainWhere = whereSql.replaceAll(`(select ${textQuery})`, textQuery);
+        return searchText(whereSql, plainWhere, rank, filters, params, filterParams);
+      }
+      // The page and the count are two queries: a window count would compute every match's row.
+      const cap = filters.matchLimit;
+      // With a limit, no page reaches past it (deep offsets would read the date index that far).
+      const limit =
+        cap === undefined ? filters.limit : Math.max(0, Math.min(filters.limit, cap - filters.offset));
+      const page =
+        limit === 0
+          ? Promise.resolve({ rows: [] as SummaryRow[] })
+          : run.query<SummaryRow>(
+              `select ${SUMMARY_COLUMNS}
+               from vulnerabilities v
+               join products p on p.id = v.product_id
+               join platforms pl on pl.id = p.platform_id
+               ${whereSql}
+               order by ${order} limit ${param(limit)} offset ${param(filters.offset)}`,
+              params,
+            );
+      // Unfiltered, the caller already knows the total (the cached headline count).
+      const known = where.length === 0 ? filters.knownTotal : undefined;
+      const counted =
+        known === undefined
+          ? countMatches(whereSql, filterParams, cap)
+          : Promise.resolve(
+              cap !== undefined && known > cap
+                ? { total: cap, capped: true }
+                : { total: known, capped: false },
+            );
+      const [{ rows }, total] = await Promise.all([page, counted]);
+      return { rows, ...total };
+    },
+
+    /** Products with an active program (the VDP directory), optionally matching a full text query. */
+    async activePrograms(text: string | undefined, limit: number, offset: number) {
+      const params: unknown[] = [];
+      let where = "p.is_active";
+      if (text) {
+        params.push(text);
+        where += " and p.search @@ websearch_to_tsquery('simple', $1)";
+      }
+      const { rows } = await run.query<{
+        id: number;
+        platform: string;
+        kind: string;
+        slug: string;
+        name: string;
+        vulnerabilities: number;
+      }>(
+        `select p.id, pl.slug as platform, p.kind, p.slug, p.name,
+           (select count(*)::int from affected_ranges ar where ar.product_id = p.id) as vulnerabilities
+         from products p join platforms pl on pl.id = p.platform_id
+         where ${where}
+         order by lower(p.name), p.id
+         limit ${limit} offset ${offset}`,
+        params,
+      );
+      const counted = await run.query<{ total: number }>(
+        `select count(*)::int as total from products p where ${where}`,
+        params,
+      );
+      return { rows, total: counted.rows[0]?.total ?? 0 };
+    },
+
+    /**
+     * The report form's product picker (PRODUCT.md §3): products of any state by name or slug, each
+     * word a prefix (`conta form` finds Contact Form 7). An exact slug comes first, then active
+     * programs, then the most installed.
+     */
+    async searchProducts(
+      filters: { words: string[]; slug?: string | undefined; kind?: string | undefined },
+      limit: number,
+      offset: number,
+    ) {
+      const params: unknown[] = [];
+      const where: string[] = [];
+      if (filters.words.length > 0) {
+        params.push(filters.words.map((word) => `${word}:*`).join(" & "));
+        where.push(
+          `(p.search @@ to_tsquery('simple', $${params.length})${filters.slug ? ` or p.slug = $${params.length + 1}` : ""})`,
+        );
+        if (filters.slug) params.push(filters.slug);
+      }
+      if (filters.kind) {
+        params.push(filters.kind);
+        where.push(`p.kind = $${params.length}`);
+      }
+      const whereSql = where.length ? `where ${where.join(" and ")}` : "";
+      const slugParam = filters.slug && filters.words.length > 0 ? "$2" : null;
+      const { rows } = await run.query<{
+        id: number;
+        platform: string;
+        kind: string;
+        slug: string;
+        name: string;
+        is_active: boolean;
+        is_lobby_product: boolean;
+        vulnerabilities: number;
+      }>(
+        `select p.id, pl.slug as platform, p.kind, p.slug, p.name, p.is_active, p.is_lobby_product,
+           (select count(*)::int from affected_ranges ar where ar.product_id = p.id) as vulnerabilities
+         from products p join platforms pl on pl.id = p.platform_id
+         ${whereSql}
+         order by ${slugParam ? `(p.slug = ${slugParam}) desc, ` : ""}p.is_active desc,
+           p.active_installs desc nulls last, lower(p.name), p.id
+         limit ${limit} offset ${offset}`,
+        params,
+      );
+      const counted = await run.query<{ total: number }>(
+        `select count(*)::int as total from products p ${whereSql}`,
+        params,
+      );
+      return { rows, total: counted.rows[0]?.total ?? 0 };
+    },
+  };
+}

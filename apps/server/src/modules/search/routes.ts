@@ -1,0 +1,118 @@
+import {
+  PageQuery,
+  ProductSearchPage,
+  ProductSearchQuery,
+  ProductVulnerabilitiesQuery,
+  ProgramDirectory,
+  ProgramDirectoryQuery,
+  VulnerabilityPage,
+  VulnerabilitySearchQuery,
+} from "@pressguard/domain";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { type ResponseStore, registerHttpCache } from "../../http/http-cache.ts";
+import { pageRequest } from "../../http/pagination.ts";
+import { productIdOf, publicRead, tags } from "../vulnerabilities/public-read.ts";
+import type { SearchService } from "./service.ts";
+
+/** The lists of the public database API (PRODUCT.md §6, spec §7 product reads). */
+export const searchRoutes: FastifyPluginAsyncZod<{
+  search: SearchService;
+  responseStore?: ResponseStore;
+}> = async (app, { search, responseStore }) => {
+  registerHttpCache(app, responseStore);
+
+  app.get(
+    "/v1/vulnerabilities",
+    {
+      schema: {
+        tags,
+        summary: "Search vulnerabilities",
+        description:
+          "Full text over title, description, product name and slug; a CVE id matches exactly. Sorted by relevance when q is given, otherwise by date.",
+        querystring: VulnerabilitySearchQuery,
+        response: { 200: VulnerabilityPage },
+      },
+      config: publicRead,
+    },
+    (request) =>
+      search.searchVulnerabilities(
+        request.query,
+        pageRequest(request, request.query.page, request.query.per_page),
+      ),
+  );
+
+  app.get(
+    "/v1/programs",
+    {
+      schema: {
+        tags,
+        summary: "The active VDP directory: products whose vendor runs a disclosure program",
+        querystring: ProgramDirectoryQuery,
+        response: { 200: ProgramDirectory },
+      },
+      config: publicRead,
+    },
+    (request) =>
+      search.findActivePrograms(
+        request.query.q,
+        pageRequest(request, request.query.page, request.query.per_page),
+      ),
+  );
+
+  app.get(
+    "/v1/products",
+    {
+      schema: {
+        tags,
+        summary: "Search products by name or slug (the report form's product picker)",
+        description:
+          "Every product of the database, each word of q a prefix; an exact slug first, then active programs, then by installs.",
+        querystring: ProductSearchQuery,
+        response: { 200: ProductSearchPage },
+      },
+      config: publicRead,
+    },
+    (request) =>
+      search.findProducts(request.query, pageRequest(request, request.query.page, request.query.per_page)),
+  );
+
+  app.get(
+    "/products/:id/vulnerabilities",
+    {
+      schema: {
+        tags,
+        summary: "A product's vulnerabilities, present (unpatched) or fixed",
+        params: z.object({ id: z.string() }),
+        querystring: ProductVulnerabilitiesQuery,
+        response: { 200: VulnerabilityPage },
+      },
+      config: publicRead,
+    },
+    (request) =>
+      search.findProductVulnerabilities(
+        productIdOf(request.params.id),
+        request.query["filter[tab]"],
+        pageRequest(request, request.query.page, request.query.per_page),
+      ),
+  );
+
+  app.get(
+    "/v1/researchers/:uuid/vulnerabilities",
+    {
+      schema: {
+        tags,
+        summary: "The vulnerabilities credited to a researcher",
+        params: z.object({ uuid: z.string() }),
+        querystring: PageQuery,
+        response: { 200: VulnerabilityPage },
+      },
+      config: publicRead,
+    },
+    (request) =>
+      search.findResearcherVulnerabilities(
+        request.params.uuid,
+        pageRequest(request, request.query.page, request.query.per_page),
+      ),
+  );
+};

@@ -1,0 +1,156 @@
+import {
+  type DatabaseCounts,
+  type ProductSearchPage,
+  type ProgramDirectory,
+  SEARCH_MATCH_LIMIT,
+  type VulnerabilityPage,
+  type VulnerabilitySearchQuery,
+  type VulnerabilitySummary,
+  vulnerabilityTypeByCode,
+} from "@pressguard/domain";
+import type { Database } from "../../db/client.ts";
+import { AppError } from "../../errors.ts";
+import { type PageRequest, paginationOf } from "../../http/pagination.ts";
+import {
+  CVE,
+  iso,
+  NOT_FOUND_MESSAGES,
+  pagePaths,
+  productRefOf,
+  UUID,
+} from "../vulnerabilities/presenters.ts";
+import { createVulnerabilityQueries } from "../vulnerabilities/queries.ts";
+import { createSearchQueries, type SearchFilters, type SummaryRow } from "./queries.ts";
+
+interface SearchServiceOptions {
+  database: Database;
+  appUrl: string;
+  /** The headline counts (cached by the statistics): an unfiltered list knows its total from them. */
+  databaseCounts: () => Promise<DatabaseCounts>;
+}
+
+/**
+ * The public database's lists: the vulnerability search (decision 015's match limit), a product's and
+ * a researcher's vulnerabilities, the VDP directory and the report form's product picker.
+ */
+export function createSearchService({ database, appUrl, databaseCounts }: SearchServiceOptions) {
+  const queries = createSearchQueries(database);
+  const records = createVulnerabilityQueries(database);
+
+  const summaryOf = (row: SummaryRow): VulnerabilitySummary => {
+    const product = productRefOf(appUrl, {
+      productId: row.product_id,
+      platform: row.platform,
+      kind: row.kind,
+      slug: row.product_slug,
+      name: row.product_name,
+    });
+    const type = row.type_code == null ? null : vulnerabilityTypeByCode.get(row.type_code);
+    return {
+      id: row.id,
+      slug: row.slug,
+      url: appUrl + pagePaths.vulnerability(product, row.slug),
+      title: row.title,
+      cve: row.cve,
+      severity: row.severity,
+      cvss_score: row.cvss_score == null ? null : Number(row.cvss_score),
+      type: type ? { code: type.code, label: type.label } : null,
+      patched: row.patched,
+      fixed_in: row.fixed_in,
+      affected_versions: row.affected_versions,
+      published_at: iso(row.published_at),
+      product,
+    };
+  };
+
+  async function pageOf(
+    request: PageRequest,
+    filters: Omit<SearchFilters, "limit" | "offset">,
+  ): Promise<VulnerabilityPage> {
+    const { rows, total, capped } = await queries.search({
+      ...filters,
+      limit: request.perPage,
+      offset: (request.page - 1) * request.perPage,
+    });
+    return {
+      data: rows.map(summaryOf),
+      pagination: paginationOf(request.path, request.query, request.page, request.perPage, total, capped),
+    };
+  }
+
+  return {
+    async searchVulnerabilities(query: VulnerabilitySearchQuery, request: PageRequest) {
+      const q = query.q?.trim() ?? "";
+      const isCve = CVE.test(q);
+      const unfiltered =
+        !q && !query.kind && !query.type && !query.severity && query.patched === undefined && !query.year;
+      return pageOf(request, {
+        knownTotal: unfiltered ? (await databaseCounts()).vulnerabilities : undefined,
+        text: q && !isCve ? q : undefined,
+        cve: isCve ? q.toUpperCase() : undefined,
+        kind: query.kind,
+        type: query.type,
+        severity: query.severity,
+        patched: query.patched,
+        year: query.year,
+        sort: query.sort ?? (q && !isCve ? "relevance" : "date"),
+        // Broad searches stop counting there (decision 015: 300 ms for 229 000 matches otherwise).
+        matchLimit: SEARCH_MATCH_LIMIT,
+      });
+    },
+
+    async findProductVulnerabilities(productId: number, tab: "present" | "fixed", request: PageRequest) {
+      if (!(await records.productExists(productId))) {
+        throw new AppError("not_found", { message: NOT_FOUND_MESSAGES.product });
+      }
+      return pageOf(request, { productId, patched: tab === "fixed", sort: "date" });
+    },
+
+    async findResearcherVulnerabilities(uuid: string, request: PageRequest) {
+      const row = UUID.test(uuid) ? await records.findResearcher(uuid.toLowerCase()) : null;
+      if (!row) throw new AppError("not_found", { message: NOT_FOUND_MESSAGES.researcher });
+      return pageOf(request, { researcherId: row.id, sort: "date" });
+    },
+
+    async findActivePrograms(q: string | undefined, request: PageRequest): Promise<ProgramDirectory> {
+      const { rows, total } = await queries.activePrograms(
+        q?.trim() || undefined,
+        request.perPage,
+        (request.page - 1) * request.perPage,
+      );
+      return {
+        data: rows.map((row) => ({
+          ...productRefOf(appUrl, { productId: row.id, ...row }),
+          vulnerabilities: row.vulnerabilities,
+        })),
+        pagination: paginationOf(request.path, request.query, request.page, request.perPage, total),
+      };
+    },
+
+    /** The report form's product picker: any product by name or slug, best match first. */
+    async findProducts(
+      query: { q?: string | undefined; kind?: string | undefined },
+      request: PageRequest,
+    ): Promise<ProductSearchPage> {
+      const text = query.q?.trim().toLowerCase() ?? "";
+      // Only letters and digits reach to_tsquery: its operators (& | ! : * ( )) are never the user's.
+      const words = (text.match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
+      const { rows, total } = await queries.searchProducts(
+        { words, slug: words.length > 0 ? text : undefined, kind: query.kind },
+        request.perPage,
+        (request.page - 1) * request.perPage,
+      );
+      return {
+        data: rows.map((row) => ({
+          ...productRefOf(appUrl, { productId: row.id, ...row }),
+          is_active: row.is_active,
+          is_lobby_product: row.is_lobby_product,
+          vulnerabilities: row.vulnerabilities,
+        })),
+        pagination: paginationOf(request.path, request.query, request.page, request.perPage, total),
+      };
+    },
+  };
+}
+
+export type SearchService = ReturnType<typeof createSearchService>;

@@ -1,0 +1,127 @@
+import {
+  owaspCategoryByCode,
+  type ProductRef,
+  parseCvssVector,
+  type VulnerabilityDetail,
+  vulnerabilityTypeByCode,
+  wordPressRoleByCode,
+} from "@pressguard/domain";
+import type { CreditRow, RangeRow, VulnerabilityQueries } from "./queries.ts";
+
+/**
+ * How the public database's rows become its answers: the page URLs of the web app, the product
+ * reference every answer carries, and a vulnerability's full record (its page, its OSV record and
+ * the OSV export).
+ */
+
+/** The keys a record or a researcher is found by. */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const CVE = /^CVE-\d{4}-\d{4,}$/i;
+
+export const NOT_FOUND_MESSAGES = {
+  vulnerability: "Vulnerability not found.",
+  product: "Product not found.",
+  researcher: "Researcher not found.",
+} as const;
+
+/** Public page paths of the web app (apps/web/app/routes.ts). */
+export const pagePaths = {
+  product: (product: { platform: string; kind: string; slug: string }) =>
+    `/database/${product.platform}/${product.kind}/${encodeURIComponent(product.slug)}/vulnerabilities/vdp`,
+  vulnerability: (product: { platform: string; kind: string; slug: string }, slug: string) =>
+    `/database/${product.platform}/${product.kind}/${encodeURIComponent(product.slug)}/vulnerability/${slug}`,
+  researcher: (uuid: string) => `/database/researchers/${uuid}`,
+};
+
+export const iso = (value: Date | string | null | undefined) =>
+  value == null
+    ? null
+    : (value instanceof Date ? value : new Date(value)).toISOString().replace(".000Z", "Z");
+
+export const productRefOf = (
+  appUrl: string,
+  row: { productId: number; platform: string; kind: string; slug: string; name: string },
+) =>
+  ({
+    id: row.productId,
+    platform: row.platform,
+    kind: row.kind,
+    slug: row.slug,
+    name: row.name,
+    url: appUrl + pagePaths.product(row),
+  }) satisfies ProductRef;
+
+type DetailRow = Awaited<ReturnType<VulnerabilityQueries["vulnerabilityBatch"]>>[number];
+
+export function detailOf(
+  appUrl: string,
+  row: DetailRow,
+  ranges: RangeRow[],
+  creditRows: CreditRow[],
+): VulnerabilityDetail {
+  const product = productRefOf(appUrl, {
+    productId: row.productId,
+    platform: row.platform,
+    kind: row.productKind,
+    slug: row.productSlug,
+    name: row.productName,
+  });
+  const type = row.typeCode == null ? null : vulnerabilityTypeByCode.get(row.typeCode);
+  const owasp = row.owaspCode == null ? null : owaspCategoryByCode.get(row.owaspCode);
+  const role = row.requiredPrivilege == null ? null : wordPressRoleByCode.get(row.requiredPrivilege);
+  const cvss = row.cvssVector ? parseCvssVector(row.cvssVector) : null;
+  const mainRange = ranges.find((range) => range.productId === row.productId);
+  return {
+    id: row.id,
+    slug: row.slug,
+    url: appUrl + pagePaths.vulnerability(product, row.slug),
+    title: row.title,
+    description: row.description,
+    cve: row.cve,
+    cwe: row.cwe,
+    severity: row.severity,
+    cvss_score: row.cvssScore == null ? null : Number(row.cvssScore),
+    type: type ? { code: type.code, label: type.label } : null,
+    type_label: row.typeLabel,
+    owasp: owasp ? { code: owasp.code, id: owasp.id, label: owasp.label } : null,
+    required_privilege: role ? { code: role.code, label: role.label } : null,
+    cvss:
+      cvss?.ok === true
+        ? {
+            vector: cvss.vector,
+            version: cvss.version,
+            score: row.cvssScore == null ? cvss.baseScore : Number(row.cvssScore),
+            severity: row.severity ?? cvss.severity,
+            metrics: { ...cvss.metrics },
+          }
+        : null,
+    references: row.references,
+    patched: row.patched,
+    fixed_in: row.fixedIn,
+    affected_versions: mainRange ? `${mainRange.prefix} ${mainRange.version}`.trim() || null : null,
+    affected: ranges.map((range) => ({
+      product: productRefOf(appUrl, range),
+      introduced: range.introduced,
+      introduced_inclusive: range.introducedInclusive,
+      fixed: range.fixed,
+      last_affected: range.lastAffected,
+      prefix: range.prefix,
+      version: range.version,
+      fixed_in: range.fixedIn,
+    })),
+    affected_possibly_incomplete: row.affectedPossiblyIncomplete,
+    credits: creditRows.map((credit) => ({
+      uuid: credit.uuid,
+      display_name: credit.displayName,
+      role: credit.role,
+      url: appUrl + pagePaths.researcher(credit.uuid),
+    })),
+    published_at: iso(row.publishedAt),
+    updated_at: iso(row.sourceUpdatedAt) ?? iso(row.publishedAt),
+    product,
+    source: row.source,
+    source_id: row.source === "pressguard" ? null : row.id,
+    source_url: row.sourceUrl,
+    attribution: row.attribution,
+  };
+}
