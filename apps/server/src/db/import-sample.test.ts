@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp } from "../test/app.ts";
-import { creditKeyOf, type ImportSummary, importPlugins, importVulnerabilities } from "./import.ts";
+import { type ImportSummary, importPlugins, importVulnerabilities } from "./import.ts";
+import { creditKeyOf } from "./import-vulnerabilities.ts";
 import { readSeedSample, type SeedSample } from "./seed-sample.ts";
 
 /**

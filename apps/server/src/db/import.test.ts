@@ -5,7 +5,7 @@ import { gzipSync } from "node:zlib";
 import { vulnerabilitySlug } from "@pressguard/domain";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "./client.ts";
-import { importPlugins, importVulnerabilities, vulnerabilityTypeCodeOf } from "./import.ts";
+import { importPlugins, importVulnerabilities } from "./import.ts";
 import {
   CORE_SQLI,
   MODERN_EVENTS_SSRF,
@@ -15,6 +15,7 @@ import {
   WEB_DIRECTORY_PLUGIN,
   WEB_DIRECTORY_SQLI,
 } from "./import-fixtures.ts";
+import { vulnerabilityTypeCodeOf } from "./import-vulnerabilities.ts";
 import { openTestDatabase } from "./test-database.ts";
 
 const ALL_RECORDS = [
