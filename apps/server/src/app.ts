@@ -282,7 +282,7 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
       });
       await api.register(devMailRoutes, { mailer, enabled: config.devMailbox });
       await api.register(captchaRoutes, { captcha });
-      await api.register(embedRoutes, { embed: createEmbedService(database) });
+      await api.register(embedRoutes, { embed: createEmbedService({ database }) });
       await api.register(reportRoutes, { reports, secureCookies: config.appUrl.startsWith("https:") });
       await api.register(forwardingRoutes, { forwarding });
       await api.register(vulnerabilityRoutes, { vulnerabilities, rankings, responseStore });
