@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { registerUser, uniqueEmail } from "../../test/api-client.ts";
+import { REPORT_RATE_LIMITS } from "./rate-limits.ts";
 import { type Detail, reportTestApp, sampleReport, sampleValidation } from "./report-test-kit.ts";
-import { REPORT_RATE_LIMITS } from "./service.ts";
 
 type ReportDetail = Detail & {
   possible_duplicate_of?: string | null;

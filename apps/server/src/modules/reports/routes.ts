@@ -15,6 +15,7 @@ import { clientInfoOf, signedInCaller } from "../../http/access.ts";
 import { pageRequest } from "../../http/pagination.ts";
 import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MESSAGES, contentDispositionOf } from "./attachments.ts";
 import { PIN_CREDENTIAL_SECONDS } from "./preview-tokens.ts";
+import { reportIdOf } from "./report-context.ts";
 import {
   AttachmentParams,
   CommentBody,
@@ -29,7 +30,7 @@ import {
   VendorFixBody,
   VendorReportsQuery,
 } from "./schemas.ts";
-import { type ReportService, reportIdOf } from "./service.ts";
+import type { ReportService } from "./service.ts";
 
 /**
  * The preview token of a call from an e-mailed link's holder: the link's `?token=` (API clients,
