@@ -52,6 +52,7 @@ import {
   moveAttachmentsInto,
 } from "./modules/reports/attachment-store.ts";
 import { createUploadSpool, PARTIAL_UPLOAD_MAX_IDLE_MS } from "./modules/reports/attachments.ts";
+import { pinPreviewRoutes } from "./modules/reports/pin-routes.ts";
 import { createPreviewTokens } from "./modules/reports/preview-tokens.ts";
 import { reportRoutes } from "./modules/reports/routes.ts";
 import { createReportService } from "./modules/reports/service.ts";
@@ -300,7 +301,8 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
       await api.register(devMailRoutes, { mailer, enabled: config.devMailbox });
       await api.register(captchaRoutes, { captcha });
       await api.register(embedRoutes, { embed: createEmbedService({ database }) });
-      await api.register(reportRoutes, { reports, secureCookies: config.appUrl.startsWith("https:") });
+      await api.register(reportRoutes, { reports });
+      await api.register(pinPreviewRoutes, { reports, secureCookies: config.appUrl.startsWith("https:") });
       await api.register(forwardingRoutes, { forwarding });
       await api.register(vulnerabilityRoutes, { vulnerabilities, rankings, responseStore });
       api.get("/openapi.json", { schema: { hide: true }, config: { access: "public" } }, () => app.swagger());
