@@ -24,14 +24,14 @@ interface ReportServiceOptions
  */
 export function createReportService(options: ReportServiceOptions) {
   const context = createReportContext(options);
-  const reportMail = createReportMail(options);
-  const limit = createRateLimiter(options);
+  // What the parts share besides the context: the options, the steps' mail and the rate limits.
+  const shared = { ...options, reportMail: createReportMail(options), limit: createRateLimiter(options) };
   return {
-    ...createSubmissionService(context, { reportMail, limit }, options),
+    ...createSubmissionService(context, shared),
     ...createReadingService(context),
-    ...createTriageService(context, reportMail, options),
-    ...createPreviewService(context, { reportMail, limit }),
-    ...createAttachmentService(context, options),
+    ...createTriageService(context, shared),
+    ...createPreviewService(context, shared),
+    ...createAttachmentService(context, shared),
     ...createCommentService(context),
   };
 }

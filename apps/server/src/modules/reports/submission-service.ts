@@ -45,8 +45,14 @@ function nameOf(email: string): string {
 /** Filing a report (PRODUCT.md §3): the form, the vendor's embedded form, the reporter's account. */
 export function createSubmissionService(
   { database, queries, requireReport, previewTokens }: ReportContext,
-  { reportMail, limit }: { reportMail: ReportMail; limit: RateLimiter },
-  { captcha, sendMagicLink, onPublicChange, onMailError }: SubmissionOptions,
+  {
+    reportMail,
+    limit,
+    captcha,
+    sendMagicLink,
+    onPublicChange,
+    onMailError,
+  }: SubmissionOptions & { reportMail: ReportMail; limit: RateLimiter },
 ) {
   const submissions = createSubmissionQueries(database.sql);
 

@@ -67,8 +67,7 @@ export interface TriageOptions {
 /** The lifecycle's steps (PRODUCT.md §2): staff transitions, publishing the record, the vendor's fix. */
 export function createTriageService(
   { database, queries, requireReport, detailFor, recordEvent, vendorSideOf }: ReportContext,
-  reportMail: ReportMail,
-  { onPublicChange }: TriageOptions,
+  { reportMail, onPublicChange }: TriageOptions & { reportMail: ReportMail },
 ) {
   const pins = createPinQueries(database.sql);
   const publishing = createPublishQueries(database.sql);
