@@ -27,6 +27,7 @@ import { rejectMalformedInput } from "./http/reject-malformed-input.ts";
 import { registerRouteDocs, securitySchemesOf } from "./http/route-docs.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { DEFAULT_BUILD_DIR, readBuildInfo, registerWeb } from "./http/web.ts";
+import { createDeadlineJob } from "./jobs/deadline-job.ts";
 import { createForwardingWorker } from "./jobs/forwarding-worker.ts";
 import { createMailer } from "./mail/outbox.ts";
 import { devMailRoutes } from "./mail/routes.ts";
@@ -58,6 +59,7 @@ import {
   moveAttachmentsInto,
 } from "./modules/reports/attachment-store.ts";
 import { createUploadSpool, PARTIAL_UPLOAD_MAX_IDLE_MS } from "./modules/reports/attachments.ts";
+import { pinPreviewRoutes } from "./modules/reports/pin-routes.ts";
 import { createPreviewTokens } from "./modules/reports/preview-tokens.ts";
 import { reportRoutes } from "./modules/reports/routes.ts";
 import { createReportService } from "./modules/reports/service.ts";
@@ -232,11 +234,19 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
     objectSweeper.unref();
     app.addHook("onClose", async () => clearInterval(objectSweeper));
   }
-  const reports = createReportService(database, {
+  const previewTokens = createPreviewTokens(
+    await signingKeyOf(database.sql, "preview_token", config.previewTokenKey),
+  );
+  const reportEvents = createForwardingSink({
+    appUrl: config.appUrl,
+    onRecorded: () => forwardingWorker.kickSoon(),
+  });
+  const onReportMailError = (error: unknown) =>
+    app.log.error({ err: error }, "report mail could not be queued");
+  const reports = createReportService({
+    database,
     mailer,
-    previewTokens: createPreviewTokens(
-      await signingKeyOf(database.sql, "preview_token", config.previewTokenKey),
-    ),
+    previewTokens,
     uploads,
     attachments,
     attachmentStores,
@@ -246,13 +256,21 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
     rateLimitFactor: config.authRateLimitFactor,
     sendMagicLink: auth.requestMagicLink,
     onPublicChange,
-    onMailError: (error) => app.log.error({ err: error }, "report mail could not be queued"),
-    events: createForwardingSink({ appUrl: config.appUrl, onRecorded: () => forwardingWorker.kickSoon() }),
+    onMailError: onReportMailError,
+    events: reportEvents,
   });
-  reports.startDeadlineJob(config.deadlineJobIntervalSeconds, (error) =>
+  const deadlineJob = createDeadlineJob({
+    database,
+    mailer,
+    previewTokens,
+    appUrl: config.appUrl,
+    events: reportEvents,
+    onMailError: onReportMailError,
+  });
+  deadlineJob.start(config.deadlineJobIntervalSeconds, (error) =>
     app.log.error({ err: error }, "report deadline job failed"),
   );
-  app.addHook("onClose", async () => reports.stopDeadlineJob());
+  app.addHook("onClose", async () => deadlineJob.stop());
   const responseStore = createResponseStore(dataVersion.current);
   const vulnerabilities = createVulnerabilityService({ database, appUrl: config.appUrl });
   const rankings = createRankingService({ database, appUrl: config.appUrl });
@@ -287,8 +305,9 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
       });
       await api.register(devMailRoutes, { mailer, enabled: config.devMailbox });
       await api.register(captchaRoutes, { captcha });
-      await api.register(embedRoutes, { embed: createEmbedService(database) });
-      await api.register(reportRoutes, { reports, secureCookies: config.appUrl.startsWith("https:") });
+      await api.register(embedRoutes, { embed: createEmbedService({ database }) });
+      await api.register(reportRoutes, { reports });
+      await api.register(pinPreviewRoutes, { reports, secureCookies: config.appUrl.startsWith("https:") });
       await api.register(forwardingRoutes, { forwarding });
       await api.register(searchRoutes, { search, responseStore });
       await api.register(vulnerabilityRoutes, { vulnerabilities, responseStore });

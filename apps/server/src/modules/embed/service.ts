@@ -1,6 +1,7 @@
 import type { Database } from "../../db/client.ts";
 import { AppError } from "../../errors.ts";
 import { hostOf, isOwnDomain } from "../programs/claim-domains.ts";
+import { createEmbedQueries } from "./queries.ts";
 
 /** `GET /api/v1/embed/vendors/{public_key}`: what the vendor's report form embed needs (issue 7). */
 export interface EmbedVendor {
@@ -31,28 +32,14 @@ export function frameAncestorsOf(urls: readonly (string | null)[]): string[] {
   return [...origins];
 }
 
-export function createEmbedService(database: Database) {
+export function createEmbedService({ database }: { database: Database }) {
+  const queries = createEmbedQueries(database.sql);
   return {
     async getVendor(publicKey: string): Promise<EmbedVendor> {
       if (!UUID.test(publicKey)) throw new AppError("not_found", { message: NOT_AVAILABLE });
-      const { rows: vendors } = await database.sql.query<{
-        id: number;
-        vendor_name: string;
-        url: string | null;
-      }>("select id, vendor_name, url from vendors where public_key = $1", [publicKey.toLowerCase()]);
-      const vendor = vendors[0];
+      const vendor = await queries.findVendorByKey(publicKey.toLowerCase());
       if (!vendor) throw new AppError("not_found", { message: NOT_AVAILABLE });
-      const { rows: programs } = await database.sql.query<{
-        id: number;
-        kind: string;
-        slug: string;
-        name: string;
-        vendor_website_url: string | null;
-      }>(
-        `select id, kind, slug, name, vendor_website_url from products
-         where vendor_id = $1 and is_active order by lower(name), id`,
-        [vendor.id],
-      );
+      const programs = await queries.listActivePrograms(vendor.id);
       return {
         vendor_name: vendor.vendor_name,
         programs: programs.map(({ id, kind, slug, name }) => ({ id, kind, slug, name })),

@@ -2,6 +2,7 @@ import { createReadStream } from "node:fs";
 import { Readable } from "node:stream";
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import type { Database, SqlRunner } from "../../db/client.ts";
+import { createAttachmentStoreQueries } from "./attachment-store-queries.ts";
 import type { UploadSpool } from "./attachments.ts";
 
 /**
@@ -56,6 +57,7 @@ function bufferOf(value: unknown): Buffer {
 
 /** The bytes in report_attachment_chunks; a download reads one chunk per query, never the whole file. */
 export function createDatabaseAttachmentStore(sql: SqlRunner): AttachmentStore {
+  const queries = createAttachmentStoreQueries(sql);
   return {
     kind: "database",
     async stage() {
@@ -64,10 +66,7 @@ export function createDatabaseAttachmentStore(sql: SqlRunner): AttachmentStore {
     async commit(key, file, tx) {
       let seq = 0;
       for await (const chunk of createReadStream(file.path, { highWaterMark: ATTACHMENT_CHUNK_BYTES })) {
-        await tx.query(
-          "insert into report_attachment_chunks (attachment_id, seq, data) values ($1, $2, $3)",
-          [key.id, seq, chunk],
-        );
+        await queries.insertChunk(key.id, seq, chunk, tx);
         seq += 1;
       }
     },
@@ -81,11 +80,7 @@ export function createDatabaseAttachmentStore(sql: SqlRunner): AttachmentStore {
       return 0;
     },
     async open(key) {
-      const { rows } = await sql.query<{ chunks: number }>(
-        "select count(*)::int as chunks from report_attachment_chunks where attachment_id = $1",
-        [key.id],
-      );
-      const chunks = rows[0]?.chunks ?? 0;
+      const chunks = await queries.countChunks(key.id);
       if (chunks === 0) return null;
       let seq = 0;
       return new Readable({
@@ -98,14 +93,11 @@ export function createDatabaseAttachmentStore(sql: SqlRunner): AttachmentStore {
           }
           const current = seq;
           seq += 1;
-          sql
-            .query<{ data: unknown }>(
-              "select data from report_attachment_chunks where attachment_id = $1 and seq = $2",
-              [key.id, current],
-            )
-            .then(({ rows: found }) => {
-              if (!found[0]) throw new Error(`attachment ${key.id} lost its chunk ${current}`);
-              this.push(bufferOf(found[0].data));
+          queries
+            .readChunk(key.id, current)
+            .then((found) => {
+              if (!found) throw new Error(`attachment ${key.id} lost its chunk ${current}`);
+              this.push(bufferOf(found.data));
             })
             .catch((error: unknown) => this.destroy(error as Error));
         },
@@ -135,6 +127,7 @@ export function createS3AttachmentStore(
   options: S3StoreOptions,
   sql: SqlRunner,
 ): AttachmentStore & { close(): void } {
+  const queries = createAttachmentStoreQueries(sql);
   const client = new S3Client({
     ...(options.endpoint && { endpoint: options.endpoint }),
     region: options.region,
@@ -158,10 +151,7 @@ export function createS3AttachmentStore(
   return {
     kind: "s3",
     async stage(key, file) {
-      await sql.query(
-        "insert into attachment_pending_objects (object_key) values ($1) on conflict do nothing",
-        [objectKey(key)],
-      );
+      await queries.markPending(objectKey(key));
       await client.send(
         new PutObjectCommand({
           Bucket: options.bucket,
@@ -173,14 +163,14 @@ export function createS3AttachmentStore(
       );
     },
     async commit(key, _file, tx) {
-      await tx.query("delete from attachment_pending_objects where object_key = $1", [objectKey(key)]);
+      await queries.clearPending(objectKey(key), tx);
     },
     async release(key, tx) {
-      await tx.query("delete from attachment_pending_objects where object_key = $1", [objectKey(key)]);
+      await queries.clearPending(objectKey(key), tx);
     },
     async remove(key) {
       await deleteObject(objectKey(key));
-      await sql.query("delete from attachment_pending_objects where object_key = $1", [objectKey(key)]);
+      await queries.clearPending(objectKey(key));
     },
     async open(key) {
       try {
@@ -195,17 +185,12 @@ export function createS3AttachmentStore(
     },
     async sweep(graceMs) {
       return sql.transaction(async (tx) => {
-        const { rows } = await tx.query<{ object_key: string }>(
-          `select object_key from attachment_pending_objects
-           where created_at < now() - make_interval(secs => $1::float8 / 1000)
-           order by created_at limit 100 for update skip locked`,
-          [graceMs],
-        );
-        for (const row of rows) {
-          await deleteObject(row.object_key);
-          await tx.query("delete from attachment_pending_objects where object_key = $1", [row.object_key]);
+        const objectKeys = await queries.claimStalePending(graceMs, tx);
+        for (const stale of objectKeys) {
+          await deleteObject(stale);
+          await queries.clearPending(stale, tx);
         }
-        return rows.length;
+        return objectKeys.length;
       });
     },
     close: () => client.destroy(),
@@ -230,21 +215,12 @@ export async function moveAttachmentsInto(
   },
 ): Promise<{ moved: number; unreadable: number }> {
   const { database, spool } = options;
+  const queries = createAttachmentStoreQueries(database.sql);
   let moved = 0;
   let unreadable = 0;
   let after = "00000000-0000-0000-0000-000000000000";
   for (;;) {
-    const { rows } = await database.sql.query<{
-      id: string;
-      report_id: string;
-      storage: string;
-      size_bytes: number;
-      sha256: string;
-    }>(
-      `select id::text, report_id::text, storage, size_bytes, sha256 from report_attachments
-       where storage <> $1 and id > $2::uuid order by id limit 50`,
-      [target.kind, after],
-    );
+    const rows = await queries.listStoredElsewhere(target.kind, after);
     if (rows.length === 0) break;
     for (const row of rows) {
       after = row.id;
@@ -271,19 +247,15 @@ export async function moveAttachmentsInto(
         const file = { path: copy.tempPath, size: copy.size };
         await target.stage(key, file);
         const done = await database.sql.transaction(async (tx) => {
-          const { rows: locked } = await tx.query<{ storage: string }>(
-            "select storage from report_attachments where id = $1 for update",
-            [row.id],
-          );
-          if (locked[0]?.storage !== row.storage) {
+          const storage = await queries.lockStorage(row.id, tx);
+          if (storage !== row.storage) {
             // Moved by another instance meanwhile: what was staged here is the same bytes under the same key.
-            if (locked[0]?.storage === target.kind) await target.release(key, tx);
+            if (storage === target.kind) await target.release(key, tx);
             return false;
           }
           await target.commit(key, file, tx);
-          if (row.storage === "database")
-            await tx.query("delete from report_attachment_chunks where attachment_id = $1", [row.id]);
-          await tx.query("update report_attachments set storage = $2 where id = $1", [row.id, target.kind]);
+          if (row.storage === "database") await queries.deleteChunks(row.id, tx);
+          await queries.setStorage(row.id, target.kind, tx);
           return true;
         });
         if (done) moved += 1;

@@ -3,7 +3,7 @@ import { type ApiCaller, uniqueEmail } from "../../test/api-client.ts";
 import { createTestApp } from "../../test/app.ts";
 import { createStaffCaller } from "../../test/staff.ts";
 import { type Harness, reportTestKit, sampleReport } from "./report-test-kit.ts";
-import { EMBED_MESSAGES } from "./service.ts";
+import { EMBED_MESSAGES } from "./submission-service.ts";
 
 /** Issue 7: a report from `/iframe/vendor?vendor={public key}` targets only that vendor's programs. */
 

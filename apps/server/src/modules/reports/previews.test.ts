@@ -1,11 +1,6 @@
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { createDeadlineJob } from "../../jobs/deadline-job.ts";
 import { createMailer } from "../../mail/outbox.ts";
-import { prepareAuthQueries } from "../auth/queries.ts";
-import { createCaptchaService } from "../captcha/service.ts";
-import { createDatabaseAttachmentStore } from "./attachment-store.ts";
-import { createUploadSpool } from "./attachments.ts";
 import { createPreviewTokens, PREVIEW_LINK_SECONDS } from "./preview-tokens.ts";
 import {
   type Detail,
@@ -14,7 +9,6 @@ import {
   TEST_PREVIEW_TOKEN_KEY,
   tokenIn,
 } from "./report-test-kit.ts";
-import { createReportService } from "./service.ts";
 
 /** Issue 7: signed preview links, the PIN preview of a product with no program, the deadline job. */
 
@@ -243,9 +237,10 @@ describe("the PIN preview of a product with no program (PRODUCT.md §2)", () => 
   });
 });
 
-/** A report service of its own on the test database: what one instance's deadline timer runs. */
-function deadlineJobService() {
-  return createReportService(kit.harness.database, {
+/** A deadline job of its own on the test database: what one instance's timer runs. */
+function instanceDeadlineJob() {
+  return createDeadlineJob({
+    database: kit.harness.database,
     mailer: createMailer({
       database: kit.harness.database,
       smtpUrl: undefined,
@@ -253,13 +248,7 @@ function deadlineJobService() {
       siteName: "Pressguard",
     }),
     previewTokens: createPreviewTokens(KEY),
-    // The job touches no attachment.
-    uploads: createUploadSpool(join(tmpdir(), "pressguard-unused-attachments")),
-    attachments: createDatabaseAttachmentStore(kit.harness.database.sql),
     appUrl: "http://localhost:3000",
-    captcha: createCaptchaService({ mode: "off", hmacKey: KEY }),
-    hitRateLimit: prepareAuthQueries(kit.harness.database.sql).hitRateLimit,
-    sendMagicLink: async () => "sent" as const,
   });
 }
 
@@ -272,9 +261,9 @@ describe("the deadline job", () => {
       [pin.id],
     );
     // The job function the app's timer runs, driven here with a fake clock.
-    const service = deadlineJobService();
+    const service = instanceDeadlineJob();
     const start = Date.now();
-    const job = (days: number) => service.runDeadlineJob(new Date(start + days * DAY));
+    const job = (days: number) => service.runOnce(new Date(start + days * DAY));
 
     expect(await job(1)).toMatchObject({ passed: 0 });
     expect(await kit.templatesTo(vendor.contactEmail)).not.toContain("report_deadline_near");
@@ -324,10 +313,10 @@ describe("the deadline job", () => {
 
   it("flags and e-mails each report once when two instances run it at the same moment", async () => {
     const { id, vendor } = await kit.awaitingFixOnProgram({ fixDeadlineDays: 14 });
-    const [one, two] = [deadlineJobService(), deadlineJobService()];
+    const [one, two] = [instanceDeadlineJob(), instanceDeadlineJob()];
     const start = Date.now();
     const both = (days: number) =>
-      Promise.all([one, two].map((service) => service.runDeadlineJob(new Date(start + days * DAY))));
+      Promise.all([one, two].map((service) => service.runOnce(new Date(start + days * DAY))));
 
     const near = await both(8);
     expect(near.reduce((sum, result) => sum + result.near, 0)).toBeGreaterThanOrEqual(1);

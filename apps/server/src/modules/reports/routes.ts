@@ -1,25 +1,21 @@
 import fastifyMultipart from "@fastify/multipart";
 import {
   LINK_GRANT_COOKIE,
-  PinAccepted,
   ReportAttachment,
   ReportDetail,
   ReportPage,
   SubmittedReport,
 } from "@pressguard/domain";
-import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { AppError } from "../../errors.ts";
 import { clientInfoOf, signedInCaller } from "../../http/access.ts";
 import { pageRequest } from "../../http/pagination.ts";
-import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MESSAGES, contentDispositionOf } from "./attachments.ts";
-import { PIN_CREDENTIAL_SECONDS } from "./preview-tokens.ts";
+import { filePartOf, sendDownload, UPLOAD_OPTIONS, uploadError } from "./attachment-http.ts";
+import { reportIdOf } from "./report-context.ts";
 import {
   AttachmentParams,
   CommentBody,
-  PinBody,
-  PinPatchBody,
   ReportIdParams,
   ReportReadQuery,
   ReportSubmissionBody,
@@ -29,7 +25,7 @@ import {
   VendorFixBody,
   VendorReportsQuery,
 } from "./schemas.ts";
-import { type ReportService, reportIdOf } from "./service.ts";
+import type { ReportService } from "./service.ts";
 
 /**
  * The preview token of a call from an e-mailed link's holder: the link's `?token=` (API clients,
@@ -40,60 +36,13 @@ function linkTokenOf(request: FastifyRequest<{ Querystring: { token?: string } }
   return request.query.token ?? request.cookies[LINK_GRANT_COOKIE] ?? undefined;
 }
 
-/**
- * The PIN preview credential: an HttpOnly cookie holding a signed pin_contact token, scoped by its
- * path to the one report's preview API (`/api/report-previews/{id}`), valid PIN_CREDENTIAL_SECONDS.
- */
-const PIN_PREVIEW_COOKIE = "pressguard_report_preview";
-
 const tags = ["reports"];
 
-/** A stored attachment as a download: never rendered by the browser, never sniffed. */
-function sendDownload(
-  reply: FastifyReply,
-  file: { filename: string; size: number; stream: NodeJS.ReadableStream },
-) {
-  return reply
-    .header("content-type", "application/octet-stream")
-    .header("content-disposition", contentDispositionOf(file.filename))
-    .header("content-length", String(file.size))
-    .header("x-content-type-options", "nosniff")
-    .header("cache-control", "private, no-store")
-    .header("content-security-policy", "default-src 'none'; sandbox")
-    .send(file.stream);
-}
-
-function multipartError(error: unknown): AppError {
-  const code = (error as { code?: string }).code;
-  if (code === "FST_REQ_FILE_TOO_LARGE")
-    return new AppError("payload_too_large", { message: ATTACHMENT_MESSAGES.tooLarge });
-  if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT")
-    return new AppError("validation", { fieldErrors: { file: [ATTACHMENT_MESSAGES.field] } });
-  return new AppError("bad_request", { message: "The upload could not be read as multipart/form-data." });
-}
-
-/** The one file of a multipart upload (field `file`); 415/422/413 for anything else. */
-async function filePartOf(request: FastifyRequest) {
-  if (!request.isMultipart())
-    throw new AppError("unsupported_media_type", { message: ATTACHMENT_MESSAGES.field });
-  const part = await request.file().catch((error: unknown) => {
-    throw multipartError(error);
-  });
-  if (part?.fieldname !== "file")
-    throw new AppError("validation", { fieldErrors: { file: [ATTACHMENT_MESSAGES.field] } });
-  return { filename: part.filename, mimetype: part.mimetype, file: part.file };
-}
-
-/** Errors of the store while it streams a part (a cut connection, a part over the limit). */
-function uploadError(error: unknown): never {
-  throw error instanceof AppError ? error : multipartError(error);
-}
-
-/** The disclosure workflow's API (issue 7, decision 008); ownership is checked in the service. */
-export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService; secureCookies: boolean }> = async (
-  app,
-  { reports, secureCookies },
-) => {
+/**
+ * The disclosure workflow's API (issue 7, decision 008); ownership is checked in the service. The PIN
+ * preview's routes are pin-routes.ts.
+ */
+export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService }> = async (app, { reports }) => {
   app.post(
     "/reports",
     {
@@ -159,74 +108,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService; secur
     },
   );
 
-  const previewTags = ["report previews"];
-
-  app.post(
-    "/report-previews/:id/pin",
-    {
-      schema: {
-        tags: previewTags,
-        summary:
-          "The PIN of a report on a product with no program: sets the HttpOnly preview cookie (5 wrong tries lock it 15 minutes)",
-        params: ReportIdParams,
-        body: PinBody,
-        response: { 200: PinAccepted },
-      },
-      config: { access: "public" },
-    },
-    async (request, reply) => {
-      const id = reportIdOf(request.params.id);
-      const { credential, expiresAt } = await reports.checkPin(id, request.body.pin, clientInfoOf(request));
-      reply.setCookie(PIN_PREVIEW_COOKIE, credential, {
-        path: `/api/report-previews/${request.params.id}`,
-        httpOnly: true,
-        sameSite: "strict",
-        secure: secureCookies,
-        maxAge: PIN_CREDENTIAL_SECONDS,
-      });
-      return { expires_at: expiresAt.toISOString() };
-    },
-  );
-
-  app.get(
-    "/report-previews/:id",
-    {
-      schema: {
-        tags: previewTags,
-        summary: "The report as its vendor sees it, for the holder of the PIN preview cookie",
-        params: ReportIdParams,
-        response: { 200: ReportDetail },
-      },
-      config: { access: "public" },
-    },
-    (request) => reports.getPinPreview(reportIdOf(request.params.id), request.cookies[PIN_PREVIEW_COOKIE]),
-  );
-
-  app.post(
-    "/report-previews/:id/patch",
-    {
-      schema: {
-        tags: previewTags,
-        summary:
-          "The PIN contact submits a fix (fixed version, notes, optional diff and link): awaiting_fix → fix_pending",
-        params: ReportIdParams,
-        body: PinPatchBody,
-        response: { 200: ReportDetail },
-      },
-      config: { access: "public" },
-    },
-    (request) =>
-      reports.submitPinPatch(
-        reportIdOf(request.params.id),
-        request.cookies[PIN_PREVIEW_COOKIE],
-        request.body,
-      ),
-  );
-
-  await app.register(fastifyMultipart, {
-    // One byte over the limit is enough to refuse; the store counts the bytes itself too.
-    limits: { fileSize: ATTACHMENT_MAX_BYTES + 1, files: 1, fields: 0, parts: 1 },
-  });
+  await app.register(fastifyMultipart, UPLOAD_OPTIONS);
 
   app.post(
     "/reports/:id/attachments",
@@ -284,31 +166,6 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService; secur
     },
   );
 
-  app.post(
-    "/report-previews/:id/fix-attachments",
-    {
-      schema: {
-        tags: previewTags,
-        summary:
-          "The holder of the PIN preview cookie attaches a fix as a zip (multipart field `file`; .zip with the zip signature, 20 MB, 5 per report) while the report awaits a fix",
-        consumes: ["multipart/form-data"],
-        params: ReportIdParams,
-        response: { 201: ReportAttachment },
-      },
-      config: { access: "public", idempotent: true },
-    },
-    async (request, reply) => {
-      const uploader = await reports.requirePinFixUploader(
-        reportIdOf(request.params.id),
-        request.cookies[PIN_PREVIEW_COOKIE],
-      );
-      const part = await filePartOf(request);
-      return reply
-        .status(201)
-        .send(await reports.addFixAttachment(uploader, part, request.idempotency).catch(uploadError));
-    },
-  );
-
   app.get(
     "/reports/:id/attachments/:attachmentId",
     {
@@ -331,25 +188,6 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService; secur
             token: linkTokenOf(request),
           },
         ),
-      ),
-  );
-
-  app.get(
-    "/report-previews/:id/attachments/:attachmentId",
-    {
-      schema: {
-        tags: ["report previews"],
-        summary: "Downloads an attachment for the holder of the PIN preview cookie",
-        params: AttachmentParams,
-      },
-      config: { access: "public" },
-    },
-    async (request, reply) =>
-      sendDownload(
-        reply,
-        await reports.openAttachment(null, reportIdOf(request.params.id), request.params.attachmentId, {
-          pinCredential: request.cookies[PIN_PREVIEW_COOKIE],
-        }),
       ),
   );
 
@@ -378,32 +216,6 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService; secur
             reportIdOf(request.params.id),
             request.body,
             linkTokenOf(request),
-            request.idempotency,
-          ),
-        ),
-  );
-
-  app.post(
-    "/report-previews/:id/comments",
-    {
-      schema: {
-        tags: previewTags,
-        summary:
-          "The holder of the PIN preview cookie comments on the report (shared with researcher and staff)",
-        params: ReportIdParams,
-        body: CommentBody,
-        response: { 201: ReportDetail },
-      },
-      config: { access: "public", idempotent: true },
-    },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          await reports.addPinComment(
-            reportIdOf(request.params.id),
-            request.cookies[PIN_PREVIEW_COOKIE],
-            request.body,
             request.idempotency,
           ),
         ),

@@ -1,0 +1,119 @@
+import type { Database } from "../db/client.ts";
+import type { Mailer } from "../mail/outbox.ts";
+import { createDeadlineQueries } from "../modules/reports/deadline-queries.ts";
+import type { ReportEventSink } from "../modules/reports/events.ts";
+import type { PreviewTokens } from "../modules/reports/preview-tokens.ts";
+import { createReportContext } from "../modules/reports/report-context.ts";
+import { createReportMail } from "../modules/reports/report-mail.ts";
+
+/** The deadline job e-mails "deadline near" this many days before the fix deadline. */
+const DEADLINE_NEAR_DAYS = 7;
+
+interface DeadlineJobOptions {
+  database: Database;
+  mailer: Pick<Mailer, "enqueue">;
+  /** Signs the vendor links of the mails (PREVIEW_TOKEN_KEY). */
+  previewTokens: PreviewTokens;
+  appUrl: string;
+  /** Report forwarding: told of `deadline_near` and `deadline_passed`, inside the claim's transaction. */
+  events?: ReportEventSink;
+  /** A mail that could not be queued: logged, the job goes on. */
+  onMailError?: (error: unknown) => void;
+}
+
+/**
+ * The fix deadline job (PRODUCT.md §2, issue 7; ARCHITECTURE.md `jobs/`): reports awaiting a fix whose
+ * deadline is within DEADLINE_NEAR_DAYS get one "deadline near" e-mail; those whose deadline passed
+ * are flagged once (deadline_passed_at, a `deadline_passed` timeline event) and their vendor contact
+ * is e-mailed. Claims are single UPDATEs, so concurrent runs (several instances) never repeat one.
+ */
+export function createDeadlineJob(options: DeadlineJobOptions) {
+  const { database } = options;
+  const { queries, requireReport, recordEvent } = createReportContext(options);
+  const reportMail = createReportMail(options);
+  const deadlines = createDeadlineQueries(database.sql);
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+
+  /** One pass; `now` is the job's clock. */
+  async function runOnce(now: Date = new Date()): Promise<{ near: number; passed: number }> {
+    const passed = await database.sql.transaction(async (tx) => {
+      const ids = await deadlines.flagPassedDeadlines(now, tx);
+      for (const reportId of ids) {
+        await queries.insertEvent(
+          {
+            reportId,
+            actorUserId: null,
+            action: "deadline_passed",
+            fromState: "awaiting_fix",
+            toState: "awaiting_fix",
+            note: null,
+          },
+          tx,
+        );
+        await recordEvent(
+          await requireReport(reportId, tx),
+          {
+            type: "report.deadline_passed",
+            action: "deadline_passed",
+            fromState: "awaiting_fix",
+            toState: "awaiting_fix",
+          },
+          tx,
+        );
+      }
+      return ids;
+    });
+    const near = await database.sql.transaction(async (tx) => {
+      const ids = await deadlines.claimNearDeadlines(now, DEADLINE_NEAR_DAYS, tx);
+      for (const reportId of ids) {
+        await recordEvent(
+          await requireReport(reportId, tx),
+          {
+            type: "report.deadline_near",
+            action: "deadline_near",
+            fromState: "awaiting_fix",
+            toState: "awaiting_fix",
+          },
+          tx,
+        );
+      }
+      return ids;
+    });
+    for (const [ids, template] of [
+      [near, "report_deadline_near"],
+      [passed, "report_deadline_passed"],
+    ] as const) {
+      for (const reportId of ids) await reportMail.deadline(await requireReport(reportId), template);
+    }
+    return { near: near.length, passed: passed.length };
+  }
+
+  return {
+    runOnce,
+
+    /** Runs the job now and every `intervalSeconds` (unref'd) until stop; a run never overlaps the last. */
+    start(intervalSeconds: number, onError: (error: unknown) => void) {
+      if (timer) return;
+      const run = () => {
+        if (running) return;
+        running = runOnce()
+          .then(() => undefined)
+          .catch(onError)
+          .finally(() => {
+            running = null;
+          });
+      };
+      timer = setInterval(run, intervalSeconds * 1000);
+      timer.unref();
+      run();
+    },
+
+    /** Stops the timer and waits for a run under way. */
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await running;
+    },
+  };
+}

@@ -1,0 +1,160 @@
+import fastifyMultipart from "@fastify/multipart";
+import { PinAccepted, ReportAttachment, ReportDetail } from "@pressguard/domain";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { clientInfoOf } from "../../http/access.ts";
+import { filePartOf, sendDownload, UPLOAD_OPTIONS, uploadError } from "./attachment-http.ts";
+import { PIN_CREDENTIAL_SECONDS } from "./preview-tokens.ts";
+import { reportIdOf } from "./report-context.ts";
+import { AttachmentParams, CommentBody, PinBody, PinPatchBody, ReportIdParams } from "./schemas.ts";
+import type { ReportService } from "./service.ts";
+
+/**
+ * The PIN preview credential: an HttpOnly cookie holding a signed pin_contact token, scoped by its
+ * path to the one report's preview API (`/api/report-previews/{id}`), valid PIN_CREDENTIAL_SECONDS.
+ */
+const PIN_PREVIEW_COOKIE = "pressguard_report_preview";
+
+/**
+ * The PIN preview's API (PRODUCT.md §2): the contact of a product with no program opens the report
+ * with the e-mailed PIN, then reads it, comments, and submits a fix, holding the preview cookie.
+ */
+export const pinPreviewRoutes: FastifyPluginAsyncZod<{
+  reports: ReportService;
+  secureCookies: boolean;
+}> = async (app, { reports, secureCookies }) => {
+  const previewTags = ["report previews"];
+
+  app.post(
+    "/report-previews/:id/pin",
+    {
+      schema: {
+        tags: previewTags,
+        summary:
+          "The PIN of a report on a product with no program: sets the HttpOnly preview cookie (5 wrong tries lock it 15 minutes)",
+        params: ReportIdParams,
+        body: PinBody,
+        response: { 200: PinAccepted },
+      },
+      config: { access: "public" },
+    },
+    async (request, reply) => {
+      const id = reportIdOf(request.params.id);
+      const { credential, expiresAt } = await reports.checkPin(id, request.body.pin, clientInfoOf(request));
+      reply.setCookie(PIN_PREVIEW_COOKIE, credential, {
+        path: `/api/report-previews/${request.params.id}`,
+        httpOnly: true,
+        sameSite: "strict",
+        secure: secureCookies,
+        maxAge: PIN_CREDENTIAL_SECONDS,
+      });
+      return { expires_at: expiresAt.toISOString() };
+    },
+  );
+
+  app.get(
+    "/report-previews/:id",
+    {
+      schema: {
+        tags: previewTags,
+        summary: "The report as its vendor sees it, for the holder of the PIN preview cookie",
+        params: ReportIdParams,
+        response: { 200: ReportDetail },
+      },
+      config: { access: "public" },
+    },
+    (request) => reports.getPinPreview(reportIdOf(request.params.id), request.cookies[PIN_PREVIEW_COOKIE]),
+  );
+
+  app.post(
+    "/report-previews/:id/patch",
+    {
+      schema: {
+        tags: previewTags,
+        summary:
+          "The PIN contact submits a fix (fixed version, notes, optional diff and link): awaiting_fix → fix_pending",
+        params: ReportIdParams,
+        body: PinPatchBody,
+        response: { 200: ReportDetail },
+      },
+      config: { access: "public" },
+    },
+    (request) =>
+      reports.submitPinPatch(
+        reportIdOf(request.params.id),
+        request.cookies[PIN_PREVIEW_COOKIE],
+        request.body,
+      ),
+  );
+
+  await app.register(fastifyMultipart, UPLOAD_OPTIONS);
+
+  app.post(
+    "/report-previews/:id/fix-attachments",
+    {
+      schema: {
+        tags: previewTags,
+        summary:
+          "The holder of the PIN preview cookie attaches a fix as a zip (multipart field `file`; .zip with the zip signature, 20 MB, 5 per report) while the report awaits a fix",
+        consumes: ["multipart/form-data"],
+        params: ReportIdParams,
+        response: { 201: ReportAttachment },
+      },
+      config: { access: "public", idempotent: true },
+    },
+    async (request, reply) => {
+      const uploader = await reports.requirePinFixUploader(
+        reportIdOf(request.params.id),
+        request.cookies[PIN_PREVIEW_COOKIE],
+      );
+      const part = await filePartOf(request);
+      return reply
+        .status(201)
+        .send(await reports.addFixAttachment(uploader, part, request.idempotency).catch(uploadError));
+    },
+  );
+
+  app.get(
+    "/report-previews/:id/attachments/:attachmentId",
+    {
+      schema: {
+        tags: ["report previews"],
+        summary: "Downloads an attachment for the holder of the PIN preview cookie",
+        params: AttachmentParams,
+      },
+      config: { access: "public" },
+    },
+    async (request, reply) =>
+      sendDownload(
+        reply,
+        await reports.openAttachment(null, reportIdOf(request.params.id), request.params.attachmentId, {
+          pinCredential: request.cookies[PIN_PREVIEW_COOKIE],
+        }),
+      ),
+  );
+
+  app.post(
+    "/report-previews/:id/comments",
+    {
+      schema: {
+        tags: previewTags,
+        summary:
+          "The holder of the PIN preview cookie comments on the report (shared with researcher and staff)",
+        params: ReportIdParams,
+        body: CommentBody,
+        response: { 201: ReportDetail },
+      },
+      config: { access: "public", idempotent: true },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await reports.addPinComment(
+            reportIdOf(request.params.id),
+            request.cookies[PIN_PREVIEW_COOKIE],
+            request.body,
+            request.idempotency,
+          ),
+        ),
+  );
+};
