@@ -10,7 +10,7 @@ import {
   parseCvssVector,
   REJECTION_REASONS,
   RESEARCHER_REPORT_TABS,
-  RejectionReason,
+  type RejectionReason,
   ReportAction,
   type ReportActor,
   type ReportAttachment,
@@ -18,6 +18,7 @@ import {
   type ReportDetail,
   type ReportListItem,
   type ReportPage,
+  ReportRejection,
   type ReportState,
   ReportSubmission,
   ReportValidation,
@@ -148,7 +149,6 @@ const TransitionHead = z.object({
     .nullish()
     .transform((value) => (value ? value : null)),
 });
-const Rejection = z.object({ reason: RejectionReason });
 
 const isStaff = (auth: RequestAuth) => auth.user.is_staff && auth.user.two_factor_enabled;
 
@@ -1295,7 +1295,7 @@ export function createReportService(database: Database, options: ReportServiceOp
         validation = parsed.data;
       }
       if (action === "reject") {
-        const parsed = Rejection.safeParse(body);
+        const parsed = ReportRejection.safeParse(body);
         if (!parsed.success) throw validationErrorOf(parsed.error.issues);
         reason = parsed.data.reason;
       }
