@@ -30,6 +30,7 @@ export * from "./reports/fix-submission.ts";
 export * from "./reports/lifecycle.ts";
 export * from "./reports/link-grant.ts";
 export * from "./reports/report-form.ts";
+export * from "./reports/report-requests.ts";
 export * from "./schemas/fields.ts";
 export * from "./schemas/password.ts";
 export * from "./schemas/program.ts";

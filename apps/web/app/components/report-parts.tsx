@@ -1,8 +1,14 @@
-import type { ReportComment, ReportDetail, ReportEvent } from "@pressguard/domain";
-import { type FormEvent, type ReactNode, useState } from "react";
+import {
+  CommentSubmission,
+  type ReportComment,
+  type ReportDetail,
+  type ReportEvent,
+} from "@pressguard/domain";
+import type { ReactNode } from "react";
 import { actionLabel, type CommentVisibility, formatDateTime, stateLabel } from "../lib/reports.ts";
-import { FormField, INPUT_CLASS } from "../ui/form-field.tsx";
+import { FormField } from "../ui/form-field.tsx";
 import { Markdown } from "../ui/markdown.tsx";
+import { useSchemaForm } from "../ui/use-schema-form.ts";
 
 /**
  * The parts of a report page shared by the staff triage page and the vendor's preview (issue 7):
@@ -179,64 +185,44 @@ interface CommentFormProps {
 }
 
 export function CommentForm({ allowStaffOnly, pending, onSubmit }: CommentFormProps) {
-  const [body, setBody] = useState("");
-  const [visibility, setVisibility] = useState<CommentVisibility>(
-    allowStaffOnly ? "staff" : "vendor_researcher",
-  );
-  const [error, setError] = useState<string | null>(null);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!body.trim()) {
-      setError("The comment is required.");
-      return;
-    }
-    setError(null);
-    try {
+  const form = useSchemaForm({
+    schema: CommentSubmission,
+    fields: ["body"],
+    initialValues: {
+      body: "",
+      visibility: (allowStaffOnly ? "staff" : "vendor_researcher") as CommentVisibility,
+    },
+    idPrefix: "comment",
+    async onSubmit(_checked, { body, visibility }) {
       await onSubmit(body, visibility);
-      setBody("");
-    } catch (caught) {
-      setError(caught instanceof Error ? caught.message : "An error occurred.");
-    }
-  }
+      form.setValues((current) => ({ ...current, body: "" }));
+    },
+    errorsOf: (caught) => ({ body: [caught instanceof Error ? caught.message : "An error occurred."] }),
+  });
+  const { values, errors } = form;
+  const visibilityRadio = (value: CommentVisibility) => ({
+    type: "radio",
+    name: "visibility",
+    value,
+    checked: values.visibility === value,
+    onChange: () => form.set("visibility", value),
+  });
 
   return (
-    <form aria-label="Add a comment" onSubmit={submit} noValidate className="mt-4 space-y-3">
-      <FormField label="Comment" htmlFor="comment-body" errors={error ? [error] : undefined} hint="Markdown">
-        <textarea
-          id="comment-body"
-          name="body"
-          rows={4}
-          maxLength={20_000}
-          value={body}
-          onChange={(event) => setBody(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? "comment-body-error" : undefined}
-          className={INPUT_CLASS}
-        />
+    <form aria-label="Add a comment" onSubmit={form.handleSubmit} noValidate className="mt-4 space-y-3">
+      <FormField label="Comment" htmlFor="comment-body" errors={errors.body} hint="Markdown">
+        <textarea rows={4} maxLength={20_000} {...form.inputProps("body")} />
       </FormField>
       {allowStaffOnly && (
         <fieldset>
           <legend className="text-sm font-medium text-slate-700">Who can read it</legend>
           <div className="mt-1 flex flex-wrap gap-4 text-sm text-slate-800">
             <label className="inline-flex items-center gap-2">
-              <input
-                type="radio"
-                name="visibility"
-                value="staff"
-                checked={visibility === "staff"}
-                onChange={() => setVisibility("staff")}
-              />
+              <input {...visibilityRadio("staff")} />
               Staff only
             </label>
             <label className="inline-flex items-center gap-2">
-              <input
-                type="radio"
-                name="visibility"
-                value="vendor_researcher"
-                checked={visibility === "vendor_researcher"}
-                onChange={() => setVisibility("vendor_researcher")}
-              />
+              <input {...visibilityRadio("vendor_researcher")} />
               Researcher and vendor too
             </label>
           </div>

@@ -3,83 +3,125 @@ import type { z } from "zod";
 import { apiErrorToFieldErrors, type FieldErrorMap, validateForm } from "../lib/form-errors.ts";
 import { errorIdFor, INPUT_CLASS } from "./form-field.tsx";
 
-type Values<Field extends string> = Record<Field, string>;
+type FormValues = Record<string, unknown>;
+/** The fields whose value is text: the ones `inputProps` ties to an input, a select or a textarea. */
+type TextField<V extends FormValues> = {
+  [K in keyof V & string]: V[K] extends string ? K : never;
+}[keyof V & string];
 
-interface SchemaFormOptions<Field extends string, S extends z.ZodType> {
-  /** The schema the API declares for the same body (STYLE.md: one zod schema, three uses). */
+interface SchemaFormOptions<V extends FormValues, S extends z.ZodType> {
+  /** The domain schema the API declares for the same body (STYLE.md: one zod schema, three uses). */
   schema: S;
-  /** The fields in the order of the form: the first invalid one gets the focus. */
-  fields: readonly Field[];
-  initialValues: Values<Field> | (() => Values<Field>);
-  /** Each input's id is `${idPrefix}-${field}`. */
-  idPrefix: string;
   /**
-   * Saves the checked values. What it throws is shown on the fields (a 422's messages per field,
-   * anything else for the whole form).
+   * The fields in the order of the form: the first invalid one gets the focus, and a 422's messages
+   * for these go by them (others go to the whole form). May name fields the values do not hold,
+   * say `captcha`, that the API answers about.
    */
-  onSubmit: (data: z.output<S>) => unknown;
+  fields: readonly string[];
+  initialValues: V | (() => V);
+  /** Each field's element id is `${idPrefix}-${field}`, unless `idOf` says otherwise. */
+  idPrefix: string;
+  idOf?: (field: string) => string;
+  /** The values as the schema reads them (say, a select's text as the number of a code). */
+  toInput?: (values: V) => unknown;
+  /** Rules that are not the request's (say, a solved captcha), checked with the schema. */
+  check?: (values: V) => FieldErrorMap;
+  /**
+   * Saves the checked values (the schema's output, and the values as typed). What it throws is shown
+   * on the fields: by `errorsOf` when given, else a 422's messages per field and anything else for
+   * the whole form.
+   */
+  onSubmit: (data: z.output<S>, values: V) => unknown;
+  errorsOf?: (error: unknown) => FieldErrorMap;
+  /** After a failed save, once its messages are shown (say, ask for a new captcha). */
+  onFailed?: (error: unknown) => void;
   /** Values that follow another's change (say, a slug suggested from a name). */
-  derive?: (next: Values<Field>, changed: Field) => Values<Field>;
+  derive?: (next: V, changed: keyof V) => V;
+  /** Where the focus goes for an invalid field with no element of its own id (say, a search box). */
+  focusTarget?: (field: string) => HTMLElement | null;
 }
 
 /**
- * The state of a form of text fields validated by a shared schema: values, the messages per field
- * (cleared as a field changes), the busy flag of a save, and the props that tie each input to its
- * label and messages (`FormField`). Inputs take `inputProps(field)`; the form takes `handleSubmit`.
+ * The one form layer of the web app (decision 023): the values of a form checked by the domain
+ * schema of its request, the messages per field (cleared as a field changes, set by a failed check
+ * or by the API's 422), the busy flag of a save, and the props that tie each text input to its
+ * label and messages (`FormField`). Inputs take `inputProps(field)`; parts that are not inputs
+ * (a product picker, a list of events) read `values` and call `set`; the form takes `handleSubmit`.
  */
-export function useSchemaForm<Field extends string, S extends z.ZodType>(
-  options: SchemaFormOptions<Field, S>,
-) {
+export function useSchemaForm<V extends FormValues, S extends z.ZodType>(options: SchemaFormOptions<V, S>) {
   const { schema, fields, idPrefix, onSubmit, derive } = options;
-  const [values, setValues] = useState<Values<Field>>(options.initialValues);
+  const [values, setValues] = useState<V>(options.initialValues);
   const [errors, setErrors] = useState<FieldErrorMap>({});
   const [busy, setBusy] = useState(false);
 
-  const idOf = (field: Field) => `${idPrefix}-${field}`;
+  const idOf = options.idOf ?? ((field: string) => `${idPrefix}-${field}`);
   const focusFirst = (found: FieldErrorMap) => {
     const first = fields.find((field) => found[field]);
-    if (first) document.getElementById(idOf(first))?.focus();
+    if (first) (document.getElementById(idOf(first)) ?? options.focusTarget?.(first))?.focus();
   };
 
-  function set(field: Field, value: string) {
+  /** Takes away the messages of these fields (say, once a part that is not an input changes). */
+  function clearErrors(...names: string[]) {
+    if (!names.some((name) => errors[name])) return;
+    setErrors((current) => {
+      const next = { ...current };
+      for (const name of names) delete next[name];
+      return next;
+    });
+  }
+
+  function set<K extends keyof V & string>(field: K, value: V[K]) {
     setValues((current) => {
       const next = { ...current, [field]: value };
       return derive ? derive(next, field) : next;
     });
-    if (errors[field]) setErrors(({ [field]: _removed, ...rest }) => rest);
+    clearErrors(field);
   }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const checked = validateForm(schema, values);
-    if (!checked.success) {
-      setErrors(checked.errors);
-      focusFirst(checked.errors);
+    const checked = validateForm(schema, options.toInput ? options.toInput(values) : values);
+    const found: FieldErrorMap = { ...(checked.success ? {} : checked.errors), ...options.check?.(values) };
+    if (!checked.success || Object.keys(found).length > 0) {
+      setErrors(found);
+      focusFirst(found);
       return;
     }
     setBusy(true);
     setErrors({});
     try {
-      await onSubmit(checked.data);
+      await onSubmit(checked.data, values);
     } catch (error) {
-      const mapped = apiErrorToFieldErrors(error, fields);
+      const mapped = options.errorsOf ? options.errorsOf(error) : apiErrorToFieldErrors(error, fields);
       setErrors(mapped);
       focusFirst(mapped);
+      options.onFailed?.(error);
     } finally {
       setBusy(false);
     }
   }
 
-  const inputProps = (field: Field) => ({
+  /** The props of the element that holds a text field, tied to its label and messages. */
+  const inputProps = (field: TextField<V>) => ({
     id: idOf(field),
     name: field,
-    value: values[field],
+    value: values[field] as string,
     "aria-invalid": errors[field] ? true : undefined,
     "aria-describedby": errors[field] ? errorIdFor(idOf(field)) : undefined,
     className: INPUT_CLASS,
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
-      set(field, event.target.value),
+      set(field, event.target.value as V[typeof field]),
   });
 
-  return { values, setValues, errors, busy, set, idOf, inputProps, handleSubmit };
+  return {
+    values,
+    setValues,
+    errors,
+    busy,
+    set,
+    clearErrors,
+    idOf,
+    inputProps,
+    handleSubmit,
+  };
 }

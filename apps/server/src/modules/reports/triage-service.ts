@@ -1,8 +1,9 @@
 import {
   parseCvssVector,
-  RejectionReason,
+  type RejectionReason,
   ReportAction,
   type ReportDetail,
+  ReportRejection,
   ReportValidation,
   transitionOf,
   vulnerabilitySlug,
@@ -29,7 +30,6 @@ const TransitionHead = z.object({
     .nullish()
     .transform((value) => (value ? value : null)),
 });
-const Rejection = z.object({ reason: RejectionReason });
 
 /** OSV-style bounds from the prefix form (PRODUCT.md §6): "<=" X, "<" X or exactly X. */
 function rangeOf(prefix: string, version: string, fixedVersion: string | null) {
@@ -122,7 +122,7 @@ export function createTriageService(
         validation = parsed.data;
       }
       if (action === "reject") {
-        const parsed = Rejection.safeParse(body);
+        const parsed = ReportRejection.safeParse(body);
         if (!parsed.success) throw validationErrorOf(parsed.error.issues);
         reason = parsed.data.reason;
       }

@@ -4,20 +4,13 @@ import {
   type ForwardTargetWithSecret as TargetWithSecret,
 } from "@pressguard/domain";
 import { useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { useApiClient } from "../../lib/api/client.ts";
-import {
-  apiErrorToFieldErrors,
-  type FieldErrorMap,
-  FORM_ERROR_KEY,
-  validateForm,
-} from "../../lib/form-errors.ts";
-import { errorIdFor, FormAlert, FormField, INPUT_CLASS } from "../../ui/form-field.tsx";
+import { FORM_ERROR_KEY } from "../../lib/form-errors.ts";
+import { FormAlert, FormField } from "../../ui/form-field.tsx";
+import { useSchemaForm } from "../../ui/use-schema-form.ts";
 import { forwardingApi, targetsKey } from "./api.ts";
 import { EventPicker } from "./event-picker.tsx";
-
-const FIELDS = ["url", "format", "events"] as const;
 
 /** On the free plan: what webhooks are and where to upgrade. */
 export function WebhookUpsell() {
@@ -39,37 +32,24 @@ export function WebhookUpsell() {
 export function AddWebhookForm({ onCreated }: { onCreated: (created: TargetWithSecret) => void }) {
   const client = useApiClient();
   const queryClient = useQueryClient();
-  const [url, setUrl] = useState("");
-  const [format, setFormat] = useState("json");
-  const [events, setEvents] = useState<string[]>([]);
-  const [errors, setErrors] = useState<FieldErrorMap>({});
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const checked = validateForm(ForwardWebhookTargetInput, { url, format, events });
-    if (!checked.success) {
-      setErrors(checked.errors);
-      document.getElementById("forward-url")?.focus();
-      return;
-    }
-    setBusy(true);
-    setErrors({});
-    try {
-      const created = await forwardingApi.addWebhook(client, checked.data);
-      setUrl("");
-      setEvents([]);
+  const form = useSchemaForm({
+    schema: ForwardWebhookTargetInput,
+    fields: ["url", "format", "events"],
+    initialValues: { url: "", format: "json", events: [] as string[] },
+    idPrefix: "forward",
+    // The events have no box of their own: their message shows above the button.
+    focusTarget: () => document.getElementById("forward-url"),
+    async onSubmit(data) {
+      const created = await forwardingApi.addWebhook(client, data);
+      form.setValues((current) => ({ ...current, url: "", events: [] }));
       onCreated(created);
       await queryClient.invalidateQueries({ queryKey: targetsKey });
-    } catch (error) {
-      setErrors(apiErrorToFieldErrors(error, FIELDS));
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
+  const { values, errors, busy, inputProps } = form;
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4" aria-label="Add a webhook">
+    <form onSubmit={form.handleSubmit} noValidate className="space-y-4" aria-label="Add a webhook">
       <div className="grid gap-4 sm:grid-cols-[1fr_19rem]">
         <FormField
           label="Webhook URL"
@@ -78,30 +58,15 @@ export function AddWebhookForm({ onCreated }: { onCreated: (created: TargetWithS
           hint="https:// to a public address. Redirects are not followed."
         >
           <input
-            id="forward-url"
-            name="url"
             type="url"
             inputMode="url"
             autoComplete="off"
             placeholder="https://example.com/hooks/pressguard"
-            className={INPUT_CLASS}
-            value={url}
-            aria-invalid={errors.url ? true : undefined}
-            aria-describedby={errors.url ? errorIdFor("forward-url") : undefined}
-            onChange={(event) => {
-              setUrl(event.target.value);
-              if (errors.url) setErrors(({ url: _removed, ...rest }) => rest);
-            }}
+            {...inputProps("url")}
           />
         </FormField>
         <FormField label="Format" htmlFor="forward-format" errors={errors.format}>
-          <select
-            id="forward-format"
-            name="format"
-            className={INPUT_CLASS}
-            value={format}
-            onChange={(event) => setFormat(event.target.value)}
-          >
+          <select {...inputProps("format")}>
             {FORWARD_FORMATS.map((entry) => (
               <option key={entry.value} value={entry.value}>
                 {entry.label}
@@ -110,7 +75,11 @@ export function AddWebhookForm({ onCreated }: { onCreated: (created: TargetWithS
           </select>
         </FormField>
       </div>
-      <EventPicker idPrefix="forward-webhook-event" value={events} onChange={setEvents} />
+      <EventPicker
+        idPrefix="forward-webhook-event"
+        value={values.events}
+        onChange={(events) => form.set("events", events)}
+      />
       <FormAlert messages={errors[FORM_ERROR_KEY] ?? errors.events} />
       <button type="submit" className="btn-primary" disabled={busy}>
         {busy ? "Adding…" : "Add webhook"}

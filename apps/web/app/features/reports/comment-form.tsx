@@ -1,16 +1,9 @@
-import type { ReportDetail } from "@pressguard/domain";
-import { type FormEvent, useState } from "react";
+import { CommentSubmission, type ReportDetail } from "@pressguard/domain";
 import { useApiClient } from "../../lib/api/client.ts";
-import { apiErrorToFieldErrors, type FieldErrorMap, FORM_ERROR_KEY } from "../../lib/form-errors.ts";
-import { errorIdFor, FormAlert, FormField, INPUT_CLASS } from "../../ui/form-field.tsx";
+import { FORM_ERROR_KEY } from "../../lib/form-errors.ts";
+import { FormAlert, FormField, INPUT_CLASS } from "../../ui/form-field.tsx";
+import { useSchemaForm } from "../../ui/use-schema-form.ts";
 import { reportsApi } from "./api.ts";
-
-/** The API's limits and messages for a comment (decision 008, `CommentBody`). */
-const COMMENT_MAX = 20_000;
-const COMMENT_MESSAGES = {
-  required: "The comment is required.",
-  tooLong: "The comment must be at most 20,000 characters long.",
-} as const;
 
 interface CommentFormProps {
   reportId: string;
@@ -33,54 +26,29 @@ export function CommentForm({
   onCommented,
 }: CommentFormProps) {
   const client = useApiClient();
-  const [body, setBody] = useState("");
-  const [errors, setErrors] = useState<FieldErrorMap>({});
-  const [busy, setBusy] = useState(false);
-  const fieldId = "comment-body";
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const text = body.trim();
-    if (!text || text.length > COMMENT_MAX) {
-      setErrors({ body: [text ? COMMENT_MESSAGES.tooLong : COMMENT_MESSAGES.required] });
-      document.getElementById(fieldId)?.focus();
-      return;
-    }
-    setBusy(true);
-    setErrors({});
-    try {
+  const form = useSchemaForm({
+    schema: CommentSubmission,
+    fields: ["body"],
+    initialValues: { body: "" },
+    idPrefix: "comment",
+    async onSubmit({ body }) {
       const report = pinPreview
-        ? await reportsApi.addPinComment(client, reportId, text)
-        : await reportsApi.addComment(client, reportId, text, token);
-      setBody("");
+        ? await reportsApi.addPinComment(client, reportId, body)
+        : await reportsApi.addComment(client, reportId, body, token);
+      form.setValues({ body: "" });
       onCommented(report);
-    } catch (error) {
-      setErrors(apiErrorToFieldErrors(error, ["body"]));
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
+  const { errors, busy } = form;
 
   return (
     <form
-      onSubmit={submit}
+      onSubmit={form.handleSubmit}
       noValidate
       className="space-y-3 rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
     >
-      <FormField label="Add a comment" htmlFor={fieldId} errors={errors.body} hint={hint}>
-        <textarea
-          id={fieldId}
-          name="body"
-          rows={4}
-          className={`${INPUT_CLASS} text-sm`}
-          value={body}
-          aria-invalid={errors.body ? true : undefined}
-          aria-describedby={errors.body ? errorIdFor(fieldId) : undefined}
-          onChange={(event) => {
-            setBody(event.target.value);
-            if (errors.body) setErrors({});
-          }}
-        />
+      <FormField label="Add a comment" htmlFor={form.idOf("body")} errors={errors.body} hint={hint}>
+        <textarea rows={4} {...form.inputProps("body")} className={`${INPUT_CLASS} text-sm`} />
       </FormField>
       <FormAlert messages={errors[FORM_ERROR_KEY]} />
       <button type="submit" className="btn-primary" disabled={busy}>

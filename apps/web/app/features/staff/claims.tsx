@@ -1,10 +1,11 @@
-import type { ProductClaim } from "@pressguard/domain";
+import { type ProductClaim, RejectClaimBody } from "@pressguard/domain";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { FactList } from "../../components/report-parts.tsx";
 import { useApiClient } from "../../lib/api/client.ts";
 import { formatDay } from "../../lib/reports.ts";
-import { errorIdFor, FormField, INPUT_CLASS, LoadError } from "../../ui/form-field.tsx";
+import { FormField, LoadError } from "../../ui/form-field.tsx";
+import { useSchemaForm } from "../../ui/use-schema-form.ts";
 import { claimListQuery } from "./api.ts";
 import { errorMessage, useDecideClaim } from "./use-staff-mutations.ts";
 
@@ -64,22 +65,17 @@ function ExternalLink({ href }: { href: string | null }) {
 function ClaimCard({ claim }: { claim: ProductClaim }) {
   const decide = useDecideClaim();
   const [rejecting, setRejecting] = useState(false);
-  const [reason, setReason] = useState("");
+  /** A failed approval (the reject form shows its own failures under its field). */
   const [error, setError] = useState<string | null>(null);
   const reasonId = `claim-${claim.id}-reason`;
-
-  function reject(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!reason.trim()) {
-      setError("A reason is required.");
-      return;
-    }
-    setError(null);
-    decide.mutate(
-      { id: claim.id, reason: reason.trim() },
-      { onError: (caught) => setError(errorMessage(caught)) },
-    );
-  }
+  const rejection = useSchemaForm({
+    schema: RejectClaimBody,
+    fields: ["reason"],
+    initialValues: { reason: "" },
+    idPrefix: `claim-${claim.id}`,
+    onSubmit: ({ reason }) => decide.mutateAsync({ id: claim.id, reason }),
+    errorsOf: (caught) => ({ reason: [errorMessage(caught)] }),
+  });
 
   return (
     <li
@@ -121,22 +117,14 @@ function ClaimCard({ claim }: { claim: ProductClaim }) {
         </div>
       </div>
       {rejecting ? (
-        <form aria-label="Reject the claim" onSubmit={reject} noValidate className="mt-4 max-w-xl space-y-3">
-          <FormField
-            label="Reason shown to the vendor"
-            htmlFor={reasonId}
-            errors={error ? [error] : undefined}
-          >
-            <textarea
-              id={reasonId}
-              rows={2}
-              maxLength={1000}
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorIdFor(reasonId) : undefined}
-              className={INPUT_CLASS}
-            />
+        <form
+          aria-label="Reject the claim"
+          onSubmit={rejection.handleSubmit}
+          noValidate
+          className="mt-4 max-w-xl space-y-3"
+        >
+          <FormField label="Reason shown to the vendor" htmlFor={reasonId} errors={rejection.errors.reason}>
+            <textarea rows={2} maxLength={1000} {...rejection.inputProps("reason")} />
           </FormField>
           <div className="flex gap-2">
             <button

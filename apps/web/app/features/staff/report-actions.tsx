@@ -3,24 +3,20 @@ import {
   OWASP_CATEGORIES,
   parseCvssVector,
   REJECTION_REASONS,
-  type RejectionReason,
   type ReportAction,
   type ReportDetail,
+  ReportRejection,
   ReportValidation,
   transitionOf,
   VERSION_PREFIXES,
   VULNERABILITY_TYPES,
   WORDPRESS_ROLES,
 } from "@pressguard/domain";
-import { type FormEvent, useState } from "react";
-import {
-  apiErrorToFieldErrors,
-  type FieldErrorMap,
-  FORM_ERROR_KEY,
-  validateForm,
-} from "../../lib/form-errors.ts";
+import { useState } from "react";
+import { FORM_ERROR_KEY } from "../../lib/form-errors.ts";
 import { formatDay, owaspLabel } from "../../lib/reports.ts";
-import { errorIdFor, FormAlert, FormField, INPUT_CLASS } from "../../ui/form-field.tsx";
+import { FormAlert, FormField, INPUT_CLASS } from "../../ui/form-field.tsx";
+import { useSchemaForm } from "../../ui/use-schema-form.ts";
 import { useReportTransition } from "./use-staff-mutations.ts";
 
 /** The one-click actions, in lifecycle order, with their button words. */
@@ -121,37 +117,27 @@ export function ReportActions({ report }: { report: ReportDetail }) {
 
 function RejectForm({ report }: { report: ReportDetail }) {
   const transition = useReportTransition(report.id);
-  const [reason, setReason] = useState<RejectionReason | "">("");
-  const [note, setNote] = useState("");
-  const [error, setError] = useState<string | null>(null);
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!reason) {
-      setError("Choose why the report is rejected.");
-      return;
-    }
-    setError(null);
-    transition.mutate({ action: "reject", reason, ...(note.trim() && { note: note.trim() }) });
-  }
+  const form = useSchemaForm({
+    schema: ReportRejection,
+    fields: ["reason", "note"],
+    initialValues: { reason: "", note: "" },
+    idPrefix: "reject",
+    async onSubmit({ reason }, { note }) {
+      await transition.mutateAsync({ action: "reject", reason, ...(note.trim() && { note: note.trim() }) });
+    },
+  });
+  const { errors, inputProps } = form;
 
   return (
     <form
       aria-label="Reject the report"
-      onSubmit={submit}
+      onSubmit={form.handleSubmit}
       noValidate
       className="space-y-3 border-t border-slate-200 pt-4"
     >
       <h3 className="text-sm font-semibold text-slate-900">Reject</h3>
-      <FormField label="Reason" htmlFor="reject-reason" errors={error ? [error] : undefined}>
-        <select
-          id="reject-reason"
-          value={reason}
-          onChange={(event) => setReason(event.target.value as RejectionReason | "")}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorIdFor("reject-reason") : undefined}
-          className={INPUT_CLASS}
-        >
+      <FormField label="Reason" htmlFor="reject-reason" errors={errors.reason}>
+        <select {...inputProps("reason")}>
           <option value="">Choose a reason…</option>
           {REJECTION_REASONS.map((option) => (
             <option key={option.value} value={option.value}>
@@ -160,15 +146,8 @@ function RejectForm({ report }: { report: ReportDetail }) {
           ))}
         </select>
       </FormField>
-      <FormField label="Note to the researcher" htmlFor="reject-note" optional>
-        <textarea
-          id="reject-note"
-          rows={2}
-          maxLength={5000}
-          value={note}
-          onChange={(event) => setNote(event.target.value)}
-          className={INPUT_CLASS}
-        />
+      <FormField label="Note to the researcher" htmlFor="reject-note" optional errors={errors.note}>
+        <textarea rows={2} maxLength={5000} {...inputProps("note")} />
       </FormField>
       <button
         type="submit"
@@ -241,47 +220,27 @@ function CvssPreview({ vector }: { vector: string }) {
 
 function ValidateForm({ report }: { report: ReportDetail }) {
   const transition = useReportTransition(report.id);
-  const [values, setValues] = useState<ValidationValues>(() => initialValues(report));
-  const [note, setNote] = useState("");
-  const [errors, setErrors] = useState<FieldErrorMap>({});
-
-  // A field's message goes as soon as it is edited: it is checked again on submit.
-  const set = (field: ValidationField) => (event: { target: { value: string } }) => {
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-    setErrors(({ [field]: _edited, ...rest }) => rest);
-  };
-  const fieldProps = (field: ValidationField) => {
-    const id = `validate-${field.replaceAll("_", "-")}`;
-    const invalid = Boolean(errors[field]?.length);
-    return {
-      id,
-      name: field,
-      value: values[field],
-      onChange: set(field),
-      "aria-invalid": invalid || undefined,
-      "aria-describedby": invalid ? errorIdFor(id) : undefined,
-      className: INPUT_CLASS,
-    };
-  };
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const checked = validateForm(ReportValidation, toInput(values));
-    if (!checked.success) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
-    transition.mutate(
-      { action: "validate", ...toInput(values), ...(note.trim() && { note: note.trim() }) },
-      { onError: (error) => setErrors(apiErrorToFieldErrors(error, [...VALIDATION_FIELDS, "note"])) },
-    );
-  }
+  const form = useSchemaForm({
+    schema: ReportValidation,
+    fields: [...VALIDATION_FIELDS, "note"],
+    initialValues: () => ({ ...initialValues(report), note: "" }),
+    idPrefix: "validate",
+    idOf: (field) => `validate-${field.replaceAll("_", "-")}`,
+    toInput,
+    async onSubmit(_checked, { note, ...values }) {
+      await transition.mutateAsync({
+        action: "validate",
+        ...toInput(values),
+        ...(note.trim() && { note: note.trim() }),
+      });
+    },
+  });
+  const { values, errors, inputProps: fieldProps } = form;
 
   return (
     <form
       aria-label="Validate the report"
-      onSubmit={submit}
+      onSubmit={form.handleSubmit}
       noValidate
       className="space-y-3 border-t border-slate-200 pt-4"
     >
@@ -372,14 +331,7 @@ function ValidateForm({ report }: { report: ReportDetail }) {
         />
       </FormField>
       <FormField label="Note to the researcher" htmlFor="validate-note" optional errors={errors.note}>
-        <textarea
-          id="validate-note"
-          rows={2}
-          maxLength={5000}
-          value={note}
-          onChange={(event) => setNote(event.target.value)}
-          className={INPUT_CLASS}
-        />
+        <textarea rows={2} maxLength={5000} {...fieldProps("note")} />
       </FormField>
       <button type="submit" className="btn-primary" disabled={transition.isPending}>
         {transition.isPending ? "Validating…" : "Validate the report"}

@@ -1,35 +1,26 @@
-import { actionsFrom, fixUrlField, type ReportDetail, versionField } from "@pressguard/domain";
+import { actionsFrom, type ReportDetail, VendorFix } from "@pressguard/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
 import { toast } from "react-toastify";
-import { z } from "zod";
 import { isApiError } from "../../lib/api/api-error.ts";
 import { useApiClient } from "../../lib/api/client.ts";
-import {
-  apiErrorToFieldErrors,
-  type FieldErrorMap,
-  FORM_ERROR_KEY,
-  validateForm,
-} from "../../lib/form-errors.ts";
+import { FORM_ERROR_KEY } from "../../lib/form-errors.ts";
 import { daysLeft, daysLeftLabel, formatDay } from "../../lib/reports.ts";
-import { errorIdFor, FormAlert, FormField, INPUT_CLASS, LoadError } from "../../ui/form-field.tsx";
+import { FormAlert, FormField, LoadError } from "../../ui/form-field.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
+import { useSchemaForm } from "../../ui/use-schema-form.ts";
 import { type FixSubmission, vendorReportKeys, vendorReportQuery, vendorReportsApi } from "./api.ts";
 import { FixFilesField, useFixFiles } from "./fix-files.tsx";
 
 const PAGE_TITLE = "Vulnerability preview";
 
-/** The fix form's rules, as the API declares them (decision 008, `POST /vendor/reports/{id}/fix`). */
-export const FixForm = z.object({
-  fixed_version: versionField("The fixed version is required."),
-  notes: z.string().trim().max(10_000, { error: "The notes must be at most 10,000 characters long." }),
-  fix_url: fixUrlField(),
-});
-
-const FIX_FIELDS = ["fixed_version", "notes", "fix_url"] as const;
+/** The fix form's rules: the body the API declares (`POST /vendor/reports/{id}/fix`, decision 008). */
+export const FixForm = VendorFix;
 
 /** Some picked fix files were refused: the fix waits until they are uploaded or removed. */
 class FixFilesRefused extends Error {}
+
+/** The ids the fields had before the form layer (the e2e journeys select them). */
+const FIX_FIELD_IDS: Record<string, string> = { fixed_version: "fix-version", fix_url: "fix-url" };
 
 /**
  * `/vdp/vulnerabilities/{uuid}/preview` loads the report in the browser: what the vendor may read
@@ -143,8 +134,6 @@ function FixSubmissionForm({
 }) {
   const client = useApiClient();
   const queryClient = useQueryClient();
-  const [values, setValues] = useState({ fixed_version: "", notes: "", fix_url: "" });
-  const [errors, setErrors] = useState<FieldErrorMap>({});
   const fixFiles = useFixFiles(report);
   const submit = useMutation({
     // The zips go first, while the report still awaits a fix; the fix follows once all are stored.
@@ -167,45 +156,38 @@ function FixSubmissionForm({
         return;
       }
       if (isApiError(error) && error.status === 409) toast.error(error.message);
-      setErrors(apiErrorToFieldErrors(error, FIX_FIELDS));
     },
   });
+  const form = useSchemaForm({
+    schema: FixForm,
+    fields: ["fixed_version", "notes", "fix_url"],
+    initialValues: { fixed_version: "", notes: "", fix_url: "" },
+    idPrefix: "fix",
+    idOf: (field) => FIX_FIELD_IDS[field] ?? `fix-${field}`,
+    async onSubmit({ fixed_version, notes, fix_url }) {
+      try {
+        await submit.mutateAsync({ fixed_version, ...(notes && { notes }), ...(fix_url && { fix_url }) });
+      } catch (error) {
+        // Said by a toast: the refused files are listed by their field.
+        if (!(error instanceof FixFilesRefused)) throw error;
+      }
+    },
+  });
+  const { errors, inputProps } = form;
 
-  function send(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const checked = validateForm(FixForm, values);
-    if (!checked.success) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
-    submit.mutate({
-      fixed_version: checked.data.fixed_version,
-      ...(checked.data.notes && { notes: checked.data.notes }),
-      ...(checked.data.fix_url && { fix_url: checked.data.fix_url }),
-    });
-  }
-
-  const invalid = (field: string) => Boolean(errors[field]?.length);
   return (
-    <form aria-label="Submit a fix" onSubmit={send} noValidate className="space-y-3">
+    <form aria-label="Submit a fix" onSubmit={form.handleSubmit} noValidate className="space-y-3">
       <p className="text-sm text-slate-600">
         Tell us which release fixes the vulnerability. Our team verifies the fix before it is published.
       </p>
       <FormAlert messages={errors[FORM_ERROR_KEY]} />
       <FormField label="Fixed in version" htmlFor="fix-version" errors={errors.fixed_version}>
         <input
-          id="fix-version"
-          name="fixed_version"
           type="text"
           autoComplete="off"
           maxLength={64}
           placeholder="1.2.4"
-          value={values.fixed_version}
-          onChange={(event) => setValues((current) => ({ ...current, fixed_version: event.target.value }))}
-          aria-invalid={invalid("fixed_version") || undefined}
-          aria-describedby={invalid("fixed_version") ? errorIdFor("fix-version") : undefined}
-          className={INPUT_CLASS}
+          {...inputProps("fixed_version")}
         />
       </FormField>
       <FormField
@@ -215,17 +197,7 @@ function FixSubmissionForm({
         errors={errors.notes}
         hint="What changed in the fix."
       >
-        <textarea
-          id="fix-notes"
-          name="notes"
-          rows={5}
-          maxLength={10_000}
-          value={values.notes}
-          onChange={(event) => setValues((current) => ({ ...current, notes: event.target.value }))}
-          aria-invalid={invalid("notes") || undefined}
-          aria-describedby={invalid("notes") ? errorIdFor("fix-notes") : undefined}
-          className={INPUT_CLASS}
-        />
+        <textarea rows={5} maxLength={10_000} {...inputProps("notes")} />
       </FormField>
       <FormField
         label="Link to the fix"
@@ -235,17 +207,11 @@ function FixSubmissionForm({
         hint="The release, changeset or advisory, starting with https:// or http://."
       >
         <input
-          id="fix-url"
-          name="fix_url"
           type="url"
           inputMode="url"
           autoComplete="off"
           placeholder="https://"
-          value={values.fix_url}
-          onChange={(event) => setValues((current) => ({ ...current, fix_url: event.target.value }))}
-          aria-invalid={invalid("fix_url") || undefined}
-          aria-describedby={invalid("fix_url") ? errorIdFor("fix-url") : undefined}
-          className={INPUT_CLASS}
+          {...inputProps("fix_url")}
         />
       </FormField>
       <FixFilesField id="fix-files" fixFiles={fixFiles} />

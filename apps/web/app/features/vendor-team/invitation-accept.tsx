@@ -1,15 +1,11 @@
 import { InvitationAccountInput, type InvitationPreview, SeatRoleLabels } from "@pressguard/domain";
-import { type FormEvent, type ReactNode, useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import { useApiClient } from "../../lib/api/client.ts";
-import {
-  apiErrorToFieldErrors,
-  type FieldErrorMap,
-  FORM_ERROR_KEY,
-  validateForm,
-} from "../../lib/form-errors.ts";
+import { apiErrorToFieldErrors, FORM_ERROR_KEY } from "../../lib/form-errors.ts";
 import { useAuth } from "../../lib/use-auth.ts";
-import { errorIdFor, FormAlert, FormField, INPUT_CLASS } from "../../ui/form-field.tsx";
+import { FormAlert, FormField } from "../../ui/form-field.tsx";
+import { useSchemaForm } from "../../ui/use-schema-form.ts";
 import { invitationAccountPath, teamApi } from "./api.ts";
 import { formatDay } from "./dates.ts";
 
@@ -107,60 +103,28 @@ function SignInFirst({ token, email }: { token: string; email: string }) {
   );
 }
 
-const ACCOUNT_FIELDS = ["name", "password"] as const;
-
 function CreateAccount({ token }: { token: string }) {
   const auth = useAuth();
-  const [values, setValues] = useState({ name: "", password: "" });
-  const [errors, setErrors] = useState<FieldErrorMap>({});
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const checked = validateForm(InvitationAccountInput, values);
-    if (!checked.success) {
-      setErrors(checked.errors);
-      return;
-    }
-    setBusy(true);
-    setErrors({});
-    try {
+  const form = useSchemaForm({
+    schema: InvitationAccountInput,
+    fields: ["name", "password"],
+    initialValues: { name: "", password: "" },
+    idPrefix: "invitation",
+    async onSubmit(data) {
       // Signs in the way the auth mode does: the session cookie, or a token kept by the client.
-      await auth.client.signInWith(invitationAccountPath(token), checked.data);
+      await auth.client.signInWith(invitationAccountPath(token), data);
       window.location.assign(JOINED_PATH);
-    } catch (caught) {
-      setErrors(apiErrorToFieldErrors(caught, ACCOUNT_FIELDS));
-      setBusy(false);
-    }
-  }
-
-  const field = (name: (typeof ACCOUNT_FIELDS)[number], type: string, autoComplete: string) => {
-    const id = `invitation-${name}`;
-    return (
-      <input
-        id={id}
-        name={name}
-        type={type}
-        autoComplete={autoComplete}
-        className={INPUT_CLASS}
-        value={values[name]}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? errorIdFor(id) : undefined}
-        onChange={(event) => {
-          setValues((current) => ({ ...current, [name]: event.target.value }));
-          if (errors[name]) setErrors(({ [name]: _removed, ...rest }) => rest);
-        }}
-      />
-    );
-  };
+    },
+  });
+  const { errors, busy, inputProps } = form;
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4">
+    <form onSubmit={form.handleSubmit} noValidate className="space-y-4">
       <p className="text-sm text-slate-700">
         Create your account: it signs in with the invited address, which this link confirms.
       </p>
       <FormField label="Your name" htmlFor="invitation-name" errors={errors.name}>
-        {field("name", "text", "name")}
+        <input type="text" autoComplete="name" {...inputProps("name")} />
       </FormField>
       <FormField
         label="Password"
@@ -168,7 +132,7 @@ function CreateAccount({ token }: { token: string }) {
         errors={errors.password}
         hint="At least 8 characters."
       >
-        {field("password", "password", "new-password")}
+        <input type="password" autoComplete="new-password" {...inputProps("password")} />
       </FormField>
       <FormAlert messages={errors[FORM_ERROR_KEY]} />
       <button type="submit" className="btn-primary w-full" disabled={busy}>

@@ -1,6 +1,5 @@
-import { fixUrlField, type ReportDetail } from "@pressguard/domain";
+import { PinPatch, type ReportDetail } from "@pressguard/domain";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { CommentForm } from "../../features/reports/comment-form.tsx";
 import { ReportView } from "../../features/reports/report-view.tsx";
@@ -8,11 +7,12 @@ import { vendorReportsApi } from "../../features/vendor-reports/api.ts";
 import { FixFilesField, useFixFiles } from "../../features/vendor-reports/fix-files.tsx";
 import { isApiError } from "../../lib/api/api-error.ts";
 import { useApiClient } from "../../lib/api/client.ts";
-import { apiErrorToFieldErrors, type FieldErrorMap, FORM_ERROR_KEY } from "../../lib/form-errors.ts";
+import { FORM_ERROR_KEY } from "../../lib/form-errors.ts";
 import { usePublicConfig } from "../../lib/public-config.ts";
 import { pageMeta } from "../../lib/seo.ts";
-import { errorIdFor, FormAlert, FormField, INPUT_CLASS, LoadError } from "../../ui/form-field.tsx";
+import { FormAlert, FormField, INPUT_CLASS, LoadError } from "../../ui/form-field.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
+import { useSchemaForm } from "../../ui/use-schema-form.ts";
 import type { Route } from "./+types/report-preview";
 
 export const meta = pageMeta("Report preview");
@@ -112,9 +112,6 @@ export default function ReportPreviewPage({ params }: Route.ComponentProps) {
   );
 }
 
-const FIELDS = ["fixed_version", "notes", "fix_url", "diff"] as const;
-type FieldName = (typeof FIELDS)[number];
-
 /**
  * `POST /api/report-previews/{uuid}/patch`: awaiting_fix → fix_pending, then /database/patch-submitted.
  * The picked zips are uploaded first, while the report still takes them.
@@ -124,36 +121,13 @@ function PatchForm({ report }: { report: ReportDetail }) {
   const client = useApiClient();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [values, setValues] = useState<Record<FieldName, string>>({
-    fixed_version: "",
-    notes: "",
-    fix_url: "",
-    diff: "",
-  });
-  const [errors, setErrors] = useState<FieldErrorMap>({});
-  const [busy, setBusy] = useState(false);
   const fixFiles = useFixFiles(report);
-
-  function set(field: FieldName, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors(({ [field]: _removed, ...rest }) => rest);
-  }
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const local: FieldErrorMap = {};
-    if (!values.fixed_version.trim()) local.fixed_version = ["The fixed version is required."];
-    if (!values.notes.trim()) local.notes = ["Tell us what the fix changes."];
-    const fixUrl = fixUrlField().safeParse(values.fix_url);
-    if (!fixUrl.success) local.fix_url = fixUrl.error.issues.map((issue) => issue.message);
-    if (Object.keys(local).length > 0) {
-      setErrors(local);
-      focusFirst(local);
-      return;
-    }
-    setBusy(true);
-    setErrors({});
-    try {
+  const form = useSchemaForm({
+    schema: PinPatch,
+    fields: ["fixed_version", "notes", "fix_url", "diff"],
+    initialValues: { fixed_version: "", notes: "", fix_url: "", diff: "" },
+    idPrefix: "patch",
+    async onSubmit({ fix_url, diff, ...patch }) {
       const uploaded = await fixFiles.uploadAll((file) =>
         vendorReportsApi.uploadPinFixFile(client, uuid, file),
       );
@@ -165,32 +139,14 @@ function PatchForm({ report }: { report: ReportDetail }) {
       }
       const saved = await client.request<ReportDetail>(`/report-previews/${encodeURIComponent(uuid)}/patch`, {
         method: "POST",
-        body: {
-          fixed_version: values.fixed_version.trim(),
-          notes: values.notes,
-          ...(fixUrl.success && fixUrl.data && { fix_url: fixUrl.data }),
-          ...(values.diff.trim() && { diff: values.diff }),
-        },
+        body: { ...patch, ...(fix_url && { fix_url }), ...(diff && { diff }) },
         retry: 0,
       });
       queryClient.setQueryData(previewKey(uuid), saved);
       await navigate("/database/patch-submitted");
-    } catch (error) {
-      const mapped = apiErrorToFieldErrors(error, FIELDS);
-      setErrors(mapped);
-      focusFirst(mapped);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const props = (field: FieldName) => ({
-    id: `patch-${field}`,
-    name: field,
-    value: values[field],
-    "aria-invalid": errors[field] ? true : undefined,
-    "aria-describedby": errors[field] ? errorIdFor(`patch-${field}`) : undefined,
+    },
   });
+  const { errors, busy, inputProps } = form;
 
   return (
     <section
@@ -204,23 +160,12 @@ function PatchForm({ report }: { report: ReportDetail }) {
         Tell us which version fixes the vulnerability. Our team checks the fix before the vulnerability is
         published with it.
       </p>
-      <form onSubmit={submit} noValidate className="mt-4 space-y-5">
+      <form onSubmit={form.handleSubmit} noValidate className="mt-4 space-y-5">
         <FormField label="Fixed version" htmlFor="patch-fixed_version" errors={errors.fixed_version}>
-          <input
-            type="text"
-            autoComplete="off"
-            {...props("fixed_version")}
-            onChange={(event) => set("fixed_version", event.target.value)}
-            className={INPUT_CLASS}
-          />
+          <input type="text" autoComplete="off" {...inputProps("fixed_version")} />
         </FormField>
         <FormField label="Notes" htmlFor="patch-notes" errors={errors.notes} hint="What the fix changes.">
-          <textarea
-            rows={4}
-            {...props("notes")}
-            onChange={(event) => set("notes", event.target.value)}
-            className={INPUT_CLASS}
-          />
+          <textarea rows={4} {...inputProps("notes")} />
         </FormField>
         <FormField
           label="Link to the fix"
@@ -234,9 +179,7 @@ function PatchForm({ report }: { report: ReportDetail }) {
             inputMode="url"
             autoComplete="off"
             placeholder="https://"
-            {...props("fix_url")}
-            onChange={(event) => set("fix_url", event.target.value)}
-            className={INPUT_CLASS}
+            {...inputProps("fix_url")}
           />
         </FormField>
         <FixFilesField id="patch-files" fixFiles={fixFiles} />
@@ -250,8 +193,7 @@ function PatchForm({ report }: { report: ReportDetail }) {
           <textarea
             rows={8}
             spellCheck={false}
-            {...props("diff")}
-            onChange={(event) => set("diff", event.target.value)}
+            {...inputProps("diff")}
             className={`${INPUT_CLASS} font-mono text-xs`}
           />
         </FormField>
@@ -262,9 +204,4 @@ function PatchForm({ report }: { report: ReportDetail }) {
       </form>
     </section>
   );
-}
-
-function focusFirst(errors: FieldErrorMap) {
-  const first = FIELDS.find((field) => errors[field]);
-  if (first) document.getElementById(`patch-${first}`)?.focus();
 }

@@ -1,6 +1,6 @@
 import { EmailVerificationNotice } from "../../features/auth/email-verification-notice.tsx";
 import { FETCH_FAILURES } from "../../features/database/api.server.ts";
-import type { ChosenProduct } from "../../features/reports/product-picker.tsx";
+import type { ChosenProduct } from "../../features/reports/chosen-product.ts";
 import { ReportForm } from "../../features/reports/report-form.tsx";
 import { useReportSubmission } from "../../features/reports/use-report-submission.ts";
 import { isApiError } from "../../lib/api/api-error.ts";

@@ -2,7 +2,7 @@ import type { EmbedVendor } from "@pressguard/domain";
 import { contentSecurityPolicy, type SubmittedReport } from "@pressguard/domain";
 import { useState } from "react";
 import { data } from "react-router";
-import type { ChosenProduct, ProductChoice } from "../../features/reports/product-picker.tsx";
+import type { ChosenProduct, ProductChoice } from "../../features/reports/chosen-product.ts";
 import { ReportForm } from "../../features/reports/report-form.tsx";
 import { useReportSubmission } from "../../features/reports/use-report-submission.ts";
 import { isApiError } from "../../lib/api/api-error.ts";
