@@ -1,3 +1,5 @@
+// Over 400 lines on purpose: one script read top to bottom in the order it runs (receiver, database,
+// the bare loop, the worker, the retry storm); its steps share the receiver and the figures.
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";

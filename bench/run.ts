@@ -1,3 +1,5 @@
+// Over 400 lines on purpose: one script read top to bottom in the order it runs (seed, start the app
+// and the ceiling, sign up, measure, write the table); its steps share the ports and the database.
 import { type ChildProcess, fork, spawn, spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";

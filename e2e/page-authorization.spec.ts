@@ -1,3 +1,4 @@
+// Over 400 lines on purpose: the file is one table, every page × every actor, and reads best whole.
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import routeTable from "../apps/web/app/routes.ts";
 import { csrfHeaderOf, mailedLink, registerWithRequest, uniqueEmail } from "./auth-helpers.ts";

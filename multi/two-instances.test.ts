@@ -1,3 +1,5 @@
+// Over 400 lines on purpose: every test shares one start of two instances, nginx and PostgreSQL,
+// which take most of its time; a second file would start them again.
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
