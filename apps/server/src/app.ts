@@ -168,7 +168,8 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
   const programs = createProgramService({ database, appUrl: config.appUrl, mailer, onPublicChange });
   const vendorAccounts = createVendorAccountService({ database, onPublicChange });
   const researcherProfiles = createResearcherProfileService({ database, onPublicChange });
-  const billing = createBillingService(database, {
+  const billing = createBillingService({
+    database,
     provider: createPaymentProvider(config.billingProvider),
     mailer,
     appUrl: config.appUrl,
@@ -189,7 +190,8 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
   });
   forwardingWorker.start();
   app.addHook("onClose", async () => forwardingWorker.stop());
-  const forwarding = createForwardingService(database, {
+  const forwarding = createForwardingService({
+    database,
     mailer,
     appUrl: config.appUrl,
     allowLoopback: config.forwarding.allowLoopback,

@@ -25,6 +25,7 @@ const CONFIRMATION_DAYS = 7;
 const CONFIRM_RATE_LIMIT = [10, 600] as const;
 
 export interface ForwardingServiceOptions {
+  database: Database;
   mailer: Pick<Mailer, "enqueue">;
   appUrl: string;
   allowLoopback: boolean;
@@ -78,7 +79,8 @@ function issuedAtOf(token: string): number | null {
 }
 
 /** Report forwarding targets (issue 8): every call is scoped to the caller's organisation. */
-export function createForwardingService(database: Database, options: ForwardingServiceOptions) {
+export function createForwardingService(options: ForwardingServiceOptions) {
+  const { database } = options;
   const queries = createTargetQueries(database.sql);
   const now = options.now ?? (() => new Date());
 
