@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiCaller, registerUser, uniqueEmail } from "../../test/api-client.ts";
 import { createTestApp } from "../../test/app.ts";
 import { prepareAuthQueries } from "./queries.ts";
+import { REGISTRATION_SENT_MESSAGE } from "./registration.ts";
+import { RATE_LIMITS } from "./rules.ts";
 import {
   BAD_CREDENTIALS_MESSAGE,
   LOGIN_BACKOFF_MAX_SECONDS,
@@ -10,9 +12,7 @@ import {
   loginBackoffSeconds,
   MAGIC_LINK_MESSAGES,
   MAGIC_LINK_SENT_MESSAGE,
-  RATE_LIMITS,
-  REGISTRATION_SENT_MESSAGE,
-} from "./service.ts";
+} from "./sign-in.ts";
 
 let harness: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {

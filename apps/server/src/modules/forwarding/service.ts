@@ -11,7 +11,7 @@ import { isoOrNull } from "../../db/timestamps.ts";
 import { AppError, validationErrorOf } from "../../errors.ts";
 import { type PageRequest, paginationOf } from "../../http/pagination.ts";
 import type { Mailer } from "../../mail/outbox.ts";
-import { sha256 } from "../auth/service.ts";
+import { sha256 } from "../auth/credentials.ts";
 import { testPayload } from "./payload.ts";
 import { createTargetQueries, insertEvent, type TargetRow } from "./queries.ts";
 import { assertPublicUrl, BlockedAddressError } from "./ssrf.ts";
