@@ -32,7 +32,8 @@ import { createForwardingWorker } from "./jobs/forwarding-worker.ts";
 import { createMailer } from "./mail/outbox.ts";
 import { devMailRoutes } from "./mail/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
-import { createAuthService, SESSION_COOKIE } from "./modules/auth/service.ts";
+import { createAuthService } from "./modules/auth/service.ts";
+import { SESSION_COOKIE } from "./modules/auth/sessions.ts";
 import { createPaymentProvider } from "./modules/billing/provider.ts";
 import { billingRoutes, staffVendorRoutes } from "./modules/billing/routes.ts";
 import { createBillingService } from "./modules/billing/service.ts";
@@ -170,7 +171,8 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
   const programs = createProgramService({ database, appUrl: config.appUrl, mailer, onPublicChange });
   const vendorAccounts = createVendorAccountService({ database, onPublicChange });
   const researcherProfiles = createResearcherProfileService({ database, onPublicChange });
-  const billing = createBillingService(database, {
+  const billing = createBillingService({
+    database,
     provider: createPaymentProvider(config.billingProvider),
     mailer,
     appUrl: config.appUrl,
@@ -191,7 +193,8 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
   });
   forwardingWorker.start();
   app.addHook("onClose", async () => forwardingWorker.stop());
-  const forwarding = createForwardingService(database, {
+  const forwarding = createForwardingService({
+    database,
     mailer,
     appUrl: config.appUrl,
     allowLoopback: config.forwarding.allowLoopback,

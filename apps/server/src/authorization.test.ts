@@ -1,3 +1,4 @@
+// One file on purpose (issue 16): one matrix of every API route × actor, checked to have a row per route.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ApiCaller, createApiCaller, registerUser, uniqueEmail } from "./test/api-client.ts";
 import { createTestApp } from "./test/app.ts";

@@ -1,7 +1,8 @@
 import type { App } from "../app.ts";
 import type { Database } from "../db/client.ts";
+import { randomToken, sha256 } from "../modules/auth/credentials.ts";
 import { prepareAuthQueries } from "../modules/auth/queries.ts";
-import { randomToken, SESSION_IDLE_SECONDS, sha256 } from "../modules/auth/service.ts";
+import { SESSION_IDLE_SECONDS } from "../modules/auth/sessions.ts";
 import { createUserFromArguments } from "../modules/users/create-user.ts";
 import { createApiCaller, uniqueEmail } from "./api-client.ts";
 

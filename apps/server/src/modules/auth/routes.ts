@@ -11,15 +11,13 @@ import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { clientInfoOf, signedInCaller } from "../../http/access.ts";
-import {
-  type AuthService,
-  MAGIC_LINK_SENT_MESSAGE,
-  PASSWORD_RESET_SENT_MESSAGE,
-  REGISTRATION_SENT_MESSAGE,
-  randomToken,
-  SESSION_COOKIE,
-} from "./service.ts";
+import { randomToken } from "./credentials.ts";
+import { PASSWORD_RESET_SENT_MESSAGE } from "./passwords.ts";
+import { REGISTRATION_SENT_MESSAGE } from "./registration.ts";
+import type { AuthService } from "./service.ts";
 import { SESSION_COOKIE_MAX_AGE, setSessionCookie } from "./session-cookie.ts";
+import { SESSION_COOKIE } from "./sessions.ts";
+import { MAGIC_LINK_SENT_MESSAGE } from "./sign-in.ts";
 
 const Email = z.email({ message: "Must be a valid email address." }).max(254);
 const Password = NewPassword;

@@ -1,5 +1,5 @@
 import type { FastifyReply } from "fastify";
-import { SESSION_COOKIE } from "./service.ts";
+import { SESSION_COOKIE } from "./sessions.ts";
 
 /** A session cookie lives 30 days; the server ends it sooner after 14 days of inactivity. */
 export const SESSION_COOKIE_MAX_AGE = 30 * 24 * 3600;

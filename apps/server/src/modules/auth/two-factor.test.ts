@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiCaller, registerUser } from "../../test/api-client.ts";
 import { createTestApp } from "../../test/app.ts";
 import { createUserFromArguments } from "../users/create-user.ts";
-import { TWO_FACTOR_MESSAGES } from "./service.ts";
+import { TWO_FACTOR_MESSAGES } from "./sign-in.ts";
 import { acceptedStep, createTotpSecret, currentCode } from "./two-factor.ts";
 
 let harness: Awaited<ReturnType<typeof createTestApp>>;

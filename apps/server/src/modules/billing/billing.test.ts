@@ -1,3 +1,4 @@
+// One file on purpose (issue 16): subscription, invoices and staff plan changes share the fixtures below.
 import type {
   InvoiceDocument,
   PlanChangeResult,

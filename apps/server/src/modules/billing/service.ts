@@ -25,6 +25,7 @@ export const VENDOR_NOT_FOUND = "Vendor not found.";
 const STAFF_PROVIDER = "staff";
 
 export interface BillingServiceOptions {
+  database: Database;
   provider: PaymentProvider;
   mailer?: Mailer;
   /** Links in e-mail. */
@@ -100,9 +101,9 @@ function requireInvoiceNumber(value: string): string {
  * the invoice, record the change, set the plan. The vendor hears of it by e-mail after the commit.
  * Plans are private: nothing public changes, so the public data version is left alone.
  */
-export function createBillingService(database: Database, options: BillingServiceOptions) {
+export function createBillingService(options: BillingServiceOptions) {
+  const { database, provider } = options;
   const queries = createBillingQueries(database.sql);
-  const { provider } = options;
 
   async function requireVendor(vendorId: number, tx?: SqlRunner) {
     const vendor = await queries.findVendor(vendorId, tx);

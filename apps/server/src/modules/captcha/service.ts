@@ -3,6 +3,7 @@ import type { SqlRunner } from "../../db/client.ts";
 import { AppError } from "../../errors.ts";
 import { createAltchaVerifier } from "./altcha.ts";
 import { CAPTCHA_MESSAGES, captchaError, type SolvedCaptcha } from "./messages.ts";
+import { spendSolution } from "./queries.ts";
 import { createRecaptchaVerifier, type RecaptchaOptions } from "./recaptcha.ts";
 
 export { CAPTCHA_MESSAGES, type SolvedCaptcha } from "./messages.ts";
@@ -55,13 +56,7 @@ export function createCaptchaService({ mode, hmacKey, recaptcha: recaptchaOption
      */
     async spend(solved: SolvedCaptcha | null, tx: SqlRunner): Promise<void> {
       if (!solved) return;
-      await tx.query("delete from captcha_solutions where expires_at < now()");
-      const { rows } = await tx.query(
-        `insert into captcha_solutions (signature, expires_at) values ($1, $2)
-         on conflict (signature) do nothing returning signature`,
-        [solved.signature, solved.expiresAt],
-      );
-      if (rows.length === 0) throw captchaError(CAPTCHA_MESSAGES.reused);
+      if (!(await spendSolution(tx, solved))) throw captchaError(CAPTCHA_MESSAGES.reused);
     },
   };
 }

@@ -9,7 +9,7 @@ import { openTestDatabase } from "../../db/test-database.ts";
 import { createApiCaller } from "../../test/api-client.ts";
 import { createTestApp } from "../../test/app.ts";
 import { createStaffUser } from "../../test/staff.ts";
-import { sha256 } from "../auth/service.ts";
+import { sha256 } from "../auth/credentials.ts";
 import {
   callerFor,
   sampleValidation,

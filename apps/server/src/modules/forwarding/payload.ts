@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { FORWARD_EVENT_TYPES, type ForwardEventType, vulnerabilityTypeByCode } from "@pressguard/domain";
-import type { SqlRunner } from "../../db/client.ts";
 import { isoOf } from "../../db/timestamps.ts";
 import type { ReportEvent } from "../reports/events.ts";
 
@@ -30,7 +29,8 @@ export interface ForwardPayload {
   comment?: { id: number; body: string; created_at: string };
 }
 
-interface SnapshotRow {
+/** The report as a forwarded event tells it, read in the change's transaction (`findReportSnapshot`). */
+export interface ReportSnapshot {
   id: string;
   title: string;
   product_name: string;
@@ -46,6 +46,13 @@ interface SnapshotRow {
   fix_deadline_at: Date | string | null;
 }
 
+/** A comment of the report that the vendor reads, for a comment event (`findVendorComment`). */
+export interface VendorComment {
+  id: number;
+  body: string;
+  created_at: Date | string;
+}
+
 export const eventLabelOf = (type: string) =>
   type === "report.test"
     ? "Test event"
@@ -55,27 +62,19 @@ export const eventLabelOf = (type: string) =>
 const reportLinkOf = (appUrl: string, reportId: string) =>
   `${appUrl}/vdp/vulnerabilities/${reportId}/preview`;
 
-function affectedOf(row: SnapshotRow): string | null {
+function affectedOf(row: ReportSnapshot): string | null {
   if (!row.affected_version) return null;
   return `${row.affected_version_prefix ?? ""}${row.affected_version}`.trim();
 }
 
-/** Reads the report (and the comment of a comment event) inside the change's transaction. */
-export async function buildReportPayload(
-  tx: SqlRunner,
+/** The payload of a report's event, from the rows the sink read in the change's transaction. */
+export function reportPayloadOf(
   appUrl: string,
   event: ReportEvent,
+  row: ReportSnapshot,
+  comment: VendorComment | undefined,
   now: Date,
-): Promise<ForwardPayload | null> {
-  const { rows } = await tx.query<SnapshotRow>(
-    `select r.id, r.title, p.name as product_name, p.slug as product_slug, p.kind as product_kind,
-            r.severity, r.cvss_score, r.cvss_vector, r.type_code, r.affected_version_prefix,
-            r.affected_version, r.fixed_version, r.fix_deadline_at
-     from reports r join products p on p.id = r.product_id where r.id = $1`,
-    [event.reportId],
-  );
-  const row = rows[0];
-  if (!row) return null;
+): ForwardPayload {
   const payload: ForwardPayload = {
     id: randomUUID(),
     type: event.type,
@@ -96,17 +95,8 @@ export async function buildReportPayload(
       fix_deadline_at: row.fix_deadline_at === null ? null : isoOf(row.fix_deadline_at),
     },
   };
-  if (event.commentId !== undefined) {
-    // Only comments the vendor reads: staff-only notes never leave the platform.
-    const comment = await tx.query<{ id: number; body: string; created_at: Date | string }>(
-      `select id, body, created_at from report_comments
-       where id = $1 and report_id = $2 and visibility = 'vendor_researcher'`,
-      [event.commentId, event.reportId],
-    );
-    const found = comment.rows[0];
-    if (!found) return null;
-    payload.comment = { id: found.id, body: found.body, created_at: isoOf(found.created_at) };
-  }
+  if (comment)
+    payload.comment = { id: comment.id, body: comment.body, created_at: isoOf(comment.created_at) };
   return payload;
 }
 

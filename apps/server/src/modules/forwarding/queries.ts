@@ -1,5 +1,5 @@
 import type { SqlRunner } from "../../db/client.ts";
-import type { ForwardPayload } from "./payload.ts";
+import type { ForwardPayload, ReportSnapshot, VendorComment } from "./payload.ts";
 
 export interface TargetRow {
   id: number;
@@ -222,6 +222,32 @@ export function createTargetQueries(sql: SqlRunner) {
       return Number(rows[0]?.id);
     },
   };
+}
+
+/** The report as its forwarded events tell it, read inside the change's transaction. */
+export async function findReportSnapshot(tx: SqlRunner, reportId: string): Promise<ReportSnapshot | null> {
+  const { rows } = await tx.query<ReportSnapshot>(
+    `select r.id, r.title, p.name as product_name, p.slug as product_slug, p.kind as product_kind,
+            r.severity, r.cvss_score, r.cvss_vector, r.type_code, r.affected_version_prefix,
+            r.affected_version, r.fixed_version, r.fix_deadline_at
+     from reports r join products p on p.id = r.product_id where r.id = $1`,
+    [reportId],
+  );
+  return rows[0] ?? null;
+}
+
+/** The comment when the vendor reads it; staff-only notes never leave the platform (null). */
+export async function findVendorComment(
+  tx: SqlRunner,
+  reportId: string,
+  commentId: number,
+): Promise<VendorComment | null> {
+  const { rows } = await tx.query<VendorComment>(
+    `select id, body, created_at from report_comments
+     where id = $1 and report_id = $2 and visibility = 'vendor_researcher'`,
+    [commentId, reportId],
+  );
+  return rows[0] ?? null;
 }
 
 /** Targets of `vendorId` that receive `type` now: active, subscribed, and webhooks only on premium. */

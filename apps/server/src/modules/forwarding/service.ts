@@ -11,7 +11,7 @@ import { isoOrNull } from "../../db/timestamps.ts";
 import { AppError, validationErrorOf } from "../../errors.ts";
 import { type PageRequest, paginationOf } from "../../http/pagination.ts";
 import type { Mailer } from "../../mail/outbox.ts";
-import { sha256 } from "../auth/service.ts";
+import { sha256 } from "../auth/credentials.ts";
 import { testPayload } from "./payload.ts";
 import { createTargetQueries, insertEvent, type TargetRow } from "./queries.ts";
 import { assertPublicUrl, BlockedAddressError } from "./ssrf.ts";
@@ -25,6 +25,7 @@ const CONFIRMATION_DAYS = 7;
 const CONFIRM_RATE_LIMIT = [10, 600] as const;
 
 export interface ForwardingServiceOptions {
+  database: Database;
   mailer: Pick<Mailer, "enqueue">;
   appUrl: string;
   allowLoopback: boolean;
@@ -78,7 +79,8 @@ function issuedAtOf(token: string): number | null {
 }
 
 /** Report forwarding targets (issue 8): every call is scoped to the caller's organisation. */
-export function createForwardingService(database: Database, options: ForwardingServiceOptions) {
+export function createForwardingService(options: ForwardingServiceOptions) {
+  const { database } = options;
   const queries = createTargetQueries(database.sql);
   const now = options.now ?? (() => new Date());
 

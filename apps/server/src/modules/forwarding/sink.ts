@@ -1,6 +1,12 @@
 import type { ReportEventSink } from "../reports/events.ts";
-import { buildReportPayload } from "./payload.ts";
-import { insertDeliveries, insertEvent, receivingTargets } from "./queries.ts";
+import { reportPayloadOf } from "./payload.ts";
+import {
+  findReportSnapshot,
+  findVendorComment,
+  insertDeliveries,
+  insertEvent,
+  receivingTargets,
+} from "./queries.ts";
 
 export interface ForwardingSinkOptions {
   appUrl: string;
@@ -20,8 +26,15 @@ export function createForwardingSink({ appUrl, now = () => new Date(), onRecorde
       const targetIds = await receivingTargets(tx, event.vendorId, event.type);
       if (targetIds.length === 0) return;
       const at = now();
-      const payload = await buildReportPayload(tx, appUrl, event, at);
-      if (!payload) return;
+      const report = await findReportSnapshot(tx, event.reportId);
+      if (!report) return;
+      // Only comments the vendor reads: staff-only notes never leave the platform.
+      const comment =
+        event.commentId === undefined
+          ? undefined
+          : await findVendorComment(tx, event.reportId, event.commentId);
+      if (comment === null) return;
+      const payload = reportPayloadOf(appUrl, event, report, comment, at);
       const eventId = await insertEvent(tx, event.vendorId, event.reportId, payload, at);
       await insertDeliveries(tx, eventId, targetIds, at);
       onRecorded?.();

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Database } from "../../db/client.ts";
 import type { BuildInfo } from "../../http/web.ts";
+import { pingDatabase } from "./queries.ts";
 
 const LatestBuild = z.object({ id: z.string(), timestamp: z.number() });
 
@@ -21,7 +22,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ buildInfo: BuildInfo; databas
 
   app.get("/healthz", { schema: { hide: true } }, async (_request, reply) => {
     try {
-      await database.sql.query("select 1");
+      await pingDatabase(database.sql);
       return { status: "ok" };
     } catch {
       return reply.status(503).send({ status: "error", message: "database unavailable" });

@@ -17,14 +17,8 @@ import { isoOf } from "../../db/timestamps.ts";
 import { AppError } from "../../errors.ts";
 import { CAPABILITY_MESSAGES, type ClientInfo } from "../../http/access.ts";
 import type { Mailer } from "../../mail/outbox.ts";
-import {
-  type AuthService,
-  hashPassword,
-  normaliseEmail,
-  randomToken,
-  type SessionUserBody,
-  sha256,
-} from "../auth/service.ts";
+import { hashPassword, normaliseEmail, randomToken, sha256 } from "../auth/credentials.ts";
+import type { AuthService, SessionUserBody } from "../auth/service.ts";
 import { type InvitationRow, type MemberRow, teamQueries as q, type SeatRow } from "./queries.ts";
 
 export const TEAM_MESSAGES = {

@@ -1,3 +1,4 @@
+// One file on purpose (issue 16): the seat limit, invitations and roles share the seat fixtures below.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ApiCaller, createApiCaller, registerUser, uniqueEmail } from "../../test/api-client.ts";
 import { createTestApp } from "../../test/app.ts";
