@@ -15,52 +15,6 @@ import { useSchemaForm } from "../ui/use-schema-form.ts";
  * every untrusted text goes through ui/markdown.tsx, nothing is rendered as HTML.
  */
 
-const STATE_CLASSES: Record<string, string> = {
-  submitted: "bg-sky-100 text-sky-900",
-  in_review: "bg-indigo-100 text-indigo-900",
-  rejected: "bg-slate-200 text-slate-800",
-  validated: "bg-violet-100 text-violet-900",
-  awaiting_fix: "bg-amber-100 text-amber-900",
-  fix_pending: "bg-orange-100 text-orange-900",
-  fixed: "bg-lime-100 text-lime-900",
-  published: "bg-emerald-100 text-emerald-900",
-};
-
-export function StateBadge({ state }: { state: string }) {
-  return (
-    <span
-      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${
-        STATE_CLASSES[state] ?? "bg-slate-200 text-slate-800"
-      }`}
-    >
-      {stateLabel(state)}
-    </span>
-  );
-}
-
-const SEVERITY_CLASSES: Record<string, string> = {
-  critical: "bg-red-700 text-white",
-  high: "bg-orange-700 text-white",
-  medium: "bg-amber-300 text-slate-950",
-  low: "bg-sky-200 text-slate-950",
-  none: "bg-slate-200 text-slate-900",
-};
-
-/** The CVSS severity band in words (colour is never the only signal); "Not rated" before validation. */
-export function SeverityLabel({ severity, score }: { severity: string | null; score?: number | null }) {
-  if (!severity) return <span className="text-xs text-slate-500">Not rated</span>;
-  return (
-    <span
-      className={`inline-flex items-center rounded px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${
-        SEVERITY_CLASSES[severity] ?? "bg-slate-200 text-slate-900"
-      }`}
-    >
-      {severity.charAt(0).toUpperCase() + severity.slice(1)}
-      {score != null && ` ${score.toFixed(1)}`}
-    </span>
-  );
-}
-
 /** A card of the report page with its own heading. */
 export function ReportCard({ title, children, id }: { title: string; children: ReactNode; id: string }) {
   return (

@@ -1,6 +1,7 @@
 import type { ReportDetail } from "@pressguard/domain";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
+import { SeverityLabel, StateBadge } from "../../components/report-badges.tsx";
 import { FixLink, ReportFiles } from "../../components/report-files.tsx";
 import {
   CommentForm,
@@ -9,8 +10,6 @@ import {
   ReportComments,
   ReportTexts,
   ReportTimeline,
-  SeverityLabel,
-  StateBadge,
 } from "../../components/report-parts.tsx";
 import { isApiError } from "../../lib/api/api-error.ts";
 import { useApiClient } from "../../lib/api/client.ts";

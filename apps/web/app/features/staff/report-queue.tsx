@@ -1,7 +1,7 @@
 import { REPORT_STATES, type ReportListItem, type ReportState } from "@pressguard/domain";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
-import { SeverityLabel, StateBadge } from "../../components/report-parts.tsx";
+import { SeverityLabel, StateBadge } from "../../components/report-badges.tsx";
 import { useApiClient } from "../../lib/api/client.ts";
 import { formatDay, stateLabel, vulnerabilityTypeLabel } from "../../lib/reports.ts";
 import { LoadError } from "../../ui/form-field.tsx";
