@@ -116,7 +116,12 @@ export default defineConfig({
           // Read by e2e/auth-helpers.ts (`authModeOf`).
           metadata: { authMode: "token", tokenStorage: mode.storage },
         }))),
-    { name: "chromium", use: { browserName: "chromium" } },
+    {
+      name: "chromium",
+      use: { browserName: "chromium" },
+      // Only the suite's own cookie-mode server reports to the test DSN (SENTRY_DSN above).
+      ...(process.env.E2E_BASE_URL && { testIgnore: ["error-reporting.spec.ts"] }),
+    },
   ],
   ...(!process.env.E2E_BASE_URL && {
     webServer: [
