@@ -107,7 +107,7 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
   registerErrorHandlers(app, errorReporter);
   // Before access control: a preflight is answered before anyone asks who is calling.
   await registerPublicReadCors(app);
-  await registerSecurityHeaders(app, {
+  registerSecurityHeaders(app, {
     captcha: config.captcha,
     sentryDsn: config.sentryDsn,
     appUrl: config.appUrl,

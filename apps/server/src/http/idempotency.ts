@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Database, SqlRunner } from "../db/client.ts";
 import { AppError } from "../errors.ts";
 
@@ -128,6 +128,12 @@ function requestHashOf(request: FastifyRequest): string {
     .digest("hex");
 }
 
+/** The key a request holds until its answer is stored. */
+interface HeldKey {
+  scope: string;
+  key: string;
+}
+
 /** Keys are the caller's own: the signed-in user's, or a signed-out client's (its address). */
 function scopeOf(request: FastifyRequest): string {
   return request.auth ? `user:${request.auth.user.id}` : `anon:${request.ip}`;
@@ -146,7 +152,7 @@ export function registerIdempotency(
 ) {
   const store = createIdempotencyStore(database.sql);
   const headerName = IDEMPOTENCY_HEADER.toLowerCase();
-  const held = new WeakMap<FastifyRequest, { scope: string; key: string }>();
+  const held = new WeakMap<FastifyRequest, HeldKey>();
 
   /** The database may be the reason the request failed: keep trying a while, in the background. */
   const releaseSoon = (scope: string, key: string, triesLeft: number) => {
@@ -157,30 +163,35 @@ export function registerIdempotency(
 
   app.decorateRequest("idempotency", null);
 
-  app.addHook("preHandler", async (request, reply) => {
-    if (!request.routeOptions.config.idempotent) return;
-    const key = request.headers[headerName];
-    if (key === undefined) return;
+  // Every answer passes these two hooks: the ones that carry no key leave at once, without a promise.
+  /** True when it answered the request itself (a replay). */
+  const claimKey = async (request: FastifyRequest, reply: FastifyReply, key: string | string[]) => {
     if (typeof key !== "string" || !KEY_PATTERN.test(key))
       throw new AppError("bad_request", { message: IDEMPOTENCY_MESSAGES.invalid });
     const scope = scopeOf(request);
     const claim = await store.claim(scope, key, requestHashOf(request));
     if (claim.kind === "replay") {
-      return reply
+      reply
         .status(claim.status)
         .header(IDEMPOTENT_REPLAY_HEADER, "true")
         .header("content-type", "application/json; charset=utf-8")
         .send(claim.body);
+      return true;
     }
     held.set(request, { scope, key });
     request.idempotency = {
       record: (tx, status, body) => store.complete(tx, scope, key, status, JSON.stringify(body)),
     };
+    return false;
+  };
+  app.addHook("preHandler", (request, reply, done) => {
+    const key = request.routeOptions.config.idempotent ? request.headers[headerName] : undefined;
+    if (key === undefined) return done();
+    // A hook that answered the request itself must not go on (Fastify: "respond from a hook").
+    claimKey(request, reply, key).then((answered) => answered || done(), done);
   });
 
-  app.addHook("onSend", async (request, reply, payload) => {
-    const claim = held.get(request);
-    if (!claim) return payload;
+  const finish = async (request: FastifyRequest, reply: FastifyReply, payload: unknown, claim: HeldKey) => {
     held.delete(request);
     request.idempotency = null;
     if (reply.statusCode >= 200 && reply.statusCode < 300 && typeof payload === "string") {
@@ -191,6 +202,10 @@ export function registerIdempotency(
     } else {
       releaseSoon(claim.scope, claim.key, 15);
     }
-    return payload;
+  };
+  app.addHook("onSend", (request, reply, payload, done) => {
+    const claim = held.get(request);
+    if (!claim) return done(null, payload);
+    finish(request, reply, payload, claim).then(() => done(null, payload), done);
   });
 }

@@ -1,3 +1,4 @@
+import { contentSecurityPolicy } from "@pressguard/domain";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp } from "../test/app.ts";
@@ -41,6 +42,35 @@ describe("security headers (issue 15)", () => {
     expect(first).not.toBe(second);
   });
 
+  it("never repeats a nonce across refills of its pool, and sends the policy the domain builds", async () => {
+    const secure = Fastify();
+    const origin = "https://errors.example";
+    registerSecurityHeaders(secure, {
+      captcha: "recaptcha",
+      sentryDsn: `${origin}/1`,
+      appUrl: "http://localhost",
+      contentSecurityPolicy: true,
+    });
+    secure.get("/", async () => ({ ok: true }));
+    try {
+      const nonces = new Set<string>();
+      for (let i = 0; i < 600; i++) {
+        const policy = String(
+          (await secure.inject({ method: "GET", url: "/" })).headers["content-security-policy"],
+        );
+        const nonce = policy.match(/'nonce-([^']+)'/)?.[1] ?? "";
+        expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+        expect(policy).toBe(
+          contentSecurityPolicy({ nonce, captcha: "recaptcha", errorReportingOrigin: origin }),
+        );
+        nonces.add(nonce);
+      }
+      expect(nonces.size).toBe(600);
+    } finally {
+      await secure.close();
+    }
+  });
+
   it("asks for HSTS only when the request came over https through the trusted proxy", async () => {
     expect((await get("/api/csrf-cookie")).headers["strict-transport-security"]).toBeUndefined();
     const overHttps = await get("/api/csrf-cookie", { "x-forwarded-proto": "https" });
@@ -49,7 +79,7 @@ describe("security headers (issue 15)", () => {
 
   it("always asks for HSTS when APP_URL is https", async () => {
     const secure = Fastify();
-    await registerSecurityHeaders(secure, {
+    registerSecurityHeaders(secure, {
       captcha: "altcha",
       appUrl: "https://pressguard.example",
       contentSecurityPolicy: true,
