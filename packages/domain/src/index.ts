@@ -1,4 +1,5 @@
 export * from "./api/accounts.ts";
+export * from "./api/auth-requests.ts";
 export * from "./api/common.ts";
 export * from "./api/forwarding.ts";
 export * from "./api/ids.ts";

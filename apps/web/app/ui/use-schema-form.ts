@@ -9,19 +9,10 @@ type TextField<V extends FormValues> = {
   [K in keyof V & string]: V[K] extends string ? K : never;
 }[keyof V & string];
 
-interface SchemaFormOptions<V extends FormValues, S extends z.ZodType> {
+/** One request a form sends: its body's schema, the values as it reads them, and the save. */
+interface FormAction<V extends FormValues, S extends z.ZodType> {
   /** The domain schema the API declares for the same body (STYLE.md: one zod schema, three uses). */
   schema: S;
-  /**
-   * The fields in the order of the form: the first invalid one gets the focus, and a 422's messages
-   * for these go by them (others go to the whole form). May name fields the values do not hold,
-   * say `captcha`, that the API answers about.
-   */
-  fields: readonly string[];
-  initialValues: V | (() => V);
-  /** Each field's element id is `${idPrefix}-${field}`, unless `idOf` says otherwise. */
-  idPrefix: string;
-  idOf?: (field: string) => string;
   /** The values as the schema reads them (say, a select's text as the number of a code). */
   toInput?: (values: V) => unknown;
   /** Rules that are not the request's (say, a solved captcha), checked with the schema. */
@@ -32,6 +23,19 @@ interface SchemaFormOptions<V extends FormValues, S extends z.ZodType> {
    * the whole form.
    */
   onSubmit: (data: z.output<S>, values: V) => unknown;
+}
+
+interface SchemaFormOptions<V extends FormValues, S extends z.ZodType> extends FormAction<V, S> {
+  /**
+   * The fields in the order of the form: the first invalid one gets the focus, and a 422's messages
+   * for these go by them (others go to the whole form). May name fields the values do not hold,
+   * say `captcha`, that the API answers about.
+   */
+  fields: readonly string[];
+  initialValues: V | (() => V);
+  /** Each field's element id is `${idPrefix}-${field}`, unless `idOf` says otherwise. */
+  idPrefix: string;
+  idOf?: (field: string) => string;
   errorsOf?: (error: unknown) => FieldErrorMap;
   /** After a failed save, once its messages are shown (say, ask for a new captcha). */
   onFailed?: (error: unknown) => void;
@@ -46,10 +50,11 @@ interface SchemaFormOptions<V extends FormValues, S extends z.ZodType> {
  * schema of its request, the messages per field (cleared as a field changes, set by a failed check
  * or by the API's 422), the busy flag of a save, and the props that tie each text input to its
  * label and messages (`FormField`). Inputs take `inputProps(field)`; parts that are not inputs
- * (a product picker, a list of events) read `values` and call `set`; the form takes `handleSubmit`.
+ * (a product picker, a list of events) read `values` and call `set`; the form takes `handleSubmit`,
+ * a button that sends another request from the same values `submitWith`.
  */
 export function useSchemaForm<V extends FormValues, S extends z.ZodType>(options: SchemaFormOptions<V, S>) {
-  const { schema, fields, idPrefix, onSubmit, derive } = options;
+  const { fields, idPrefix, derive } = options;
   const [values, setValues] = useState<V>(options.initialValues);
   const [errors, setErrors] = useState<FieldErrorMap>({});
   const [busy, setBusy] = useState(false);
@@ -78,10 +83,10 @@ export function useSchemaForm<V extends FormValues, S extends z.ZodType>(options
     clearErrors(field);
   }
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const checked = validateForm(schema, options.toInput ? options.toInput(values) : values);
-    const found: FieldErrorMap = { ...(checked.success ? {} : checked.errors), ...options.check?.(values) };
+  /** Checks the values with an action's schema, then saves them; shows what fails on the fields. */
+  async function submit<T extends z.ZodType>(action: FormAction<V, T>) {
+    const checked = validateForm(action.schema, action.toInput ? action.toInput(values) : values);
+    const found: FieldErrorMap = { ...(checked.success ? {} : checked.errors), ...action.check?.(values) };
     if (!checked.success || Object.keys(found).length > 0) {
       setErrors(found);
       focusFirst(found);
@@ -90,7 +95,7 @@ export function useSchemaForm<V extends FormValues, S extends z.ZodType>(options
     setBusy(true);
     setErrors({});
     try {
-      await onSubmit(checked.data, values);
+      await action.onSubmit(checked.data, values);
     } catch (error) {
       const mapped = options.errorsOf ? options.errorsOf(error) : apiErrorToFieldErrors(error, fields);
       setErrors(mapped);
@@ -99,6 +104,19 @@ export function useSchemaForm<V extends FormValues, S extends z.ZodType>(options
     } finally {
       setBusy(false);
     }
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    await submit(options);
+  }
+
+  /**
+   * Runs another request of the same form from a button that is not its submit button (the sign-in
+   * form's "Email me a sign-in link"): its own schema and save, the form's values, messages and busy flag.
+   */
+  function submitWith<T extends z.ZodType>(action: FormAction<V, T>) {
+    return () => void submit(action);
   }
 
   /** The props of the element that holds a text field, tied to its label and messages. */
@@ -123,5 +141,6 @@ export function useSchemaForm<V extends FormValues, S extends z.ZodType>(options
     idOf,
     inputProps,
     handleSubmit,
+    submitWith,
   };
 }

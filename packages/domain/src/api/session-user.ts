@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AccountRole } from "./auth-requests.ts";
 
 /**
  * The signed-in user as `GET /api/user` answers it (spec §3 "User session"): roles, the vendor seat
@@ -10,7 +11,7 @@ export const SessionUser = z
     id: z.number().int(),
     name: z.string(),
     email: z.string(),
-    roles: z.array(z.enum(["researcher", "vendor"])),
+    roles: z.array(AccountRole),
     vendor: z
       .object({
         id: z.number().int(),

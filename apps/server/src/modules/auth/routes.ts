@@ -1,11 +1,17 @@
 import {
+  EmailedLinkRequest,
   MessageAnswer,
-  NewPassword,
   PASSWORD_CHANGE_MESSAGES,
   PasswordChange,
+  PasswordReset,
+  PasswordSignIn,
+  Registration,
+  RoleAddition,
   SessionUser,
   SignedInPlaces,
   SignInAnswer,
+  SignInTokenChoice,
+  TwoFactorCode,
 } from "@pressguard/domain";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -18,35 +24,6 @@ import type { AuthService } from "./service.ts";
 import { SESSION_COOKIE_MAX_AGE, setSessionCookie } from "./session-cookie.ts";
 import { SESSION_COOKIE } from "./sessions.ts";
 import { MAGIC_LINK_SENT_MESSAGE } from "./sign-in.ts";
-
-const Email = z.email({ message: "Must be a valid email address." }).max(254);
-const Password = NewPassword;
-const Role = z.enum(["researcher", "vendor"]);
-
-const Register = z.strictObject({
-  name: z
-    .string()
-    .trim()
-    .min(1, "The name field is required.")
-    .max(100)
-    // PostgreSQL refuses a NUL byte in text (a 500): control characters never belong in a name.
-    .regex(/^\P{Cc}*$/u, "The name may not contain control characters."),
-  email: Email,
-  password: Password,
-  role: Role,
-  /** Accepted for older clients; registration signs nobody in, so it issues no token either. */
-  token: z.boolean().optional(),
-});
-const Login = z.strictObject({
-  email: Email,
-  password: z.string().min(1, "The password field is required.").max(1000),
-  token: z.boolean().optional(),
-  device_name: z.string().max(200).optional(),
-  /** The TOTP code, for an account with two-factor authentication. */
-  code: z.string().max(10).optional(),
-});
-const Code = z.strictObject({ code: z.string().min(1, "The code field is required.").max(10) });
-const TokenChoice = z.strictObject({ token: z.boolean().optional() }).nullish();
 
 /** Matches the session, so a long-lived page still holds a CSRF cookie. */
 const CSRF_COOKIE_MAX_AGE = SESSION_COOKIE_MAX_AGE;
@@ -97,7 +74,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         tags: ["auth"],
         summary:
           "Creates a researcher or vendor account and mails its verification link; the answer never tells whether the address has an account",
-        body: Register,
+        body: Registration,
         response: { 202: MessageAnswer },
       },
       config: { access: "public", issuesToken: true },
@@ -114,7 +91,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       schema: {
         tags: ["auth"],
         summary: "Signs in with e-mail and password; `token: true` answers a personal access token",
-        body: Login,
+        body: PasswordSignIn,
         response: { 200: SignInAnswer },
       },
       config: { access: "public", issuesToken: true },
@@ -161,7 +138,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       schema: {
         tags: ["auth"],
         summary: "Adds the other role (researcher or vendor) to the signed-in user",
-        body: z.strictObject({ role: Role }),
+        body: RoleAddition,
         response: { 200: SessionUser },
       },
       config: { access: "user" },
@@ -206,7 +183,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       schema: {
         tags: ["auth"],
         summary: "Confirms TOTP enrolment with a first code; sign-in then asks for a code",
-        body: Code,
+        body: TwoFactorCode,
         response: { 200: SessionUser },
       },
       config: { access: "user" },
@@ -220,7 +197,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       schema: {
         tags: ["auth"],
         summary: "Turns TOTP off with a current code (not allowed for staff)",
-        body: Code,
+        body: TwoFactorCode,
         response: { 200: SessionUser },
       },
       config: { access: "user" },
@@ -286,7 +263,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         tags: ["auth"],
         summary:
           "E-mails a single-use sign-in link; the answer never tells whether the address has an account",
-        body: z.strictObject({ email: Email }),
+        body: EmailedLinkRequest,
         response: { 202: MessageAnswer },
       },
       config: { access: "public" },
@@ -304,7 +281,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         tags: ["auth"],
         summary: "Signs in with a magic link (single use, 15 minutes)",
         params: z.strictObject({ uuid: z.string().max(100) }),
-        body: TokenChoice,
+        body: SignInTokenChoice,
         response: { 200: SignInAnswer },
       },
       config: { access: "public", issuesToken: true },
@@ -358,7 +335,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       schema: {
         tags: ["auth"],
         summary: "E-mails a password reset link; the answer never tells whether the address has an account",
-        body: z.strictObject({ email: Email }),
+        body: EmailedLinkRequest,
         response: { 202: MessageAnswer },
       },
       config: { access: "public" },
@@ -375,7 +352,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       schema: {
         tags: ["auth"],
         summary: "Sets a new password with a reset link's token; ends every session of the account",
-        body: z.strictObject({ token: z.string().min(1).max(100), password: Password }),
+        body: PasswordReset,
         response: { 200: MessageAnswer },
       },
       config: { access: "public" },

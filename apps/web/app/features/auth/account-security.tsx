@@ -1,9 +1,13 @@
-import type { SignedInPlace, SignedInPlaces } from "@pressguard/domain";
+import { type SignedInPlace, type SignedInPlaces, TwoFactorCode } from "@pressguard/domain";
 import { useCallback, useEffect, useState } from "react";
+import { FORM_ERROR_KEY } from "../../lib/form-errors.ts";
 import { useAuth } from "../../lib/use-auth.ts";
+import { FormAlert, FormField } from "../../ui/form-field.tsx";
+import { useSchemaForm } from "../../ui/use-schema-form.ts";
 import { AddRole } from "./add-role.tsx";
+import { authErrorsOf } from "./auth-errors.ts";
 import { ChangePasswordForm } from "./change-password-form.tsx";
-import { errorMessageOf, Field, FormError, FormNotice, INPUT_CLASS } from "./form-fields.tsx";
+import { errorMessageOf, FormError, FormNotice } from "./form-fields.tsx";
 
 /** The signed-in user's sessions, each revocable but the current one (PRODUCT.md §7). */
 function SessionList() {
@@ -68,23 +72,43 @@ function SessionList() {
   );
 }
 
-/** Optional TOTP second factor (required for staff): start, scan or type the secret, confirm. */
-/** The second factor on its own, for the staff set-up page (PRODUCT.md §7: required for staff). */
+/**
+ * The optional TOTP second factor (required for staff): start, scan or type the secret, confirm with
+ * a first code; turned off with a current code. Also on its own on the staff set-up page (PRODUCT.md §7).
+ */
 export function TwoFactorSettings() {
   const { api, user } = useAuth();
   const [enabled, setEnabled] = useState(Boolean(user()?.two_factor_enabled));
   const [enrolment, setEnrolment] = useState<{ secret: string; otpauth_url: string } | null>(null);
-  const [code, setCode] = useState("");
-  const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  /** The start of the set-up is a button, not a form: its failure is shown on its own. */
+  const [startError, setStartError] = useState<string | null>(null);
+  const form = useSchemaForm({
+    schema: TwoFactorCode,
+    fields: ["code"],
+    initialValues: { code: "" },
+    idPrefix: "two-factor",
+    // The code confirms the enrolment under way, or turns the second factor off.
+    async onSubmit(body) {
+      const confirming = enrolment !== null;
+      setNotice(null);
+      await api.request(`/user/two-factor/${confirming ? "confirm" : "disable"}`, { method: "POST", body });
+      form.setValues({ code: "" });
+      setEnrolment(null);
+      setEnabled(confirming);
+      setNotice(confirming ? "Two-factor authentication is on." : "Two-factor authentication is off.");
+    },
+    errorsOf: (error) => authErrorsOf(error, ["code"]),
+  });
+  const { errors, busy, inputProps } = form;
 
-  async function run(work: () => Promise<void>) {
-    setError(null);
+  async function start() {
+    setStartError(null);
     setNotice(null);
     try {
-      await work();
+      setEnrolment(await api.request("/user/two-factor", { method: "POST" }));
     } catch (caught) {
-      setError(errorMessageOf(caught));
+      setStartError(errorMessageOf(caught));
     }
   }
 
@@ -109,69 +133,36 @@ export function TwoFactorSettings() {
           </a>
         </div>
       )}
-      {(enrolment || enabled) && (
-        <Field label="Authentication code" htmlFor="two-factor-code">
-          <input
-            className={INPUT_CLASS}
-            id="two-factor-code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            value={code}
-            onChange={(event) => setCode(event.target.value.trim())}
-          />
-        </Field>
+      {enrolment || enabled ? (
+        <form onSubmit={form.handleSubmit} noValidate className="space-y-3">
+          <FormField label="Authentication code" htmlFor="two-factor-code" errors={errors.code}>
+            <input
+              {...inputProps("code")}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              onChange={(event) => form.set("code", event.target.value.trim())}
+            />
+          </FormField>
+          <FormAlert messages={errors[FORM_ERROR_KEY]} />
+          <FormNotice message={notice} />
+          <div className="flex gap-3">
+            <button type="submit" className={enrolment ? "btn-primary" : "btn-secondary"} disabled={busy}>
+              {enrolment ? "Confirm" : "Turn off"}
+            </button>
+          </div>
+        </form>
+      ) : (
+        <>
+          <FormError message={startError} />
+          <FormNotice message={notice} />
+          <div className="flex gap-3">
+            <button type="button" className="btn-primary" onClick={() => void start()}>
+              Set up two-factor authentication
+            </button>
+          </div>
+        </>
       )}
-      <FormError message={error} />
-      <FormNotice message={notice} />
-      <div className="flex gap-3">
-        {!enabled && !enrolment && (
-          <button
-            type="button"
-            className="btn-primary"
-            onClick={() =>
-              void run(async () => {
-                setEnrolment(await api.request("/user/two-factor", { method: "POST" }));
-              })
-            }
-          >
-            Set up two-factor authentication
-          </button>
-        )}
-        {enrolment && (
-          <button
-            type="button"
-            className="btn-primary"
-            onClick={() =>
-              void run(async () => {
-                await api.request("/user/two-factor/confirm", { method: "POST", body: { code } });
-                setEnrolment(null);
-                setEnabled(true);
-                setCode("");
-                setNotice("Two-factor authentication is on.");
-              })
-            }
-          >
-            Confirm
-          </button>
-        )}
-        {enabled && (
-          <button
-            type="button"
-            className="btn-secondary"
-            onClick={() =>
-              void run(async () => {
-                await api.request("/user/two-factor/disable", { method: "POST", body: { code } });
-                setEnabled(false);
-                setCode("");
-                setNotice("Two-factor authentication is off.");
-              })
-            }
-          >
-            Turn off
-          </button>
-        )}
-      </div>
     </section>
   );
 }

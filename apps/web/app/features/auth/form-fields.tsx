@@ -1,27 +1,14 @@
-import type { ReactNode } from "react";
 import { isApiError } from "../../lib/api/api-error.ts";
 
-export const INPUT_CLASS =
-  "mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-slate-900 shadow-sm focus:border-slate-900 focus:outline-none focus:ring-1 focus:ring-slate-900";
-
-export function Field({ label, htmlFor, children }: { label: string; htmlFor: string; children: ReactNode }) {
-  return (
-    <div>
-      <label htmlFor={htmlFor} className="block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      {children}
-    </div>
-  );
+/** One message for `lines` of a failed call: them joined, unless the error's own message is one of them. */
+export function messageOf(error: unknown, lines: readonly string[]): string {
+  if (isApiError(error) && lines.length > 0 && !lines.includes(error.message)) return lines.join(" ");
+  return error instanceof Error ? error.message : "An error occurred.";
 }
 
 /** The message to show for a failed auth call: the API's own message, or the error's. */
 export function errorMessageOf(error: unknown): string {
-  if (isApiError(error) && error.errors) {
-    const lines = Object.values(error.errors).flat();
-    if (lines.length > 0 && !lines.includes(error.message)) return lines.join(" ");
-  }
-  return error instanceof Error ? error.message : "An error occurred.";
+  return messageOf(error, isApiError(error) && error.errors ? Object.values(error.errors).flat() : []);
 }
 
 /** An inline error (spec §8 messages are shown as they are). */

@@ -1,9 +1,16 @@
-import type { MessageAnswer } from "@pressguard/domain";
-import { type FormEvent, useState } from "react";
+import { EmailedLinkRequest, type MessageAnswer, PasswordSignIn } from "@pressguard/domain";
+import { useState } from "react";
 import { Link } from "react-router";
 import { isApiError } from "../../lib/api/api-error.ts";
+import { type FieldErrorMap, FORM_ERROR_KEY } from "../../lib/form-errors.ts";
 import { useAuth } from "../../lib/use-auth.ts";
-import { errorMessageOf, Field, FormError, FormNotice, INPUT_CLASS } from "./form-fields.tsx";
+import { FormAlert, FormField } from "../../ui/form-field.tsx";
+import { useSchemaForm } from "../../ui/use-schema-form.ts";
+import { authErrorsOf } from "./auth-errors.ts";
+import { FormNotice } from "./form-fields.tsx";
+
+/** Asked for when "Email me a sign-in link" is pressed with the address still empty. */
+const EMAIL_FIRST_MESSAGE = "Enter your e-mail address first.";
 
 /**
  * E-mail + password sign-in, or a one-time link by e-mail (spec §4 login flow; PRODUCT.md §7).
@@ -11,91 +18,59 @@ import { errorMessageOf, Field, FormError, FormNotice, INPUT_CLASS } from "./for
  */
 export function LoginForm() {
   const auth = useAuth();
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
   /** Shown once the API asks for the second factor. */
   const [needsCode, setNeedsCode] = useState(false);
-  const [code, setCode] = useState("");
-  const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function run(work: () => Promise<void>) {
-    setBusy(true);
-    setError(null);
-    setNotice(null);
-    try {
-      await work();
-    } catch (caught) {
-      if (isApiError(caught) && caught.errors?.code) setNeedsCode(true);
-      setError(errorMessageOf(caught));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  function signIn(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    void run(async () => {
-      await auth.client.login(needsCode ? { email, password, code } : { email, password });
-    });
-  }
-
-  function sendLink() {
-    if (!email) {
-      setError("Enter your e-mail address first.");
-      return;
-    }
-    void run(async () => {
-      const answer = await auth.api.request<MessageAnswer>("/magic-link", {
-        method: "POST",
-        body: { email },
-      });
+  const form = useSchemaForm({
+    schema: PasswordSignIn,
+    fields: ["email", "password", "code"],
+    initialValues: { email: "", password: "", code: "" },
+    idPrefix: "login",
+    toInput: ({ code, ...credentials }) => (needsCode ? { ...credentials, code } : credentials),
+    async onSubmit(credentials) {
+      setNotice(null);
+      await auth.client.login(credentials);
+    },
+    // The API's refusals are about the e-mail and password together, and it asks for the code before
+    // the code field is there: each is one alert in its words.
+    errorsOf: (error) => authErrorsOf(error, []),
+    onFailed(error) {
+      if (isApiError(error) && error.errors?.code) setNeedsCode(true);
+    },
+  });
+  const sendLink = form.submitWith({
+    schema: EmailedLinkRequest,
+    toInput: ({ email }) => ({ email }),
+    check: ({ email }): FieldErrorMap => (email ? {} : { email: [EMAIL_FIRST_MESSAGE] }),
+    async onSubmit(body) {
+      setNotice(null);
+      const answer = await auth.api.request<MessageAnswer>("/magic-link", { method: "POST", body });
       setNotice(answer.message);
-    });
-  }
+    },
+  });
+  const { errors, busy, inputProps } = form;
 
   return (
-    <form className="mt-6 space-y-4" onSubmit={signIn} noValidate>
-      <Field label="E-mail" htmlFor="login-email">
-        <input
-          className={INPUT_CLASS}
-          id="login-email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-      </Field>
-      <Field label="Password" htmlFor="login-password">
-        <input
-          className={INPUT_CLASS}
-          id="login-password"
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-      </Field>
+    <form className="mt-6 space-y-4" onSubmit={form.handleSubmit} noValidate>
+      <FormField label="E-mail" htmlFor="login-email" errors={errors.email}>
+        <input {...inputProps("email")} type="email" autoComplete="email" required />
+      </FormField>
+      <FormField label="Password" htmlFor="login-password" errors={errors.password}>
+        <input {...inputProps("password")} type="password" autoComplete="current-password" />
+      </FormField>
       {needsCode && (
-        <Field label="Authentication code" htmlFor="login-code">
+        <FormField label="Authentication code" htmlFor="login-code" errors={errors.code}>
           <input
-            className={INPUT_CLASS}
-            id="login-code"
-            name="code"
+            {...inputProps("code")}
             inputMode="numeric"
             autoComplete="one-time-code"
             pattern="[0-9]{6}"
             maxLength={6}
-            value={code}
-            onChange={(event) => setCode(event.target.value.trim())}
+            onChange={(event) => form.set("code", event.target.value.trim())}
           />
-        </Field>
+        </FormField>
       )}
-      <FormError message={error} />
+      <FormAlert messages={errors[FORM_ERROR_KEY]} />
       <FormNotice message={notice} />
       <div className="flex flex-wrap items-center gap-3">
         <button type="submit" className="btn-primary" disabled={busy}>

@@ -1,46 +1,39 @@
-import type { MessageAnswer } from "@pressguard/domain";
-import { type FormEvent, useState } from "react";
+import { EmailedLinkRequest, type MessageAnswer, PasswordReset } from "@pressguard/domain";
+import { useState } from "react";
 import { Link } from "react-router";
+import { FORM_ERROR_KEY } from "../../lib/form-errors.ts";
 import { useAuth } from "../../lib/use-auth.ts";
-import { errorMessageOf, Field, FormError, FormNotice, INPUT_CLASS } from "./form-fields.tsx";
+import { FormAlert, FormField } from "../../ui/form-field.tsx";
+import { useSchemaForm } from "../../ui/use-schema-form.ts";
+import { authErrorsOf } from "./auth-errors.ts";
+import { FormNotice } from "./form-fields.tsx";
 
 /** Asks for a reset link; the answer is the same whether or not the address has an account. */
 export function ForgotPasswordForm() {
   const { api } = useAuth();
-  const [email, setEmail] = useState("");
-  const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setError(null);
-    setNotice(null);
-    try {
-      const answer = await api.request<MessageAnswer>("/password/forgot", {
-        method: "POST",
-        body: { email },
-      });
+  const form = useSchemaForm({
+    schema: EmailedLinkRequest,
+    fields: ["email"],
+    initialValues: { email: "" },
+    idPrefix: "forgot",
+    async onSubmit(body) {
+      setNotice(null);
+      const answer = await api.request<MessageAnswer>("/password/forgot", { method: "POST", body });
       setNotice(answer.message);
-    } catch (caught) {
-      setError(errorMessageOf(caught));
-    }
-  }
+    },
+    errorsOf: (error) => authErrorsOf(error, ["email"]),
+  });
+  const { errors, busy, inputProps } = form;
 
   return (
-    <form className="mt-6 space-y-4" onSubmit={submit} noValidate>
-      <Field label="E-mail" htmlFor="forgot-email">
-        <input
-          className={INPUT_CLASS}
-          id="forgot-email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-      </Field>
-      <FormError message={error} />
+    <form className="mt-6 space-y-4" onSubmit={form.handleSubmit} noValidate>
+      <FormField label="E-mail" htmlFor="forgot-email" errors={errors.email}>
+        <input {...inputProps("email")} type="email" autoComplete="email" />
+      </FormField>
+      <FormAlert messages={errors[FORM_ERROR_KEY]} />
       <FormNotice message={notice} />
-      <button type="submit" className="btn-primary">
+      <button type="submit" className="btn-primary" disabled={busy}>
         Email me a reset link
       </button>
     </form>
@@ -50,23 +43,21 @@ export function ForgotPasswordForm() {
 /** Sets a new password with the mailed link's token; every session of the account ends. */
 export function ResetPasswordForm({ token }: { token: string }) {
   const { api } = useAuth();
-  const [password, setPassword] = useState("");
-  const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setError(null);
-    try {
-      const answer = await api.request<MessageAnswer>("/password/reset", {
-        method: "POST",
-        body: { token, password },
-      });
+  const form = useSchemaForm({
+    schema: PasswordReset,
+    fields: ["password"],
+    initialValues: { password: "" },
+    idPrefix: "reset",
+    toInput: ({ password }) => ({ token, password }),
+    async onSubmit(body) {
+      const answer = await api.request<MessageAnswer>("/password/reset", { method: "POST", body });
       setDone(answer.message);
-    } catch (caught) {
-      setError(errorMessageOf(caught));
-    }
-  }
+    },
+    // A link that is not valid (or has expired) is about the token, which the form does not show.
+    errorsOf: (error) => authErrorsOf(error, ["password"]),
+  });
+  const { errors, busy, inputProps } = form;
 
   if (done) {
     return (
@@ -85,19 +76,13 @@ export function ResetPasswordForm({ token }: { token: string }) {
     );
   }
   return (
-    <form className="mt-6 space-y-4" onSubmit={submit} noValidate>
-      <Field label="New password" htmlFor="reset-password">
-        <input
-          className={INPUT_CLASS}
-          id="reset-password"
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-      </Field>
-      <FormError message={error} />
-      <button type="submit" className="btn-primary">
+    <form className="mt-6 space-y-4" onSubmit={form.handleSubmit} noValidate>
+      <FormField label="New password" htmlFor="reset-password" errors={errors.password}>
+        <input {...inputProps("password")} type="password" autoComplete="new-password" />
+      </FormField>
+      {/* The link's token is checked with the password; what is wrong with it belongs to the whole form. */}
+      <FormAlert messages={[...(errors.token ?? []), ...(errors[FORM_ERROR_KEY] ?? [])]} />
+      <button type="submit" className="btn-primary" disabled={busy}>
         Set the new password
       </button>
       <p className="text-sm text-slate-600">

@@ -1,49 +1,45 @@
-import type { MessageAnswer } from "@pressguard/domain";
-import { type FormEvent, useState } from "react";
+import { type AccountRole, type MessageAnswer, Registration } from "@pressguard/domain";
+import { useState } from "react";
 import { Link } from "react-router";
+import { FORM_ERROR_KEY } from "../../lib/form-errors.ts";
 import { useAuth } from "../../lib/use-auth.ts";
-import { errorMessageOf, Field, FormError, FormNotice, INPUT_CLASS } from "./form-fields.tsx";
-
-type Role = "vendor" | "researcher";
+import { FormAlert, FormField } from "../../ui/form-field.tsx";
+import { useSchemaForm } from "../../ui/use-schema-form.ts";
+import { authErrorsOf } from "./auth-errors.ts";
+import { FormNotice } from "./form-fields.tsx";
 
 /** Where a new vendor goes first: the vendor account set-up (decision 006). */
 const VENDOR_SETUP_PATH = "/vdp/create-account";
 
 /** Where each role signs in after confirming the address; a new vendor then sets up the vendor account. */
-const SIGN_IN_AFTER_REGISTRATION: Record<Role, string> = {
+const SIGN_IN_AFTER_REGISTRATION: Record<AccountRole, string> = {
   vendor: `/vdp/login?redirect=${encodeURIComponent(VENDOR_SETUP_PATH)}`,
   researcher: "/researchers/login",
 };
+
+/** The text fields in the order of the form (the role's radios always hold one of its values). */
+const FIELDS = ["name", "email", "password"] as const;
 
 /**
  * Creates the account. The answer is the same whether or not the address already has one (the
  * owner of a known address is told by e-mail), so the form only says to check the e-mail, then
  * sign in.
  */
-export function RegisterForm({ initialRole = "vendor" }: { initialRole?: Role }) {
+export function RegisterForm({ initialRole = "vendor" }: { initialRole?: AccountRole }) {
   const auth = useAuth();
-  const [role, setRole] = useState<Role>(initialRole);
-  const [fields, setFields] = useState({ name: "", email: "", password: "" });
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      const answer = await auth.api.request<MessageAnswer>("/register", {
-        method: "POST",
-        body: { ...fields, role },
-      });
+  const form = useSchemaForm({
+    schema: Registration,
+    fields: FIELDS,
+    initialValues: { name: "", email: "", password: "", role: initialRole },
+    idPrefix: "register",
+    async onSubmit(body) {
+      const answer = await auth.api.request<MessageAnswer>("/register", { method: "POST", body });
       setSent(answer.message);
-    } catch (caught) {
-      setError(errorMessageOf(caught));
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    errorsOf: (error) => authErrorsOf(error, FIELDS),
+  });
+  const { values, errors, busy, inputProps } = form;
 
   if (sent) {
     return (
@@ -51,7 +47,7 @@ export function RegisterForm({ initialRole = "vendor" }: { initialRole?: Role })
         <FormNotice message={sent} />
         <p className="text-sm text-slate-700">
           Once you have confirmed your address,{" "}
-          <Link to={SIGN_IN_AFTER_REGISTRATION[role]} className="link">
+          <Link to={SIGN_IN_AFTER_REGISTRATION[values.role]} className="link">
             sign in
           </Link>
           .
@@ -60,21 +56,8 @@ export function RegisterForm({ initialRole = "vendor" }: { initialRole?: Role })
     );
   }
 
-  const input = (name: keyof typeof fields, type: string, autoComplete: string) => (
-    <input
-      className={INPUT_CLASS}
-      id={`register-${name}`}
-      type={type}
-      name={name}
-      autoComplete={autoComplete}
-      required
-      value={fields[name]}
-      onChange={(event) => setFields({ ...fields, [name]: event.target.value })}
-    />
-  );
-
   return (
-    <form className="mt-6 max-w-md space-y-4" onSubmit={submit} noValidate>
+    <form className="mt-6 max-w-md space-y-4" onSubmit={form.handleSubmit} noValidate>
       <fieldset>
         <legend className="text-sm font-medium text-slate-700">I am a</legend>
         <div className="mt-2 flex gap-6">
@@ -84,24 +67,24 @@ export function RegisterForm({ initialRole = "vendor" }: { initialRole?: Role })
                 type="radio"
                 name="role"
                 value={value}
-                checked={role === value}
-                onChange={() => setRole(value)}
+                checked={values.role === value}
+                onChange={() => form.set("role", value)}
               />
               {value === "vendor" ? "Vendor (plugin or theme author)" : "Security researcher"}
             </label>
           ))}
         </div>
       </fieldset>
-      <Field label="Name" htmlFor="register-name">
-        {input("name", "text", "name")}
-      </Field>
-      <Field label="E-mail" htmlFor="register-email">
-        {input("email", "email", "email")}
-      </Field>
-      <Field label="Password" htmlFor="register-password">
-        {input("password", "password", "new-password")}
-      </Field>
-      <FormError message={error} />
+      <FormField label="Name" htmlFor="register-name" errors={errors.name}>
+        <input {...inputProps("name")} type="text" autoComplete="name" required />
+      </FormField>
+      <FormField label="E-mail" htmlFor="register-email" errors={errors.email}>
+        <input {...inputProps("email")} type="email" autoComplete="email" required />
+      </FormField>
+      <FormField label="Password" htmlFor="register-password" errors={errors.password}>
+        <input {...inputProps("password")} type="password" autoComplete="new-password" required />
+      </FormField>
+      <FormAlert messages={errors[FORM_ERROR_KEY]} />
       <button type="submit" className="btn-primary" disabled={busy}>
         Create account
       </button>

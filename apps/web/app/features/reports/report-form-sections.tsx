@@ -1,13 +1,6 @@
-import {
-  OWASP_CATEGORIES,
-  parseCvssVector,
-  REPORT_LIMITS,
-  VERSION_PREFIXES,
-  VULNERABILITY_TYPES,
-  WORDPRESS_ROLES,
-} from "@pressguard/domain";
+import { parseCvssVector, REPORT_LIMITS, VERSION_PREFIXES } from "@pressguard/domain";
 import type { ReactNode } from "react";
-import { owaspLabel } from "../../lib/report-labels.ts";
+import { ClassificationSelects } from "../../components/classification-selects.tsx";
 import { FormField, INPUT_CLASS } from "../../ui/form-field.tsx";
 import type { ReportFormState } from "./use-report-form.ts";
 
@@ -71,51 +64,12 @@ export function ClassificationSection({ form }: { form: ReportFormState }) {
   const cvss = values.cvss_vector.trim() ? parseCvssVector(values.cvss_vector) : null;
   return (
     <Fieldset legend="2. Classification">
-      <FormField
-        label="Vulnerability type"
-        htmlFor={id("vulnerability_type")}
-        errors={errors.vulnerability_type}
-      >
-        <select {...inputProps("vulnerability_type")}>
-          <option value="">Choose a type…</option>
-          {VULNERABILITY_TYPES.map((type) => (
-            <option key={type.code} value={type.code}>
-              {type.label}
-            </option>
-          ))}
-        </select>
-      </FormField>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormField
-          label="OWASP Top 10 category"
-          htmlFor={id("owasp_category")}
-          errors={errors.owasp_category}
-        >
-          <select {...inputProps("owasp_category")}>
-            <option value="">Choose a category…</option>
-            {OWASP_CATEGORIES.map((category) => (
-              <option key={category.code} value={category.code}>
-                {owaspLabel(category.code)}
-              </option>
-            ))}
-          </select>
-        </FormField>
-        <FormField
-          label="Required privilege"
-          htmlFor={id("required_privilege")}
-          errors={errors.required_privilege}
-          hint="The lowest WordPress role an attacker needs."
-        >
-          <select {...inputProps("required_privilege")}>
-            <option value="">Choose a role…</option>
-            {WORDPRESS_ROLES.map((role) => (
-              <option key={role.code} value={role.code}>
-                {role.label}
-              </option>
-            ))}
-          </select>
-        </FormField>
-      </div>
+      <ClassificationSelects
+        form={form}
+        owaspCategoryLabel="OWASP Top 10 category"
+        privilegeHint="The lowest WordPress role an attacker needs."
+        pairClassName="grid gap-4 sm:grid-cols-2"
+      />
       <FormField
         label="CVSS 3.1 vector"
         htmlFor={id("cvss_vector")}

@@ -1,6 +1,5 @@
 import {
   actionsFrom,
-  OWASP_CATEGORIES,
   parseCvssVector,
   REJECTION_REASONS,
   type ReportAction,
@@ -9,12 +8,11 @@ import {
   ReportValidation,
   transitionOf,
   VERSION_PREFIXES,
-  VULNERABILITY_TYPES,
-  WORDPRESS_ROLES,
 } from "@pressguard/domain";
 import { useState } from "react";
+import { ClassificationSelects } from "../../components/classification-selects.tsx";
 import { FORM_ERROR_KEY } from "../../lib/form-errors.ts";
-import { formatDay, owaspLabel } from "../../lib/reports.ts";
+import { formatDay } from "../../lib/reports.ts";
 import { FormAlert, FormField, INPUT_CLASS } from "../../ui/form-field.tsx";
 import { useSchemaForm } from "../../ui/use-schema-form.ts";
 import { useReportTransition } from "./use-staff-mutations.ts";
@@ -246,44 +244,7 @@ function ValidateForm({ report }: { report: ReportDetail }) {
     >
       <h3 className="text-sm font-semibold text-slate-900">Validate</h3>
       <FormAlert messages={errors[FORM_ERROR_KEY]} />
-      <FormField
-        label="Vulnerability type"
-        htmlFor="validate-vulnerability-type"
-        errors={errors.vulnerability_type}
-      >
-        <select {...fieldProps("vulnerability_type")}>
-          <option value="">Choose a type…</option>
-          {VULNERABILITY_TYPES.map((type) => (
-            <option key={type.code} value={type.code}>
-              {type.label}
-            </option>
-          ))}
-        </select>
-      </FormField>
-      <FormField label="OWASP category" htmlFor="validate-owasp-category" errors={errors.owasp_category}>
-        <select {...fieldProps("owasp_category")}>
-          <option value="">Choose a category…</option>
-          {OWASP_CATEGORIES.map((category) => (
-            <option key={category.code} value={category.code}>
-              {owaspLabel(category.code)}
-            </option>
-          ))}
-        </select>
-      </FormField>
-      <FormField
-        label="Required privilege"
-        htmlFor="validate-required-privilege"
-        errors={errors.required_privilege}
-      >
-        <select {...fieldProps("required_privilege")}>
-          <option value="">Choose a role…</option>
-          {WORDPRESS_ROLES.map((role) => (
-            <option key={role.code} value={role.code}>
-              {role.label}
-            </option>
-          ))}
-        </select>
-      </FormField>
+      <ClassificationSelects form={form} owaspCategoryLabel="OWASP category" />
       <div className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-3">
         <FormField
           label="Affected"
