@@ -15,7 +15,8 @@ import { freePort, temporaryDirectory } from "./support.ts";
  * Load benchmarks (QUALITY.md): requests per second of real endpoints as ratios against a bare
  * Fastify route serving the same bytes, measured in the same run on the same machine.
  * `npm run bench [-- --duration 10 --runs 3 --connections 50 --only login,user]`
- * (`--only`: comma-separated parts of scenario names, case-insensitive).
+ * (`--only`: comma-separated parts of scenario names, case-insensitive; `--cpu-prof <dir>`: the
+ * server writes a V8 CPU profile of its whole run there, for Chrome DevTools or speedscope).
  */
 const args = process.argv.slice(2);
 const textOption = (name: string) => {
@@ -32,6 +33,7 @@ const only = textOption("only")
   ?.split(",")
   .map((part) => part.trim().toLowerCase())
   .filter(Boolean);
+const cpuProfileDir = textOption("cpu-prof");
 const APP_PORT = await freePort();
 const CEILING_PORT = await freePort();
 
@@ -194,7 +196,8 @@ async function waitFor(url: string) {
   throw new Error(`${url} did not come up`);
 }
 
-const app = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+const profileArgs = cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${cpuProfileDir}`] : [];
+const app = spawn(process.execPath, [...profileArgs, "--import", "tsx", "apps/server/src/main.ts"], {
   cwd: root,
   env: {
     ...process.env,
@@ -415,10 +418,13 @@ for (const r of results) {
  * count the bench's reports against the 2xx answers.
  */
 let reportCheck: { accepted: number; stored: number } | undefined;
-if (reportRequests > 0) {
+if (reportRequests > 0 || cpuProfileDir) {
+  // A profiled server writes its profile as it exits: it must stop by itself, not be killed.
   const exited = new Promise((resolve) => app.once("exit", resolve));
   app.kill("SIGTERM");
   await exited;
+}
+if (reportRequests > 0) {
   const stoppedDatabase = await openDatabase({ pgliteDir: dataDir });
   const { rows } = await stoppedDatabase.sql.query<{ stored: number }>(
     "select count(*)::int as stored from reports where title like $1",

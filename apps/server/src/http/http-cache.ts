@@ -35,7 +35,12 @@ interface StoredAnswer {
   encoded?: Partial<Record<ContentEncoding, Buffer>>;
   /** Headers that belong to this very payload (a page's Content-Security-Policy and its nonce). */
   headers?: Record<string, string>;
+  /** Whether it is sent compressed when the request accepts it; set once, as the store keeps it. */
+  compressible?: boolean;
 }
+
+const isCompressible = (stored: StoredAnswer) =>
+  COMPRESSIBLE_TYPES.test(stored.contentType) && Buffer.byteLength(stored.payload) >= COMPRESSION_THRESHOLD;
 
 const sizeOf = (entry: StoredAnswer) =>
   entry.payload.length + (entry.encoded?.br?.length ?? 0) + (entry.encoded?.gzip?.length ?? 0);
@@ -51,9 +56,7 @@ export function sendStored(
   stored: StoredAnswer,
 ) {
   reply.type(stored.contentType);
-  const compressible =
-    COMPRESSIBLE_TYPES.test(stored.contentType) && Buffer.byteLength(stored.payload) >= COMPRESSION_THRESHOLD;
-  if (!compressible) return reply.send(stored.payload);
+  if (!(stored.compressible ?? isCompressible(stored))) return reply.send(stored.payload);
   // Compressed or not by the request's Accept-Encoding: a shared cache must tell the two apart.
   reply.header("vary", "accept-encoding");
   const encoding = acceptedEncoding(request.headers["accept-encoding"]);
@@ -82,6 +85,9 @@ export function createResponseStore(dataVersion: () => string, maxBytes = 64 * 1
       return entry;
     },
     set(request: FastifyRequest, entry: StoredAnswer) {
+      // Kept as bytes: a string would be encoded again for every answer.
+      if (typeof entry.payload === "string") entry.payload = Buffer.from(entry.payload);
+      entry.compressible = isCompressible(entry);
       const key = keyOf(request);
       const previous = entries.get(key);
       if (previous) bytes -= sizeOf(previous);

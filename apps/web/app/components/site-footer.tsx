@@ -1,8 +1,9 @@
+import type { FooterMetrics } from "@pressguard/domain";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { Link } from "react-router";
 import { useApiClient } from "../lib/api/client.ts";
-import { type FooterMetrics, footerMetricsQueryOptions } from "../lib/api/footer-metrics.ts";
+import { footerMetricsQueryOptions } from "../lib/api/footer-metrics.ts";
 import {
   DEFIANT_LICENSE,
   MITRE_ATTRIBUTION,

@@ -1,6 +1,5 @@
-import type { PublicConfig } from "@pressguard/domain";
+import type { FooterMetrics, PublicConfig } from "@pressguard/domain";
 import { useRouteLoaderData } from "react-router";
-import type { FooterMetrics } from "./api/footer-metrics.ts";
 import type { SessionUser } from "./session-user.ts";
 
 /** What the root loader returns (see `root.tsx`). */

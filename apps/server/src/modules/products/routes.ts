@@ -1,13 +1,6 @@
+import { FOOTER_METRICS_MAX_AGE_SECONDS, FooterMetrics } from "@pressguard/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { FooterMetricsService } from "./service.ts";
-
-const FooterMetrics = z
-  .object({ active_vdp_directory_count: z.number().int().nonnegative() })
-  .meta({ id: "FooterMetrics" });
-
-/** Spec §4/§9: footer metrics are cached for one day. */
-const FOOTER_METRICS_MAX_AGE_SECONDS = 86_400;
 
 export const productRoutes: FastifyPluginAsyncZod<{ footerMetrics: FooterMetricsService }> = async (
   app,

@@ -1,9 +1,6 @@
+import type { FooterMetrics } from "@pressguard/domain";
 import type { Database } from "../../db/client.ts";
 import { type ProductQueries, prepareProductQueries } from "./queries.ts";
-
-export interface FooterMetrics {
-  active_vdp_directory_count: number;
-}
 
 /**
  * The footer metrics change slowly and are read on every public page: one shared in-process copy,

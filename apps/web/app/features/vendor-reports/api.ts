@@ -3,9 +3,11 @@ import type {
   ReportAttachment,
   ReportDetail,
   ReportListItem,
+  VendorFix,
   VendorReportTab,
 } from "@pressguard/domain";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import type { z } from "zod";
 import { pageFromUrl } from "../../lib/api/page.ts";
 import type { ApiClient } from "../../lib/api/request.ts";
 import type { CommentVisibility } from "../../lib/reports.ts";
@@ -13,12 +15,6 @@ import type { CommentVisibility } from "../../lib/reports.ts";
 export type { Page };
 
 /** The vendor's side of the report API (decision 008), as the vendor pages call it. */
-
-export interface FixSubmission {
-  fixed_version: string;
-  notes?: string;
-  fix_url?: string;
-}
 
 const fileForm = (file: File) => {
   const form = new FormData();
@@ -34,7 +30,7 @@ export const vendorReportsApi = {
     client.request<Page<ReportListItem>>("/vendor/reports", { query: { tab, page } }),
   getReport: (client: ApiClient, id: string, token: string | null) =>
     client.request<ReportDetail>(`/reports/${encodeURIComponent(id)}`, { query: withToken(token) }),
-  submitFix: (client: ApiClient, id: string, token: string | null, body: FixSubmission) =>
+  submitFix: (client: ApiClient, id: string, token: string | null, body: z.input<typeof VendorFix>) =>
     client.request<ReportDetail>(`/vendor/reports/${encodeURIComponent(id)}/fix`, {
       method: "POST",
       query: withToken(token),

@@ -1,6 +1,7 @@
 import { actionsFrom, type ReportDetail, VendorFix } from "@pressguard/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "react-toastify";
+import type { z } from "zod";
 import { isApiError } from "../../lib/api/api-error.ts";
 import { useApiClient } from "../../lib/api/client.ts";
 import { FORM_ERROR_KEY } from "../../lib/form-errors.ts";
@@ -8,7 +9,7 @@ import { daysLeft, daysLeftLabel, formatDay } from "../../lib/reports.ts";
 import { FormAlert, FormField, LoadError } from "../../ui/form-field.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 import { useSchemaForm } from "../../ui/use-schema-form.ts";
-import { type FixSubmission, vendorReportKeys, vendorReportQuery, vendorReportsApi } from "./api.ts";
+import { vendorReportKeys, vendorReportQuery, vendorReportsApi } from "./api.ts";
 import { FixFilesField, useFixFiles } from "./fix-files.tsx";
 
 const PAGE_TITLE = "Vulnerability preview";
@@ -137,7 +138,7 @@ function FixSubmissionForm({
   const fixFiles = useFixFiles(report);
   const submit = useMutation({
     // The zips go first, while the report still awaits a fix; the fix follows once all are stored.
-    mutationFn: async (body: FixSubmission) => {
+    mutationFn: async (body: z.input<typeof VendorFix>) => {
       const uploaded = await fixFiles.uploadAll((file) =>
         vendorReportsApi.uploadFixFile(client, report.id, token, file),
       );

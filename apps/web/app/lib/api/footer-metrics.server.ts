@@ -1,6 +1,7 @@
+import type { FooterMetrics } from "@pressguard/domain";
 import type { AppLoadContext } from "react-router";
 import { createServerApiClient } from "./client.server.ts";
-import { FOOTER_METRICS_CACHE_MS, type FooterMetrics, getFooterMetrics } from "./footer-metrics.ts";
+import { FOOTER_METRICS_CACHE_MS, getFooterMetrics } from "./footer-metrics.ts";
 
 /** A slow API must not hold every page back: SSR gives up early and the browser tries again. */
 const SSR_TIMEOUT_MS = 2_000;

@@ -1,13 +1,10 @@
+import { FOOTER_METRICS_MAX_AGE_SECONDS, FooterMetrics } from "@pressguard/domain";
 import { queryOptions } from "@tanstack/react-query";
-import { z } from "zod";
 import type { ApiClient } from "./request.ts";
 
 /** Spec §4, §9: footer metrics are cached for one day. */
-export const FOOTER_METRICS_CACHE_MS = 86_400_000;
+export const FOOTER_METRICS_CACHE_MS = FOOTER_METRICS_MAX_AGE_SECONDS * 1000;
 const FOOTER_METRICS_PATH = "/public/footer/metrics";
-
-export const FooterMetrics = z.object({ active_vdp_directory_count: z.number().int().nonnegative() });
-export type FooterMetrics = z.infer<typeof FooterMetrics>;
 
 export async function getFooterMetrics(
   client: ApiClient,
