@@ -339,56 +339,76 @@ interface Sample {
   p97_5: number;
 }
 
-/** The median run (by requests per second) of `runs` runs. */
-async function measure(
+/** One run of `scenario` against one target, for `duration` (or the scenario's amount of requests). */
+async function runOnce(
   url: string,
   scenario: Scenario,
   headers: Record<string, string>,
   target: "app" | "ceiling",
+  runDuration = duration,
 ): Promise<Sample> {
-  const samples: Sample[] = [];
   // The ceiling spends nothing: it answers the same-sized bodies for `duration`.
   const ceilingBody = scenario.bodies && target === "ceiling" ? scenario.bodies.next() : undefined;
   const perRequest = scenario.bodies && target === "app" ? scenario.bodies : undefined;
-  for (let run = 0; run < runs; run++) {
-    const result = await autocannon({
-      url,
-      connections,
-      method: scenario.method ?? "GET",
-      headers: { ...scenario.headers?.(), ...headers },
-      ...(scenario.body && { body: scenario.body() }),
-      ...(ceilingBody && { body: ceilingBody }),
-      ...(perRequest
-        ? {
-            amount: perRequest.amount,
-            requests: [{ setupRequest: (request: object) => ({ ...request, body: perRequest.next() }) }],
-          }
-        : { duration }),
-    });
-    if (perRequest) acceptedReports += result["2xx"];
-    if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0)
-      throw new Error(
-        `${url}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`,
-      );
-    // A fixed amount of requests: the rate over the whole run (per-second samples would be too few).
-    const rps =
-      scenario.bodies && result.duration > 0
-        ? result.requests.total / result.duration
-        : result.requests.average;
-    samples.push({ rps, p50: result.latency.p50, p97_5: result.latency.p97_5 });
+  const result = await autocannon({
+    url,
+    connections,
+    method: scenario.method ?? "GET",
+    headers: { ...scenario.headers?.(), ...headers },
+    ...(scenario.body && { body: scenario.body() }),
+    ...(ceilingBody && { body: ceilingBody }),
+    ...(perRequest
+      ? {
+          amount: perRequest.amount,
+          requests: [{ setupRequest: (request: object) => ({ ...request, body: perRequest.next() }) }],
+        }
+      : { duration: runDuration }),
+  });
+  if (perRequest) acceptedReports += result["2xx"];
+  if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
+  // A fixed amount of requests: the rate over the whole run (per-second samples would be too few).
+  const rps =
+    scenario.bodies && result.duration > 0
+      ? result.requests.total / result.duration
+      : result.requests.average;
+  return { rps, p50: result.latency.p50, p97_5: result.latency.p97_5 };
+}
+
+const median = (samples: Sample[]) => samples.sort((a, b) => a.rps - b.rps)[Math.floor(samples.length / 2)]!;
+
+/**
+ * The median of `runs` runs of the ceiling and of the app, taken in turns (ceiling, app, ceiling…)
+ * after one second of each to warm up: the machine's slow and fast phases (a shared VM's neighbours)
+ * then fall on both, instead of on all the ceiling's runs or all the app's.
+ */
+async function measurePair(scenario: Scenario, index: number): Promise<{ ceiling: Sample; app: Sample }> {
+  const ceilingRun = (seconds?: number) =>
+    runOnce(
+      `http://127.0.0.1:${CEILING_PORT}${scenario.path}`,
+      scenario,
+      { "x-bench-fixture": String(index) },
+      "ceiling",
+      seconds,
+    );
+  const appRun = () => runOnce(`http://127.0.0.1:${APP_PORT}${scenario.path}`, scenario, {}, "app");
+  // A scenario with its own bodies (each request a new report) has none to spare for a warm-up.
+  if (!scenario.bodies) {
+    await ceilingRun(1);
+    await runOnce(`http://127.0.0.1:${APP_PORT}${scenario.path}`, scenario, {}, "app", 1);
   }
-  return samples.sort((a, b) => a.rps - b.rps)[Math.floor(samples.length / 2)]!;
+  const ceilingSamples: Sample[] = [];
+  const appSamples: Sample[] = [];
+  for (let run = 0; run < runs; run++) {
+    ceilingSamples.push(await ceilingRun());
+    appSamples.push(await appRun());
+  }
+  return { ceiling: median(ceilingSamples), app: median(appSamples) };
 }
 
 const results = [];
 for (const [index, scenario] of scenarios.entries()) {
-  const ceiling = await measure(
-    `http://127.0.0.1:${CEILING_PORT}${scenario.path}`,
-    scenario,
-    { "x-bench-fixture": String(index) },
-    "ceiling",
-  );
-  const measured = await measure(`http://127.0.0.1:${APP_PORT}${scenario.path}`, scenario, {}, "app");
+  const { ceiling, app: measured } = await measurePair(scenario, index);
   const bytes = Buffer.byteLength(fixtures[index]!.body);
   results.push({
     scenario: scenario.name,

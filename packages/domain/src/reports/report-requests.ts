@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { fixUrlField } from "./fix-submission.ts";
-import { REJECTION_REASONS, RejectionReason } from "./lifecycle.ts";
-import { versionField } from "./report-form.ts";
+import { REJECTION_REASONS, RejectionReason, ReportAction } from "./lifecycle.ts";
+import { type ReportValidation, versionField } from "./report-form.ts";
 
 /**
  * The bodies of the report calls that a web form sends as they are (issue 16): the API route
@@ -73,3 +73,22 @@ export const ReportRejection = z.object({
         : `reason must be one of ${REJECTION_REASONS.map((reason) => reason.value).join(", ")}.`,
   }),
 });
+
+/**
+ * `POST /staff/reports/{id}/transitions`: every action's `action` and optional `note`. The fields
+ * of `validate` (ReportValidation) and `reject` (ReportRejection) are checked after it, by action,
+ * so that a missing field is named in the action's own words.
+ */
+export const ReportTransitionHead = z.object({
+  action: ReportAction,
+  note: z
+    .string({ error: "The note must be text." })
+    .trim()
+    .max(10_000, { error: "The note must be at most 10,000 characters long." })
+    .nullish()
+    .transform((value) => (value ? value : null)),
+});
+
+/** The body of a transition as a client sends it: the head, and the fields of its action. */
+export type ReportTransitionRequest = z.input<typeof ReportTransitionHead> &
+  (Partial<z.input<typeof ReportValidation>> | Partial<z.input<typeof ReportRejection>>);

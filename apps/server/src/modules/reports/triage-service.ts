@@ -1,15 +1,14 @@
 import {
   parseCvssVector,
   type RejectionReason,
-  ReportAction,
   type ReportDetail,
   ReportRejection,
+  ReportTransitionHead,
   ReportValidation,
   transitionOf,
   vulnerabilitySlug,
   vulnerabilityTypeByCode,
 } from "@pressguard/domain";
-import { z } from "zod";
 import type { SqlRunner } from "../../db/client.ts";
 import { bumpDataVersion } from "../../db/data-version.ts";
 import { AppError, validationErrorOf } from "../../errors.ts";
@@ -20,16 +19,6 @@ import { createPublishQueries } from "./publish-queries.ts";
 import { hasActiveProgram, type ReportContext } from "./report-context.ts";
 import type { NewPin, ReportMail } from "./report-mail.ts";
 import type { ReportChanges, ReportRow, ReportStamps } from "./report-queries.ts";
-
-const TransitionHead = z.object({
-  action: ReportAction,
-  note: z
-    .string({ error: "The note must be text." })
-    .trim()
-    .max(10_000, { error: "The note must be at most 10,000 characters long." })
-    .nullish()
-    .transform((value) => (value ? value : null)),
-});
 
 /** OSV-style bounds from the prefix form (PRODUCT.md §6): "<=" X, "<" X or exactly X. */
 function rangeOf(prefix: string, version: string, fixedVersion: string | null) {
@@ -111,7 +100,7 @@ export function createTriageService(
      * the domain's TRANSITIONS do not allow; the state change and its timeline event share a transaction.
      */
     async transition(auth: RequestAuth, id: string, body: Record<string, unknown>): Promise<ReportDetail> {
-      const head = TransitionHead.safeParse(body);
+      const head = ReportTransitionHead.safeParse(body);
       if (!head.success) throw validationErrorOf(head.error.issues);
       const { action, note } = head.data;
       let validation: ReportValidation | null = null;

@@ -3,10 +3,10 @@ import type {
   DecisionTaken,
   Page,
   ProductClaim,
-  ReportAction,
   ReportDetail,
   ReportListItem,
   ReportState,
+  ReportTransitionRequest,
 } from "@pressguard/domain";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { pageFromUrl } from "../../lib/api/page.ts";
@@ -17,9 +17,6 @@ export type { Page };
 
 /** The staff API (decisions 006 and 008), as the triage pages call it. */
 
-/** A transition: the action, an optional note, and the fields of the action that needs them. */
-export type TransitionRequest = { action: ReportAction; note?: string } & Record<string, unknown>;
-
 export const staffApi = {
   findReports: (client: ApiClient, status: ReportState | null, page: number) =>
     client.request<Page<ReportListItem>>("/staff/reports", {
@@ -27,7 +24,7 @@ export const staffApi = {
     }),
   getReport: (client: ApiClient, id: string) =>
     client.request<ReportDetail>(`/staff/reports/${encodeURIComponent(id)}`),
-  transition: (client: ApiClient, id: string, body: TransitionRequest) =>
+  transition: (client: ApiClient, id: string, body: ReportTransitionRequest) =>
     client.request<ReportDetail>(`/staff/reports/${encodeURIComponent(id)}/transitions`, {
       method: "POST",
       body,

@@ -1,10 +1,10 @@
-import type { ReportDetail } from "@pressguard/domain";
+import type { ReportDetail, ReportTransitionRequest } from "@pressguard/domain";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "react-toastify";
 import { isApiError } from "../../lib/api/api-error.ts";
 import { useApiClient } from "../../lib/api/client.ts";
 import type { CommentVisibility } from "../../lib/reports.ts";
-import { staffApi, staffKeys, type TransitionRequest } from "./api.ts";
+import { staffApi, staffKeys } from "./api.ts";
 
 /** What staff read after each action (PRODUCT.md §2). */
 const TRANSITION_DONE: Record<string, string> = {
@@ -31,7 +31,7 @@ export function useReportTransition(id: string) {
   const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TransitionRequest) => staffApi.transition(client, id, body),
+    mutationFn: (body: ReportTransitionRequest) => staffApi.transition(client, id, body),
     onSuccess: async (report: ReportDetail, body) => {
       queryClient.setQueryData(staffKeys.report(id), report);
       toast.success(TRANSITION_DONE[body.action] ?? "Saved.");
