@@ -106,7 +106,7 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
   app.addHook("onClose", async () => errorReporter.close());
   registerErrorHandlers(app, errorReporter);
   // Before access control: a preflight is answered before anyone asks who is calling.
-  await registerPublicReadCors(app);
+  registerPublicReadCors(app);
   registerSecurityHeaders(app, {
     captcha: config.captcha,
     sentryDsn: config.sentryDsn,
