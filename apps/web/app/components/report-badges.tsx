@@ -1,4 +1,5 @@
 import { stateLabel } from "../lib/reports.ts";
+import { SeverityBadge } from "./severity-badge.tsx";
 
 /**
  * A report's state and severity as badges: in the lists (staff queue, vendor reports) and on the
@@ -29,25 +30,8 @@ export function StateBadge({ state }: { state: string }) {
   );
 }
 
-const SEVERITY_CLASSES: Record<string, string> = {
-  critical: "bg-red-700 text-white",
-  high: "bg-orange-700 text-white",
-  medium: "bg-amber-300 text-slate-950",
-  low: "bg-sky-200 text-slate-950",
-  none: "bg-slate-200 text-slate-900",
-};
-
 /** The CVSS severity band in words (colour is never the only signal); "Not rated" before validation. */
 export function SeverityLabel({ severity, score }: { severity: string | null; score?: number | null }) {
   if (!severity) return <span className="text-xs text-slate-500">Not rated</span>;
-  return (
-    <span
-      className={`inline-flex items-center rounded px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${
-        SEVERITY_CLASSES[severity] ?? "bg-slate-200 text-slate-900"
-      }`}
-    >
-      {severity.charAt(0).toUpperCase() + severity.slice(1)}
-      {score != null && ` ${score.toFixed(1)}`}
-    </span>
-  );
+  return <SeverityBadge severity={severity} score={score} />;
 }

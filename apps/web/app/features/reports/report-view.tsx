@@ -1,6 +1,7 @@
 import { parseCvssVector, type ReportDetail } from "@pressguard/domain";
 import type { ReactNode } from "react";
 import { FixLink, ReportFiles } from "../../components/report-files.tsx";
+import { SeverityBadge } from "../../components/severity-badge.tsx";
 import { formatDateTime, formatDay } from "../../lib/dates.ts";
 import {
   actionLabel,
@@ -32,14 +33,6 @@ export interface ReportViewProps {
    */
   attachmentHref?: (attachmentId: string) => string;
 }
-
-const SEVERITY_CLASSES: Record<string, string> = {
-  critical: "bg-red-700 text-white",
-  high: "bg-orange-700 text-white",
-  medium: "bg-amber-300 text-slate-950",
-  low: "bg-sky-200 text-slate-950",
-  none: "bg-slate-200 text-slate-900",
-};
 
 const STATE_CLASSES: Record<string, string> = {
   rejected: "border-red-200 bg-red-50 text-red-800",
@@ -317,18 +310,4 @@ function Cvss({
 function scoreOf(vector: string): string {
   const parsed = parseCvssVector(vector);
   return parsed.ok ? ` (${parsed.baseScore.toFixed(1)})` : "";
-}
-
-function SeverityBadge({ severity, score }: { severity: string | null; score: number | null | undefined }) {
-  const label = severity ? severity.charAt(0).toUpperCase() + severity.slice(1) : "Unknown";
-  return (
-    <span
-      className={`inline-flex items-center rounded px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${
-        SEVERITY_CLASSES[severity ?? ""] ?? "bg-slate-200 text-slate-900"
-      }`}
-    >
-      {label}
-      {score != null && ` ${score.toFixed(1)}`}
-    </span>
-  );
 }
