@@ -2,7 +2,9 @@ import Fastify from "fastify";
 
 /**
  * The ceiling: a bare Fastify server answering each benchmarked method and path with exactly the
- * bytes and content type the real server gave for it (a POST body is parsed as JSON, like the app's). Usage: node --import tsx bench/ceiling.ts <port> <fixtures.json>
+ * bytes the real server gave for it: its body and its headers (security headers, ETag, cookies…),
+ * all but those Node writes itself for every answer (date, length, connection). A POST body is
+ * parsed as JSON, like the app's. Usage: node --import tsx bench/ceiling.ts <port> <fixtures.json>
  */
 const [port, fixturesFile] = process.argv.slice(2);
 const { readFileSync } = await import("node:fs");
@@ -10,6 +12,7 @@ const fixtures = JSON.parse(readFileSync(fixturesFile!, "utf8")) as {
   method: "GET" | "POST";
   path: string;
   type: string;
+  headers: Record<string, string | string[]>;
   body: string;
 }[];
 
@@ -32,7 +35,7 @@ for (const { method, path } of fixtures) {
       const wanted = fixtures[Number(request.headers["x-bench-fixture"])];
       const fixture = wanted?.method === method && routeOf(wanted.path) === url ? wanted : undefined;
       if (!fixture) return reply.status(400).send("unknown x-bench-fixture");
-      return reply.type(fixture.type).send(fixture.body);
+      return reply.headers(fixture.headers).type(fixture.type).send(fixture.body);
     },
   });
 }

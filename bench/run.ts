@@ -9,7 +9,7 @@ import autocannon from "autocannon";
 import { openDatabase } from "../apps/server/src/db/client.ts";
 import { seedDatabase } from "../apps/server/src/db/seed.ts";
 import { scaleDatabase } from "./scale.ts";
-import { freePort, temporaryDirectory } from "./support.ts";
+import { cpuMicrosecondsOf, freePort, temporaryDirectory } from "./support.ts";
 
 /**
  * Load benchmarks (QUALITY.md): requests per second of real endpoints as ratios against a bare
@@ -305,22 +305,39 @@ if (reportRequests > 0) await solveCaptchas(reportRequests + 1 + connections);
 /** 2xx answers to report submissions, checked against the reports stored once the server stops. */
 let acceptedReports = 0;
 
+/** Headers Node writes itself on every answer (or that describe this fetch's transfer only). */
+const TRANSFER_HEADERS = new Set(["date", "connection", "keep-alive", "content-length", "transfer-encoding"]);
+
 /** What the app answered each scenario (by index): the ceiling answers the same bytes. */
-const fixtures: { method: string; path: string; type: string; body: string }[] = [];
+const fixtures: {
+  method: string;
+  path: string;
+  type: string;
+  headers: Record<string, string | string[]>;
+  body: string;
+}[] = [];
 for (const scenario of scenarios) {
   const method = scenario.method ?? "GET";
   const response = await fetch(`http://127.0.0.1:${APP_PORT}${scenario.path}`, {
     method,
-    headers: scenario.headers?.() ?? {},
+    // Uncompressed, as autocannon asks (it sends no Accept-Encoding).
+    headers: { "accept-encoding": "identity", ...scenario.headers?.() },
     ...(scenario.body && { body: scenario.body() }),
     ...(scenario.bodies && { body: scenario.bodies.next() }),
   });
   if (scenario.bodies && response.ok) acceptedReports += 1;
   if (!response.ok) throw new Error(`${method} ${scenario.path} answered ${response.status}`);
+  const headers: Record<string, string | string[]> = {};
+  for (const [name, value] of response.headers) {
+    if (!TRANSFER_HEADERS.has(name) && name !== "content-type" && name !== "set-cookie")
+      headers[name] = value;
+  }
+  if (response.headers.getSetCookie().length > 0) headers["set-cookie"] = response.headers.getSetCookie();
   fixtures.push({
     method,
     path: scenario.path,
     type: response.headers.get("content-type") ?? "text/plain",
+    headers,
     body: await response.text(),
   });
 }
@@ -334,6 +351,8 @@ await new Promise((resolve) => ceiling.once("message", resolve));
 
 interface Sample {
   rps: number;
+  /** The server's own CPU time per answer, in microseconds (user + system, all its threads). */
+  cpuMicroseconds: number;
   /** Latency in milliseconds. */
   p50: number;
   p97_5: number;
@@ -350,6 +369,8 @@ async function runOnce(
   // The ceiling spends nothing: it answers the same-sized bodies for `duration`.
   const ceilingBody = scenario.bodies && target === "ceiling" ? scenario.bodies.next() : undefined;
   const perRequest = scenario.bodies && target === "app" ? scenario.bodies : undefined;
+  const pid = (target === "app" ? app.pid : ceiling.pid) ?? 0;
+  const cpuBefore = cpuMicrosecondsOf(pid);
   const result = await autocannon({
     url,
     connections,
@@ -372,7 +393,8 @@ async function runOnce(
     scenario.bodies && result.duration > 0
       ? result.requests.total / result.duration
       : result.requests.average;
-  return { rps, p50: result.latency.p50, p97_5: result.latency.p97_5 };
+  const cpuMicroseconds = (cpuMicrosecondsOf(pid) - cpuBefore) / Math.max(1, result.requests.total);
+  return { rps, cpuMicroseconds, p50: result.latency.p50, p97_5: result.latency.p97_5 };
 }
 
 const median = (samples: Sample[]) => samples.sort((a, b) => a.rps - b.rps)[Math.floor(samples.length / 2)]!;
@@ -403,7 +425,12 @@ async function measurePair(scenario: Scenario, index: number): Promise<{ ceiling
     ceilingSamples.push(await ceilingRun());
     appSamples.push(await appRun());
   }
-  return { ceiling: median(ceilingSamples), app: median(appSamples) };
+  const medianCpu = (samples: Sample[]) =>
+    samples.map((sample) => sample.cpuMicroseconds).sort((a, b) => a - b)[Math.floor(samples.length / 2)]!;
+  return {
+    ceiling: { ...median(ceilingSamples), cpuMicroseconds: medianCpu(ceilingSamples) },
+    app: { ...median(appSamples), cpuMicroseconds: medianCpu(appSamples) },
+  };
 }
 
 const results = [];
@@ -416,6 +443,10 @@ for (const [index, scenario] of scenarios.entries()) {
     appRps: measured.rps,
     ceilingRps: ceiling.rps,
     ratio: measured.rps / ceiling.rps,
+    appCpuMicroseconds: measured.cpuMicroseconds,
+    ceilingCpuMicroseconds: ceiling.cpuMicroseconds,
+    /** The ceiling's CPU per answer over the app's: 1 when the app spends no more than a bare route. */
+    cpuRatio: ceiling.cpuMicroseconds / measured.cpuMicroseconds,
     appLatencyMs: { p50: measured.p50, p97_5: measured.p97_5 },
     ceilingLatencyMs: { p50: ceiling.p50, p97_5: ceiling.p97_5 },
   });
@@ -425,11 +456,11 @@ console.info(
   `\n${connections} connections, ${duration} s × ${runs} runs (median), ${scale.vulnerabilities} vulnerabilities:\n`,
 );
 console.info(
-  "| scenario | bytes | app req/s | ceiling req/s | ratio | app p50 | app p97.5 | ceiling p97.5 |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+  "| scenario | bytes | app req/s | ceiling req/s | ratio | app CPU/answer | ceiling CPU/answer | CPU ratio | app p50 | app p97.5 | ceiling p97.5 |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
 );
 for (const r of results) {
   console.info(
-    `| ${r.scenario} | ${r.bytes} | ${Math.round(r.appRps)} | ${Math.round(r.ceilingRps)} | ${r.ratio.toFixed(3)} | ${r.appLatencyMs.p50} ms | ${r.appLatencyMs.p97_5} ms | ${r.ceilingLatencyMs.p97_5} ms |`,
+    `| ${r.scenario} | ${r.bytes} | ${Math.round(r.appRps)} | ${Math.round(r.ceilingRps)} | ${r.ratio.toFixed(3)} | ${Math.round(r.appCpuMicroseconds)} µs | ${Math.round(r.ceilingCpuMicroseconds)} µs | ${r.cpuRatio.toFixed(3)} | ${r.appLatencyMs.p50} ms | ${r.appLatencyMs.p97_5} ms | ${r.ceilingLatencyMs.p97_5} ms |`,
   );
 }
 

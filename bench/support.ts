@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -50,4 +50,21 @@ export function removeTemporaryDirectory(path: string): void {
 function removeTemporaryDirectories(): void {
   for (const path of temporaryDirectories) rmSync(path, { recursive: true, force: true });
   temporaryDirectories.clear();
+}
+
+/** Clock ticks per second of /proc's CPU times (USER_HZ: 100 on every Linux this runs on). */
+const TICKS_PER_SECOND = 100;
+
+/**
+ * CPU time, in microseconds, that process `pid` (all its threads) has used so far, from
+ * /proc/<pid>/stat (user + system). Read before and after a run, it gives the server's own CPU per
+ * request, which the load generator sharing the cores does not blur.
+ */
+export function cpuMicrosecondsOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  // The command name (field 2) may hold spaces: count the fields after its closing parenthesis.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const userTicks = Number(fields[11]);
+  const systemTicks = Number(fields[12]);
+  return ((userTicks + systemTicks) * 1_000_000) / TICKS_PER_SECOND;
 }

@@ -164,6 +164,7 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
   const dataVersion = await watchDataVersion(database);
   app.addHook("onClose", async () => dataVersion.stop());
   const footerMetrics = createFooterMetricsService({ database, dataVersion: dataVersion.current });
+  const responseStore = createResponseStore(dataVersion.current);
   // A change to public data made here is seen by this instance's caches at once, not at the next poll.
   const onPublicChange = async () => {
     await dataVersion.refresh();
@@ -274,7 +275,6 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
     app.log.error({ err: error }, "report deadline job failed"),
   );
   app.addHook("onClose", async () => deadlineJob.stop());
-  const responseStore = createResponseStore(dataVersion.current);
   const vulnerabilities = createVulnerabilityService({ database, appUrl: config.appUrl });
   const rankings = createRankingService({ database, appUrl: config.appUrl });
   const search = createSearchService({
@@ -289,7 +289,7 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
   await app.register(
     async (api) => {
       rejectMalformedInput(api);
-      await api.register(productRoutes, { footerMetrics });
+      await api.register(productRoutes, { footerMetrics, responseStore });
       await api.register(programRoutes, { programs });
       await api.register(productClaimRoutes, { programs });
       await api.register(vendorAccountRoutes, { accounts: vendorAccounts });

@@ -33,4 +33,17 @@ describe("GET /api/public/footer/metrics", () => {
     const response = await harness.app.inject({ method: "GET", url: "/api/public/footer/metrics" });
     expect(response.headers["cache-control"]).toBe("public, max-age=86400");
   });
+
+  it("answers a revalidation with the same ETag by 304, without a body", async () => {
+    const first = await harness.app.inject({ method: "GET", url: "/api/public/footer/metrics" });
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await harness.app.inject({
+      method: "GET",
+      url: "/api/public/footer/metrics",
+      headers: { "if-none-match": etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe("");
+  });
 });

@@ -1,11 +1,14 @@
 import { FOOTER_METRICS_MAX_AGE_SECONDS, FooterMetrics } from "@pressguard/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { type ResponseStore, registerHttpCache } from "../../http/http-cache.ts";
 import type { FooterMetricsService } from "./service.ts";
 
-export const productRoutes: FastifyPluginAsyncZod<{ footerMetrics: FooterMetricsService }> = async (
-  app,
-  { footerMetrics },
-) => {
+export const productRoutes: FastifyPluginAsyncZod<{
+  footerMetrics: FooterMetricsService;
+  responseStore?: ResponseStore;
+}> = async (app, { footerMetrics, responseStore }) => {
+  // Every page asks for the footer: its answer is kept as bytes (per data version) with an ETag.
+  registerHttpCache(app, responseStore);
   app.get(
     "/public/footer/metrics",
     {
@@ -14,11 +17,8 @@ export const productRoutes: FastifyPluginAsyncZod<{ footerMetrics: FooterMetrics
         summary: "Counters shown in the public footer",
         response: { 200: FooterMetrics },
       },
-      config: { access: "public" },
+      config: { access: "public", publicCacheSeconds: FOOTER_METRICS_MAX_AGE_SECONDS },
     },
-    async (_request, reply) => {
-      reply.header("cache-control", `public, max-age=${FOOTER_METRICS_MAX_AGE_SECONDS}`);
-      return footerMetrics.getFooterMetrics();
-    },
+    async () => footerMetrics.getFooterMetrics(),
   );
 };
