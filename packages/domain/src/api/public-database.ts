@@ -188,13 +188,34 @@ export const FooterMetrics = z
   .meta({ id: "FooterMetrics" });
 export type FooterMetrics = z.infer<typeof FooterMetrics>;
 
+/** A check item's version may be `latest`: the product's current version, as the database knows it. */
+export const CHECK_LATEST_VERSION = "latest";
+/** A version number starts with a digit (5.8.1, 2.0.0-beta1, 10); anything else is not a version. */
+const VERSION_NUMBER = /^\d[0-9A-Za-z.+~_-]*$/;
+export const CHECK_VERSION_MESSAGE =
+  "Not a version: send a version number such as 5.8.1, or latest for the product's current version.";
+
 export const CheckRequest = z.object({
   items: z
     .array(
       z.object({
         kind: ComponentKind,
-        slug: z.string().trim().min(1).max(200),
-        version: z.string().trim().min(1).max(100),
+        slug: z.string().trim().min(1).max(200).meta({
+          description: "The product's slug; capitals do not matter (Contact-Form-7 is contact-form-7).",
+        }),
+        version: z
+          .string()
+          .trim()
+          .min(1)
+          .max(100)
+          .refine(
+            (version) => VERSION_NUMBER.test(version) || version.toLowerCase() === CHECK_LATEST_VERSION,
+            CHECK_VERSION_MESSAGE,
+          )
+          .meta({
+            description:
+              "The installed version (a number such as 5.8.1), or `latest` for the product's current version.",
+          }),
       }),
     )
     .min(1)
@@ -219,6 +240,14 @@ export const CheckResponse = z.object({
       kind: z.string(),
       slug: z.string(),
       version: z.string(),
+      known: z.boolean().meta({
+        description:
+          "Whether the database knows the product. An unknown product has no known vulnerabilities, which does not mean it has none.",
+      }),
+      checked_version: z.string().nullable().meta({
+        description:
+          "The version compared: the one sent, or the product's current version for `latest` (null when that is unknown: nothing was compared).",
+      }),
       vulnerabilities: z.array(CheckedVulnerability),
     }),
   ),

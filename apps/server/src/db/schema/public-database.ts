@@ -100,6 +100,8 @@ export const products = pgTable(
     /** A vendor's program list in name order (decision 006): its first page is an index scan. */
     index("products_vendor_name_idx").on(table.vendorId, table.isActive, sql`lower(${table.name})`, table.id),
     index("products_active_idx").on(table.isActive),
+    /** The batch check matches slugs whatever their case (`Contact-Form-7` is contact-form-7). */
+    index("products_kind_lower_slug_idx").on(table.kind, sql`lower(${table.slug})`),
     index("products_search_idx").using("gin", table.search),
     index("products_website_host_idx").on(table.websiteHost),
     index("products_product_host_idx").on(table.productHost),
@@ -169,6 +171,8 @@ export const vulnerabilities = pgTable(
     index("vulnerabilities_product_idx").on(table.productId),
     index("vulnerabilities_search_document_idx").using("gin", table.searchDocument),
     index("vulnerabilities_cve_idx").on(table.cve),
+    /** The search finds a CWE id (`CWE-79`) as a filter on it. */
+    index("vulnerabilities_cwe_idx").on(table.cwe),
     index("vulnerabilities_published_idx").on(table.publishedAt),
     /** The database's date order (newest first, undated by CVE id): its first page is an index scan. */
     index("vulnerabilities_date_order_idx").on(

@@ -4,13 +4,19 @@ import type { Database } from "../../db/client.ts";
 export function createCheckQueries(database: Database) {
   const run = database.sql;
   return {
-    /** Every range of every product named in the batch, in one query (kind, slug pairs unnested). */
+    /**
+     * Every range of every product named in the batch, in one query (kind, slug pairs unnested; slugs
+     * in lower case, matched whatever the stored case). A known product without any range gives one
+     * row with no vulnerability (`id` null), so the answer can tell it from an unknown one.
+     */
     async rangesForProducts(kinds: string[], slugs: string[]) {
       const { rows } = await run.query<{
         kind: string;
+        /** The slug as asked (lower case). */
         slug: string;
+        current_version: string | null;
         platform: string;
-        id: string;
+        id: string | null;
         vulnerability_slug: string;
         title: string;
         cve: string | null;
@@ -25,16 +31,23 @@ export function createCheckQueries(database: Database) {
         main_kind: string;
         main_slug: string;
       }>(
-        `select p.kind, p.slug, pl.slug as platform, v.id, v.slug as vulnerability_slug, v.title, v.cve,
-           v.severity, coalesce(ar.fixed_in, v.fixed_in) as fixed_in, ar.introduced, ar.introduced_inclusive,
-           ar.fixed, ar.last_affected, ar.prefix, ar.version, mp.kind as main_kind, mp.slug as main_slug
-         from (select distinct kind, slug from unnest($1::text[], $2::text[]) as i(kind, slug)) i
-         join products p on p.kind = i.kind and p.slug = i.slug
+        `select p.kind, i.slug, p.version as current_version, pl.slug as platform, r.id,
+           r.vulnerability_slug, r.title, r.cve, r.severity, r.fixed_in, r.introduced,
+           r.introduced_inclusive, r.fixed, r.last_affected, r.prefix, r.version, r.main_kind, r.main_slug
+         from (select distinct kind, lower(slug) as slug from unnest($1::text[], $2::text[]) as i(kind, slug)) i
+         join products p on p.kind = i.kind and lower(p.slug) = i.slug
          join platforms pl on pl.id = p.platform_id and pl.slug = 'wordpress'
-         join affected_ranges ar on ar.product_id = p.id
-         join vulnerabilities v on v.id = ar.vulnerability_id
-         join products mp on mp.id = v.product_id
-         order by v.published_at desc nulls last, v.id`,
+         left join lateral (
+           select v.id, v.slug as vulnerability_slug, v.title, v.cve, v.severity,
+             coalesce(ar.fixed_in, v.fixed_in) as fixed_in, ar.introduced, ar.introduced_inclusive,
+             ar.fixed, ar.last_affected, ar.prefix, ar.version, mp.kind as main_kind, mp.slug as main_slug,
+             v.published_at
+           from affected_ranges ar
+           join vulnerabilities v on v.id = ar.vulnerability_id
+           join products mp on mp.id = v.product_id
+           where ar.product_id = p.id
+         ) r on true
+         order by r.published_at desc nulls last, r.id`,
         [kinds, slugs],
         { prepare: true },
       );

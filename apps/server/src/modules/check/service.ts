@@ -1,5 +1,6 @@
 import {
   type AffectedRange,
+  CHECK_LATEST_VERSION,
   type CheckedVulnerability,
   type CheckRequest,
   isVersionAffected,
@@ -21,10 +22,13 @@ export function createCheckService({ database, appUrl, dataVersion = () => "" }:
   const queries = createCheckQueries(database);
 
   /**
-   * What the batch check keeps per range: the bounds to compare, and the answer's entry serialised
-   * once (its URL included), shared by every batch that finds it.
+   * What the batch check keeps per range: the product's current version, the bounds to compare, and
+   * the answer's entry serialised once (its URL included), shared by every batch that finds it. A
+   * known product without ranges keeps one entry with no range: it is known.
    */
   const checkEntryOf = (row: ProductRangeRow) => {
+    const product = { kind: row.kind, slug: row.slug, currentVersion: row.current_version };
+    if (row.id === null) return { ...product, range: null, id: null, json: null };
     const vulnerability: CheckedVulnerability = {
       id: row.id,
       title: row.title,
@@ -39,8 +43,7 @@ export function createCheckService({ database, appUrl, dataVersion = () => "" }:
         ),
     };
     return {
-      kind: row.kind,
-      slug: row.slug,
+      ...product,
       range: {
         prefix: row.prefix as "<=" | "<" | "",
         version: row.version,
@@ -66,14 +69,24 @@ export function createCheckService({ database, appUrl, dataVersion = () => "" }:
      * afresh and encoding them again to send them was most of a repeated check's cost.
      */
     async checkVersions(request: CheckRequest): Promise<Buffer> {
-      const byProduct = await productRanges.rangesOf(request.items);
+      // Slugs are matched whatever their case: the cache and the query see them in lower case.
+      const wanted = request.items.map((item) => ({ kind: item.kind, slug: item.slug.toLowerCase() }));
+      const byProduct = await productRanges.rangesOf(wanted);
       const parts: Buffer[] = [CHECK_OPEN];
       request.items.forEach((item, index) => {
-        const head = `${index === 0 ? "" : ","}{"kind":${JSON.stringify(item.kind)},"slug":${JSON.stringify(item.slug)},"version":${JSON.stringify(item.version)},"vulnerabilities":[`;
+        const entries = byProduct.get(productRangesKey(item.kind, item.slug.toLowerCase())) ?? [];
+        const known = entries.length > 0;
+        const checked =
+          item.version.toLowerCase() === CHECK_LATEST_VERSION
+            ? (entries[0]?.currentVersion ?? null)
+            : item.version;
+        const head = `${index === 0 ? "" : ","}{"kind":${JSON.stringify(item.kind)},"slug":${JSON.stringify(item.slug)},"version":${JSON.stringify(item.version)},"known":${known},"checked_version":${JSON.stringify(checked)},"vulnerabilities":[`;
         parts.push(Buffer.from(head));
         const seen = new Set<string>();
-        for (const entry of byProduct.get(productRangesKey(item.kind, item.slug)) ?? []) {
-          if (seen.has(entry.id) || !isVersionAffected(item.version, entry.range)) continue;
+        // `latest` of a product whose current version is unknown: nothing to compare.
+        for (const entry of checked === null ? [] : entries) {
+          if (entry.id === null || seen.has(entry.id) || !isVersionAffected(checked ?? "", entry.range))
+            continue;
           if (seen.size > 0) parts.push(COMMA);
           seen.add(entry.id);
           parts.push(entry.json);

@@ -45,6 +45,9 @@ export interface SearchResult {
 export interface SearchFilters {
   text?: string | undefined;
   cve?: string | undefined;
+  /** One record by its id. */
+  id?: string | undefined;
+  cwe?: string | undefined;
   kind?: string | undefined;
   type?: number | undefined;
   severity?: string | undefined;
@@ -227,6 +230,8 @@ export function createSearchQueries(database: Database) {
       let rank = "0";
       let textQuery = "";
       if (filters.cve) where.push(`v.cve = ${param(filters.cve)}`);
+      if (filters.id) where.push(`v.id = ${param(filters.id)}::uuid`);
+      if (filters.cwe) where.push(`v.cwe = ${param(filters.cwe)}`);
       if (filters.text) {
         // A sub-select is computed once per statement; the bare call would be evaluated again for
         // every match's rank under a prepared statement's generic plan.

@@ -29,7 +29,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: "Search vulnerabilities",
         description:
-          "Full text over title, description, product name and slug; a CVE id matches exactly. Sorted by relevance when q is given, otherwise by date.",
+          "Full text over title, description, product name and slug. A CVE id (any case, or the bare 2024-4704), a record id or a CWE id (CWE-79) finds its records exactly. Sorted by relevance when q is words, otherwise by date.",
         querystring: VulnerabilitySearchQuery,
         response: { 200: VulnerabilityPage },
       },

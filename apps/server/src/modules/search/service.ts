@@ -12,7 +12,7 @@ import type { Database } from "../../db/client.ts";
 import { AppError } from "../../errors.ts";
 import { type PageRequest, paginationOf } from "../../http/pagination.ts";
 import {
-  CVE,
+  identifierOf,
   iso,
   NOT_FOUND_MESSAGES,
   pagePaths,
@@ -81,19 +81,20 @@ export function createSearchService({ database, appUrl, databaseCounts }: Search
   return {
     async searchVulnerabilities(query: VulnerabilitySearchQuery, request: PageRequest) {
       const q = query.q?.trim() ?? "";
-      const isCve = CVE.test(q);
+      // A CVE, record or CWE id finds its records exactly, not as words.
+      const identifier = q ? identifierOf(q) : null;
       const unfiltered =
         !q && !query.kind && !query.type && !query.severity && query.patched === undefined && !query.year;
       return pageOf(request, {
         knownTotal: unfiltered ? (await databaseCounts()).vulnerabilities : undefined,
-        text: q && !isCve ? q : undefined,
-        cve: isCve ? q.toUpperCase() : undefined,
+        text: q && !identifier ? q : undefined,
+        ...identifier,
         kind: query.kind,
         type: query.type,
         severity: query.severity,
         patched: query.patched,
         year: query.year,
-        sort: query.sort ?? (q && !isCve ? "relevance" : "date"),
+        sort: query.sort ?? (q && !identifier ? "relevance" : "date"),
         // Broad searches stop counting there (decision 015: 300 ms for 229 000 matches otherwise).
         matchLimit: SEARCH_MATCH_LIMIT,
       });

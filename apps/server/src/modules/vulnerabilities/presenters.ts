@@ -18,6 +18,21 @@ import type { CreditRow, RangeRow, VulnerabilityQueries } from "./queries.ts";
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const CVE = /^CVE-\d{4}-\d{4,}$/i;
 
+/** A CVE id as people type it: `CVE-2024-4704`, `cve-2024-4704`, `CVE 2024-4704` or the bare `2024-4704`. */
+const TYPED_CVE = /^(?:cve[\s-]?)?(\d{4}-\d{4,})$/i;
+/** A CWE id: `CWE-79`, `cwe 79`. */
+const TYPED_CWE = /^cwe[\s-]?(\d{1,5})$/i;
+
+/** The record identifier a search text names, if it is one: a CVE id, a record id, a CWE id. */
+export function identifierOf(text: string): { cve: string } | { id: string } | { cwe: string } | null {
+  const cve = TYPED_CVE.exec(text);
+  if (cve) return { cve: `CVE-${cve[1]}` };
+  if (UUID.test(text)) return { id: text.toLowerCase() };
+  const cwe = TYPED_CWE.exec(text);
+  if (cwe) return { cwe: `CWE-${Number(cwe[1])}` };
+  return null;
+}
+
 export const NOT_FOUND_MESSAGES = {
   vulnerability: "Vulnerability not found.",
   product: "Product not found.",

@@ -106,6 +106,17 @@ describe("GET /api/v1/vulnerabilities", () => {
     expect(ids((await get("/api/v1/vulnerabilities?q=nothing%20like%20this")).json())).toEqual([]);
   });
 
+  it("finds a record by its CVE id as people type it, by its record id and by its CWE id", async () => {
+    const found = async (q: string) =>
+      ids((await get(`/api/v1/vulnerabilities?q=${encodeURIComponent(q)}`)).json());
+    for (const q of ["2022-21664", "CVE 2022-21664", "Cve-2022-21664", " 2022-21664 "])
+      expect(await found(q), q).toEqual([CORE_SQLI.id]);
+    expect(await found(SMASH_BALLOON_XSS.id.toUpperCase())).toEqual([SMASH_BALLOON_XSS.id]);
+    expect(await found("CWE-89")).toEqual([WEB_DIRECTORY_SQLI.id]);
+    expect(await found("cwe 918")).toEqual([MODERN_EVENTS_SSRF.id]);
+    expect(await found("2099-0001")).toEqual([]);
+  });
+
   it("ranks by relevance when asked, and treats query syntax characters as text", async () => {
     const body = (await get("/api/v1/vulnerabilities?q=sql%20injection&sort=relevance")).json();
     expect(ids(body).sort()).toEqual([CORE_SQLI.id, WEB_DIRECTORY_SQLI.id].sort());
@@ -464,6 +475,8 @@ describe("POST /api/v1/check", () => {
       kind: "core",
       slug: "wordpress",
       version: "5.8.2",
+      known: true,
+      checked_version: "5.8.2",
       vulnerabilities: [expect.objectContaining({ id: CORE_SQLI.id })],
     });
     const found = response

@@ -35,7 +35,7 @@ const ENDPOINTS: { method: string; path: string; what: string }[] = [
   {
     method: "POST",
     path: "/api/v1/check",
-    what: `Body { "items": [{ "kind": "plugin", "slug": "contact-form-7", "version": "5.9.4" }] } (up to ${MAX_CHECK_ITEMS} items): the known vulnerabilities affecting each version.`,
+    what: `Body { "items": [{ "kind": "plugin", "slug": "contact-form-7", "version": "5.9.4" }] } (up to ${MAX_CHECK_ITEMS} items): the known vulnerabilities affecting each version. Slugs match whatever their case; "version": "latest" checks the product's current version (checked_version says which one was compared); known: false marks a product the database does not know, whose empty list proves nothing. A version that is not a number is refused with 422.`,
   },
   {
     method: "GET",
