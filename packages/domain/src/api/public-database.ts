@@ -230,6 +230,9 @@ export const CheckedVulnerability = z.object({
   cve: z.string().nullable(),
   severity: z.string().nullable(),
   fixed_in: z.string().nullable(),
+  affected_versions: z.string().meta({
+    description: "The range that includes the checked version, with every bound (>= 5.8, < 5.8.3).",
+  }),
   url: z.string(),
 });
 export type CheckedVulnerability = z.infer<typeof CheckedVulnerability>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AffectedRange, isVersionAffected } from "./affected-range.ts";
+import { AffectedRange, describeAffectedRange, isVersionAffected } from "./affected-range.ts";
 
 describe("isVersionAffected", () => {
   it("treats a <= range as affected up to and including last_affected", () => {
@@ -87,5 +87,33 @@ describe("isVersionAffected", () => {
     expect(AffectedRange.safeParse({ fixed: "1.0", prefix: "<", version: "1.0" }).success).toBe(true);
     expect(AffectedRange.safeParse({ prefix: ">=", version: "1.0" }).success).toBe(false);
     expect(AffectedRange.safeParse({ prefix: "<=" }).success).toBe(false);
+  });
+});
+
+describe("describeAffectedRange", () => {
+  it("says every bound a range has, in one wording", () => {
+    expect(describeAffectedRange({ prefix: "<=", version: "*" })).toBe("every version");
+    expect(
+      describeAffectedRange({ prefix: "", version: "2.5", introduced: "2.5", last_affected: "2.5" }),
+    ).toBe("exactly 2.5");
+    expect(describeAffectedRange({ prefix: "<", version: "4.1.1", fixed: "4.1.1" })).toBe("< 4.1.1");
+    expect(describeAffectedRange({ prefix: "<=", version: "6.5.4", last_affected: "6.5.4" })).toBe(
+      "<= 6.5.4",
+    );
+    expect(
+      describeAffectedRange({
+        prefix: "<",
+        version: "6.5.5",
+        introduced: "6.5",
+        introduced_inclusive: true,
+        fixed: "6.5.5",
+      }),
+    ).toBe(">= 6.5, < 6.5.5");
+    expect(
+      describeAffectedRange({ prefix: "<=", version: "3.0", introduced: "2.0", introduced_inclusive: false }),
+    ).toBe("> 2.0, <= 3.0");
+    expect(describeAffectedRange({ prefix: "<", version: "1.2", introduced: "0", fixed: "1.2" })).toBe(
+      "< 1.2",
+    );
   });
 });

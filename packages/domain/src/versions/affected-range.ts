@@ -45,3 +45,30 @@ export function isVersionAffected(version: string, range: AffectedRange): boolea
       return order === 0;
   }
 }
+
+/** The bounds of a range as stored or answered (null where a bound is missing). */
+export interface RangeBounds {
+  prefix: string;
+  version: string;
+  introduced?: string | null | undefined;
+  introduced_inclusive?: boolean | null | undefined;
+  fixed?: string | null | undefined;
+  last_affected?: string | null | undefined;
+}
+
+/**
+ * A range as people read it, with every bound it has: "every version", "exactly 2.5", "< 4.1.1",
+ * "<= 2.7.2", ">= 6.5, < 6.5.5". The one wording of lists, record pages, feeds and the check.
+ */
+export function describeAffectedRange(range: RangeBounds): string {
+  if (range.prefix === "<=" && range.version === "*") return "every version";
+  if (range.prefix === "" && !range.fixed) return `exactly ${range.version}`;
+  const upper = range.fixed
+    ? `< ${range.fixed}`
+    : range.last_affected
+      ? `<= ${range.last_affected}`
+      : `${range.prefix} ${range.version}`.trim();
+  // OSV writes an unknown lower bound as "0".
+  if (!range.introduced || range.introduced === "0") return upper;
+  return `${range.introduced_inclusive === false ? ">" : ">="} ${range.introduced}, ${upper}`;
+}

@@ -69,6 +69,15 @@ describe("POST /api/v1/check, item by item", () => {
     expect(results[0]?.vulnerabilities.map((item) => item.id)).toEqual([SMASH_BALLOON_XSS.id]);
   });
 
+  it("gives each vulnerability its range with every bound", async () => {
+    const { results } = (
+      await check([{ kind: "core", slug: "wordpress", version: "5.8.1" }])
+    ).json() as CheckResponse;
+    expect(results[0]?.vulnerabilities).toEqual([
+      expect.objectContaining({ id: CORE_SQLI.id, affected_versions: ">= 5.8, < 5.8.3" }),
+    ]);
+  });
+
   it("compares `latest` as the product's current version, and compares nothing when that is unknown", async () => {
     const { results } = (
       await check([

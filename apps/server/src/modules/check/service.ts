@@ -3,6 +3,7 @@ import {
   CHECK_LATEST_VERSION,
   type CheckedVulnerability,
   type CheckRequest,
+  describeAffectedRange,
   isVersionAffected,
 } from "@pressguard/domain";
 import type { Database } from "../../db/client.ts";
@@ -35,6 +36,7 @@ export function createCheckService({ database, appUrl, dataVersion = () => "" }:
       cve: row.cve,
       severity: row.severity,
       fixed_in: row.fixed_in,
+      affected_versions: describeAffectedRange(row),
       url:
         appUrl +
         pagePaths.vulnerability(

@@ -1,3 +1,4 @@
+import { describeAffectedRange, type RangeBounds } from "@pressguard/domain";
 import type { Database } from "../../db/client.ts";
 
 /**
@@ -25,6 +26,14 @@ export interface SummaryRow {
   product_slug: string;
   product_name: string;
 }
+
+/** A summary as the statements read it: the main product's first range, described once read. */
+type SummaryQueryRow = Omit<SummaryRow, "affected_versions"> & { affected_range: RangeBounds | null };
+
+const summaryRowOf = ({ affected_range, ...row }: SummaryQueryRow): SummaryRow => ({
+  ...row,
+  affected_versions: affected_range ? describeAffectedRange(affected_range) : null,
+});
 
 interface DocumentStatistics {
   /** The table's estimated row count. */
@@ -71,9 +80,11 @@ export interface SearchFilters {
 
 const SUMMARY_COLUMNS = `v.id, v.slug, v.title, v.cve, v.severity, v.cvss_score::float8 as cvss_score,
   v.type_code, v.patched, v.fixed_in, v.published_at, v.created_at,
-  (select nullif(trim(ar.prefix || ' ' || ar.version), '') from affected_ranges ar
+  (select json_build_object('prefix', ar.prefix, 'version', ar.version, 'introduced', ar.introduced,
+      'introduced_inclusive', ar.introduced_inclusive, 'fixed', ar.fixed, 'last_affected', ar.last_affected)
+    from affected_ranges ar
     where ar.vulnerability_id = v.id and ar.product_id = v.product_id order by ar.position limit 1)
-    as affected_versions,
+    as affected_range,
   p.id as product_id, pl.slug as platform, p.kind, p.slug as product_slug, p.name as product_name`;
 
 /** Newest first; records without a date (most 2025–2026 CVEs, see the data README §1.7) by CVE id. */
@@ -105,7 +116,7 @@ export function createSearchQueries(database: Database) {
     }
     const byRank = filters.sort === "relevance" ? "f.rank desc, " : "";
     const order = `${byRank}f.published_at desc nulls last, f.cve desc nulls last, f.id`;
-    const { rows } = await run.query<SummaryRow & { total: number }>(
+    const { rows } = await run.query<SummaryQueryRow & { total: number }>(
       `with filtered as materialized (
          select v.id, ${rank} as rank, v.published_at, v.cve
          from vulnerabilities v
@@ -129,7 +140,11 @@ export function createSearchQueries(database: Database) {
     if (cap !== undefined && total !== undefined && total > cap)
       return newestOfMany(plainWhere, filterParams, filters);
     if (rows.length > 0 || filters.offset === 0) {
-      return { rows: rows.map(({ total: _total, ...row }) => row), total: total ?? 0, capped: false };
+      return {
+        rows: rows.map(({ total: _total, ...row }) => summaryRowOf(row)),
+        total: total ?? 0,
+        capped: false,
+      };
     }
     // A page past the end has no row to carry the count.
     const counted = await countMatches(plainWhere, filterParams, cap);
@@ -207,7 +222,7 @@ export function createSearchQueries(database: Database) {
     const cap = filters.matchLimit ?? 0;
     if (filters.offset >= cap) return { rows: [], total: cap, capped: true };
     const limit = Math.min(filters.limit, cap - filters.offset);
-    const { rows } = await run.query<SummaryRow>(
+    const { rows } = await run.query<SummaryQueryRow>(
       `select ${SUMMARY_COLUMNS}
        from vulnerabilities v
        join products p on p.id = v.product_id
@@ -216,7 +231,7 @@ export function createSearchQueries(database: Database) {
        order by ${DATE_ORDER} limit $${params.length + 1} offset $${params.length + 2}`,
       [...params, limit, filters.offset],
     );
-    return { rows, total: cap, capped: true };
+    return { rows: rows.map(summaryRowOf), total: cap, capped: true };
   }
 
   return {
@@ -282,8 +297,8 @@ export function createSearchQueries(database: Database) {
         cap === undefined ? filters.limit : Math.max(0, Math.min(filters.limit, cap - filters.offset));
       const page =
         limit === 0
-          ? Promise.resolve({ rows: [] as SummaryRow[] })
-          : run.query<SummaryRow>(
+          ? Promise.resolve({ rows: [] as SummaryQueryRow[] })
+          : run.query<SummaryQueryRow>(
               `select ${SUMMARY_COLUMNS}
                from vulnerabilities v
                join products p on p.id = v.product_id
@@ -303,7 +318,7 @@ export function createSearchQueries(database: Database) {
                 : { total: known, capped: false },
             );
       const [{ rows }, total] = await Promise.all([page, counted]);
-      return { rows, ...total };
+      return { rows: rows.map(summaryRowOf), ...total };
     },
 
     /** Products with an active program (the VDP directory), optionally matching a full text query. */

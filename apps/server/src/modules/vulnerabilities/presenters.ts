@@ -1,4 +1,5 @@
 import {
+  describeAffectedRange,
   owaspCategoryByCode,
   type ProductRef,
   parseCvssVector,
@@ -113,7 +114,16 @@ export function detailOf(
     references: row.references,
     patched: row.patched,
     fixed_in: row.fixedIn,
-    affected_versions: mainRange ? `${mainRange.prefix} ${mainRange.version}`.trim() || null : null,
+    affected_versions: mainRange
+      ? describeAffectedRange({
+          prefix: mainRange.prefix,
+          version: mainRange.version,
+          introduced: mainRange.introduced,
+          introduced_inclusive: mainRange.introducedInclusive,
+          fixed: mainRange.fixed,
+          last_affected: mainRange.lastAffected,
+        })
+      : null,
     affected: ranges.map((range) => ({
       product: productRefOf(appUrl, range),
       introduced: range.introduced,

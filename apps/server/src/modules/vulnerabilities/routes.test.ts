@@ -106,6 +106,18 @@ describe("GET /api/v1/vulnerabilities", () => {
     expect(ids((await get("/api/v1/vulnerabilities?q=nothing%20like%20this")).json())).toEqual([]);
   });
 
+  it("keeps every bound of the range on list rows and on the record: the lower bound too", async () => {
+    const byId = (body: { data: { id: string; affected_versions: string | null }[] }) =>
+      new Map(body.data.map((item) => [item.id, item.affected_versions]));
+    const listed = byId((await get("/api/v1/vulnerabilities")).json());
+    expect(listed.get(CORE_SQLI.id)).toBe(">= 5.8, < 5.8.3");
+    expect(listed.get(SMASH_BALLOON_XSS.id)).toBe("< 4.1.1");
+    expect(listed.get(MODERN_EVENTS_SSRF.id)).toBe("<= 7.12.1");
+    expect(listed.get(VIDEO_GALLERY_ALL_VERSIONS.id)).toBe("every version");
+    const record = (await get(`/api/v1/vulnerabilities/${CORE_SQLI.id}`)).json();
+    expect(record.affected_versions).toBe(">= 5.8, < 5.8.3");
+  });
+
   it("finds a record by its CVE id as people type it, by its record id and by its CWE id", async () => {
     const found = async (q: string) =>
       ids((await get(`/api/v1/vulnerabilities?q=${encodeURIComponent(q)}`)).json());
