@@ -281,6 +281,7 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
     database,
     appUrl: config.appUrl,
     databaseCounts: rankings.getDatabaseCounts,
+    dataVersion: dataVersion.current,
   });
   const check = createCheckService({ database, appUrl: config.appUrl, dataVersion: dataVersion.current });
   const feeds = createFeedService({ database, appUrl: config.appUrl });

@@ -7,8 +7,9 @@ import { createTestApp } from "../../test/app.ts";
 import { createSearchQueries } from "./queries.ts";
 
 /**
- * The public search's limit (decision 015): past SEARCH_MATCH_LIMIT matches it neither counts nor
- * ranks them all; it says so, serves the newest first and stops its pages at the limit.
+ * The public search's limit (decision 015): past SEARCH_MATCH_LIMIT matches a search by words neither
+ * counts nor ranks them all; it says so, serves the newest first and stops its pages at the limit.
+ * Lists by filters alone count exactly and reach every record (issue 17).
  */
 let harness: Awaited<ReturnType<typeof createTestApp>>;
 const MANY = SEARCH_MATCH_LIMIT + 25;
@@ -66,12 +67,20 @@ describe("a search broader than its limit", () => {
     expect(beyond.pagination).toMatchObject({ total: SEARCH_MATCH_LIMIT, total_capped: true });
   });
 
-  it("caps a list of filters alone the same way, and the unfiltered list", async () => {
+  it("counts a list of filters alone exactly and reaches its last record, the unfiltered list too", async () => {
+    // Issue 17: browsing without words reaches every record, and its numbers agree with the counters.
     const plugins = await get("kind=plugin");
-    expect(plugins.pagination).toMatchObject({ total: SEARCH_MATCH_LIMIT, total_capped: true });
+    const all = MANY + 2;
+    expect(plugins.pagination).toMatchObject({ total: all, last_page: Math.ceil(all / 20) });
+    expect(plugins.pagination.total_capped).toBeUndefined();
     expect(plugins.data[0]?.slug).toBe("wombat-1");
+    const last = await get(`kind=plugin&page=${Math.ceil(all / 20)}`);
+    // Newest first; the record without a date comes last.
+    expect(last.data.map((item) => item.id).slice(-2)).toEqual([WEB_DIRECTORY_SQLI.id, SMASH_BALLOON_XSS.id]);
+    expect(last.pagination.next_page_url).toBeNull();
     const everything = await get("");
-    expect(everything.pagination).toMatchObject({ total: SEARCH_MATCH_LIMIT, total_capped: true });
+    expect(everything.pagination).toMatchObject({ total: all, last_page: Math.ceil(all / 20) });
+    expect(everything.pagination.total_capped).toBeUndefined();
   });
 
   it("keeps narrow searches exact and ranked", async () => {

@@ -27,14 +27,21 @@ interface SearchServiceOptions {
   appUrl: string;
   /** The headline counts (cached by the statistics): an unfiltered list knows its total from them. */
   databaseCounts: () => Promise<DatabaseCounts>;
+  /** The public data version: counts of filtered lists are kept as long as it holds. */
+  dataVersion?: () => string;
 }
 
 /**
  * The public database's lists: the vulnerability search (decision 015's match limit), a product's and
  * a researcher's vulnerabilities, the VDP directory and the report form's product picker.
  */
-export function createSearchService({ database, appUrl, databaseCounts }: SearchServiceOptions) {
-  const queries = createSearchQueries(database);
+export function createSearchService({
+  database,
+  appUrl,
+  databaseCounts,
+  dataVersion = () => "",
+}: SearchServiceOptions) {
+  const queries = createSearchQueries(database, dataVersion);
   const records = createVulnerabilityQueries(database);
 
   const summaryOf = (row: SummaryRow): VulnerabilitySummary => {
@@ -95,8 +102,9 @@ export function createSearchService({ database, appUrl, databaseCounts }: Search
         patched: query.patched,
         year: query.year,
         sort: query.sort ?? (q && !identifier ? "relevance" : "date"),
-        // Broad searches stop counting there (decision 015: 300 ms for 229 000 matches otherwise).
-        matchLimit: SEARCH_MATCH_LIMIT,
+        // Searches by words stop counting there (decision 015: 300 ms for 229 000 matches otherwise);
+        // browsing by filters alone counts exactly and reaches every record (issue 17).
+        matchLimit: q && !identifier ? SEARCH_MATCH_LIMIT : undefined,
       });
     },
 

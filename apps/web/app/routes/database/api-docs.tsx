@@ -93,10 +93,11 @@ export default function DatabaseApiPage() {
           the OpenAPI document at <a href="/api/openapi.json">/api/openapi.json</a>.
         </p>
         <p>
-          The search counts and orders at most {SEARCH_MATCH_LIMIT.toLocaleString("en-GB")} matches. When more
-          match, <code>pagination.total_capped</code> is <code>true</code>, <code>total</code> is that limit,
-          the newest come first and the pages stop there: narrow the search, or read every record from the OSV
-          bulk export.
+          A search by words counts and orders at most {SEARCH_MATCH_LIMIT.toLocaleString("en-GB")} matches.
+          When more match, <code>pagination.total_capped</code> is <code>true</code>, <code>total</code> is
+          that limit, the newest come first and the pages stop there: narrow the search, or read every record
+          from the OSV bulk export. A list by filters alone (or none) counts exactly and its pages reach every
+          record.
         </p>
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Endpoints</caption>
