@@ -15,7 +15,8 @@ export function PaginationNav({
   return (
     <nav aria-label="Pagination" className="mt-6 flex items-center justify-between gap-4 text-sm">
       <span className="text-slate-600">
-        Page {page} of {lastPage} · {count} {total === 1 ? "result" : "results"}
+        Page {page.toLocaleString("en-GB")} of {lastPage.toLocaleString("en-GB")} · {count}{" "}
+        {total === 1 ? "result" : "results"}
       </span>
       <span className="flex gap-3">
         {pagination.prev_page_url && (
