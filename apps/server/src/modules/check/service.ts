@@ -85,13 +85,14 @@ export function createCheckService({ database, appUrl, dataVersion = () => "" }:
         const head = `${index === 0 ? "" : ","}{"kind":${JSON.stringify(item.kind)},"slug":${JSON.stringify(item.slug)},"version":${JSON.stringify(item.version)},"known":${known},"checked_version":${JSON.stringify(checked)},"vulnerabilities":[`;
         parts.push(Buffer.from(head));
         const seen = new Set<string>();
-        // `latest` of a product whose current version is unknown: nothing to compare.
-        for (const entry of checked === null ? [] : entries) {
-          if (entry.id === null || seen.has(entry.id) || !isVersionAffected(checked ?? "", entry.range))
-            continue;
-          if (seen.size > 0) parts.push(COMMA);
-          seen.add(entry.id);
-          parts.push(entry.json);
+        // `latest` of a product whose current version is unknown (checked null): nothing to compare.
+        if (checked !== null) {
+          for (const entry of entries) {
+            if (entry.id === null || seen.has(entry.id) || !isVersionAffected(checked, entry.range)) continue;
+            if (seen.size > 0) parts.push(COMMA);
+            seen.add(entry.id);
+            parts.push(entry.json);
+          }
         }
         parts.push(ITEM_CLOSE);
       });

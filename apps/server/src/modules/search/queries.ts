@@ -90,26 +90,21 @@ const SUMMARY_COLUMNS = `v.id, v.slug, v.title, v.cve, v.severity, v.cvss_score:
 /** Newest first; records without a date (most 2025–2026 CVEs, see the data README §1.7) by CVE id. */
 const DATE_ORDER = "v.published_at desc nulls last, v.cve desc nulls last, v.id";
 
-/** How many filtered lists' counts one instance keeps per data version. */
+/** How many filtered lists' counts one instance keeps (all data versions together). */
 const KEPT_COUNTS = 2_000;
 
 export function createSearchQueries(database: Database, dataVersion: () => string = () => "") {
   const run = database.sql;
 
   /**
-   * Exact counts of lists by filters alone (no words), kept until the data version moves: browsing
-   * page after page of the same filters counts once (a count of 250,000 rows is the page's costliest
-   * part). Keyed by the statement and its values.
+   * Exact counts of lists by filters alone (no words), kept for their data version: browsing page
+   * after page of the same filters counts once (a count of 250,000 rows is the page's costliest
+   * part). Keyed by the data version, the statement and its values, like the response store; counts
+   * of an older version are never read again and leave first.
    */
   const counts = new Map<string, Promise<number>>();
-  let countsVersion = dataVersion();
   function keptCount(whereSql: string, params: unknown[]): Promise<number> {
-    const version = dataVersion();
-    if (version !== countsVersion) {
-      counts.clear();
-      countsVersion = version;
-    }
-    const key = `${whereSql}\u0000${JSON.stringify(params)}`;
+    const key = `${dataVersion()}\u0000${whereSql}\u0000${JSON.stringify(params)}`;
     let count = counts.get(key);
     if (!count) {
       count = countMatches(whereSql, params, undefined).then(({ total }) => total);
