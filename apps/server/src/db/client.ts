@@ -2,7 +2,8 @@ import { createHash } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -70,6 +71,15 @@ export type DatabaseOptions =
   | { pgliteDir: string }
   | { pglite: PGlite };
 
+/**
+ * Every PGlite cluster is created with these: the extensions the migrations create (PostgreSQL has
+ * them in its contrib package). `pg_trgm`: typo and prefix matching of the search (issue 17).
+ */
+export const pgliteOptions = (options: Omit<PGliteOptions, "extensions"> = {}): PGliteOptions => ({
+  ...options,
+  extensions: { pg_trgm },
+});
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ("url" in options) return openPostgres(options.url, options.readUrl, options.poolSize ?? 10);
   if ("pglite" in options) return wrapPglite(options.pglite, null);
@@ -77,7 +87,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 async function openPgliteDir(dataDir: string): Promise<Database> {
-  if (dataDir.startsWith("memory://")) return wrapPglite(await PGlite.create(dataDir), null);
+  if (dataDir.startsWith("memory://")) return wrapPglite(await PGlite.create(dataDir, pgliteOptions()), null);
   const absolute = resolve(dataDir);
   // PGlite's own mkdir is not recursive, and it has no cross-process lock: two processes on one
   // data dir corrupt it silently, so we take our own lock before opening it.
@@ -86,7 +96,10 @@ async function openPgliteDir(dataDir: string): Promise<Database> {
   try {
     // A new directory starts from the snapshot of an empty cluster instead of running initdb.
     const template = holdsCluster(absolute) ? null : readTemplate();
-    return wrapPglite(await PGlite.create(absolute, template ? { loadDataDir: template } : {}), lock);
+    return wrapPglite(
+      await PGlite.create(absolute, pgliteOptions(template ? { loadDataDir: template } : {})),
+      lock,
+    );
   } catch (error) {
     lock.release();
     throw error;

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { type Database, openDatabase } from "./client.ts";
+import { type Database, openDatabase, pgliteOptions } from "./client.ts";
 import { readTemplate } from "./pglite-template.ts";
 
 /**
@@ -21,7 +21,10 @@ export const PGLITE_SNAPSHOT_ENV = "PRESSGUARD_TEST_PGLITE_SNAPSHOT";
 
 /** A migrated, empty cluster as a tarball (uncompressed: it is read back at once, many times). */
 async function migratedSnapshot(): Promise<Blob> {
-  const instance = await PGlite.create("memory://", { loadDataDir: readTemplate() ?? undefined });
+  const instance = await PGlite.create(
+    "memory://",
+    pgliteOptions({ loadDataDir: readTemplate() ?? undefined }),
+  );
   try {
     await (await openDatabase({ pglite: instance })).migrate();
     return (await instance.dumpDataDir("none")) as Blob;
@@ -46,7 +49,9 @@ async function openPgliteTestDatabase(): Promise<Database> {
     const path = process.env[PGLITE_SNAPSHOT_ENV];
     return path ? new Blob([readFileSync(path)]) : migratedSnapshot();
   })();
-  return openDatabase({ pglite: await PGlite.create("memory://", { loadDataDir: await snapshot }) });
+  return openDatabase({
+    pglite: await PGlite.create("memory://", pgliteOptions({ loadDataDir: await snapshot })),
+  });
 }
 
 /** The migrated database vitest's global setup made on the server, that test databases copy. */

@@ -103,6 +103,9 @@ export const products = pgTable(
     /** The batch check matches slugs whatever their case (`Contact-Form-7` is contact-form-7). */
     index("products_kind_lower_slug_idx").on(table.kind, sql`lower(${table.slug})`),
     index("products_search_idx").using("gin", table.search),
+    /** Typo and prefix matching of product names and slugs (pg_trgm, migration 0018; issue 17). */
+    index("products_name_trgm_idx").using("gin", sql`lower(${table.name}) gin_trgm_ops`),
+    index("products_slug_trgm_idx").using("gin", sql`${table.slug} gin_trgm_ops`),
     index("products_website_host_idx").on(table.websiteHost),
     index("products_product_host_idx").on(table.productHost),
     check("products_kind_check", sql`${table.kind} in ('plugin', 'theme', 'core')`),

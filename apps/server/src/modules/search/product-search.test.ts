@@ -36,6 +36,14 @@ async function search(query: string) {
 const slugs = (body: { data: { slug: string }[] }) => body.data.map((item) => item.slug);
 
 describe("GET /api/v1/products", () => {
+  it("finds a product through a typo in its name or slug when nothing starts so", async () => {
+    const found = async (q: string) => slugs((await search(`?q=${encodeURIComponent(q)}`)).body);
+    expect((await found("web directry"))[0]).toBe("web-directory-free");
+    expect((await found("custom-facebok-feed"))[0]).toBe("custom-facebook-feed");
+    expect(await found("modern evnts calendar")).toContain("modern-events-calendar-lite");
+    expect(await found("zzzzqqqq")).toEqual([]);
+  });
+
   it("finds a product by the first letters of its name's words, with its counters", async () => {
     const { status, body } = await search("?q=web%20direc");
     expect(status).toBe(200);

@@ -384,6 +384,36 @@ export function createSearchQueries(database: Database, dataVersion: () => strin
     },
 
     /**
+     * Products whose name or slug looks like `text` (pg_trgm similarity, so `elementr` finds
+     * Elementor): the picker's answer when no product's words start with the text. Most alike first,
+     * then the most installed.
+     */
+    async similarProducts(text: string, kind: string | undefined, limit: number) {
+      const params: unknown[] = [text];
+      const kindSql = kind ? `and p.kind = $${params.push(kind)}` : "";
+      const { rows } = await run.query<{
+        id: number;
+        platform: string;
+        kind: string;
+        slug: string;
+        name: string;
+        is_active: boolean;
+        is_lobby_product: boolean;
+        vulnerabilities: number;
+      }>(
+        `select p.id, pl.slug as platform, p.kind, p.slug, p.name, p.is_active, p.is_lobby_product,
+           (select count(*)::int from affected_ranges ar where ar.product_id = p.id) as vulnerabilities
+         from products p join platforms pl on pl.id = p.platform_id
+         where (lower(p.name) % $1 or p.slug % $1) ${kindSql}
+         order by greatest(similarity(lower(p.name), $1), similarity(p.slug, $1)) desc,
+           p.active_installs desc nulls last, p.id
+         limit ${limit}`,
+        params,
+      );
+      return rows;
+    },
+
+    /**
      * The report form's product picker (PRODUCT.md §3): products of any state by name or slug, each
      * word a prefix (`conta form` finds Contact Form 7). An exact slug comes first, then active
      * programs, then the most installed.

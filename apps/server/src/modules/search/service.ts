@@ -22,6 +22,9 @@ import {
 import { createVulnerabilityQueries } from "../vulnerabilities/queries.ts";
 import { createSearchQueries, type SearchFilters, type SummaryRow } from "./queries.ts";
 
+/** Shorter texts are alike to too many names to be worth a typo's guess. */
+const SIMILAR_MIN_LENGTH = 4;
+
 interface SearchServiceOptions {
   database: Database;
   appUrl: string;
@@ -144,11 +147,19 @@ export function createSearchService({
       const text = query.q?.trim().toLowerCase() ?? "";
       // Only letters and digits reach to_tsquery: its operators (& | ! : * ( )) are never the user's.
       const words = (text.match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
-      const { rows, total } = await queries.searchProducts(
+      const found = await queries.searchProducts(
         { words, slug: words.length > 0 ? text : undefined, kind: query.kind },
         request.perPage,
         (request.page - 1) * request.perPage,
       );
+      // No name or slug starts so: a typo, perhaps (issue 17). One page of the most alike products.
+      const { rows, total } =
+        found.total === 0 && text.length >= SIMILAR_MIN_LENGTH && request.page === 1
+          ? await queries.similarProducts(text, query.kind, request.perPage).then((similar) => ({
+              rows: similar,
+              total: similar.length,
+            }))
+          : found;
       return {
         data: rows.map((row) => ({
           ...productRefOf(appUrl, { productId: row.id, ...row }),
