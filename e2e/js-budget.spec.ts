@@ -11,8 +11,8 @@ import { ensureStaffTwoFactor, signInStaffWithRequest } from "./staff-session.ts
  * load) is counted as it travels: Chromium's encoded body size, so with the server's compression.
  * Every script must come compressed. The raw size and the gzip size (default level) are reported too.
  *
- * The reading pages of the database ship no JavaScript at all (decision 007) and keep the 100 KB
- * ceiling. The pages that hydrate cannot get under it: React DOM and React Router's runtime alone
+ * The reading pages of the database ship no application bundle (decision 007; the database home only
+ * its search box's suggestions, a few KB of islands/search-suggest.ts) and keep the 100 KB ceiling. The pages that hydrate cannot get under it: React DOM and React Router's runtime alone
  * travel as 91 KB of brotli (105 KB gzipped) before a line of our own code (decision 019), so they
  * are held to the ceiling below, lowered as their weight goes down.
  */

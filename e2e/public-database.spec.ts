@@ -20,10 +20,10 @@ test("search a CVE, then its vulnerability, product, tabs, researcher, statistic
   await expect(page).toHaveTitle(`WordPress Vulnerability Database | ${SITE}`);
   await expect(page.getByRole("heading", { name: "Latest vulnerabilities" })).toBeVisible();
 
-  await page.getByLabel("Search title, description, product or CVE id").fill(CVE);
+  await page.getByLabel("Search a plugin, theme, vulnerability, CVE id or researcher").fill(CVE);
   await page.getByRole("button", { name: "Search" }).click();
   await expect(page).toHaveURL(/[?&]q=CVE-2024-4704/);
-  await expect(page.getByRole("heading", { name: "Search results" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Vulnerabilities", exact: true })).toBeVisible();
   await expect(page.getByText("1 result")).toBeVisible();
 
   await page.getByRole("link", { name: TITLE }).click();
@@ -42,7 +42,7 @@ test("search a CVE, then its vulnerability, product, tabs, researcher, statistic
     `https://www.cve.org/CVERecord?id=${CVE}`,
   );
   await expect(page.getByText("<= 5.9.4", { exact: true })).toBeVisible();
-  await expect(page.getByText("5.9.5", { exact: true })).toBeVisible();
+  await expect(page.getByText("Fixed in 5.9.5", { exact: true })).toBeVisible();
   await expect(page.getByText("Attack vector")).toBeVisible();
   await expect(
     page.getByRole("link", { name: /wordfence\.com\/threat-intel\/vulnerabilities\/id\/953be831/ }).first(),

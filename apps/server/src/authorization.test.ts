@@ -114,6 +114,7 @@ const MATRIX: Record<string, Row> = {
   "GET /database/{platform}/{kind}/{product}/feed": publicRow("/database/wordpress/plugin/akismet/feed"),
   "GET /api/v1/programs": publicRow(),
   "GET /api/v1/products": publicRow("/api/v1/products?q=akismet&kind=plugin"),
+  "GET /api/v1/autocomplete": publicRow("/api/v1/autocomplete?q=akis"),
   "GET /api/v1/statistics/{platform}/{timeframe}": publicRow("/api/v1/statistics/wordpress/2025"),
   // Accounts
   "GET /api/csrf-cookie": { expected: all(204) },

@@ -46,3 +46,4 @@ export * from "./vendors/team.ts";
 export * from "./vendors/team-schemas.ts";
 export * from "./versions/affected-range.ts";
 export * from "./versions/compare-versions.ts";
+export * from "./versions/fix-status.ts";

@@ -8,6 +8,7 @@ import {
 import type { SqlRunner } from "./client.ts";
 import { columns, countInserted, type WriteResult } from "./import-batches.ts";
 import type { VulnerabilityRecord } from "./import-records.ts";
+import { inferRecordFixes } from "./infer-fixed.ts";
 import type { Hashed } from "./parse-records.ts";
 
 /**
@@ -64,19 +65,44 @@ export async function writeVulnerabilities(
        and p.directory_url is null`,
     [platformId, products.kind, products.slug, products.name],
   );
-  const { rows: productRows } = await sql.query<{ id: number; kind: string; slug: string; name: string }>(
-    `select p.id, p.kind, p.slug, p.name from products p
+  const { rows: productRows } = await sql.query<{
+    id: number;
+    kind: string;
+    slug: string;
+    name: string;
+    version: string | null;
+  }>(
+    `select p.id, p.kind, p.slug, p.name, p.version from products p
      join unnest($2::text[], $3::text[]) as i(kind, slug) on p.kind = i.kind and p.slug = i.slug
      where p.platform_id = $1`,
     [platformId, products.kind, products.slug],
   );
   const productIds = new Map(productRows.map((row) => [productKey(row.kind, row.slug), row.id]));
   const productNamesById = new Map(productRows.map((row) => [row.id, `${row.name} ${row.slug}`]));
+  const productVersions = new Map(productRows.map((row) => [row.id, row.version]));
   const productIdOf = (kind: string, slug: string) => {
     const id = productIds.get(productKey(kind, slug));
     if (id === undefined) throw new Error(`product ${kind}/${slug} was not created`);
     return id;
   };
+
+  // Fixed in a later version, inferred from the products' current versions (infer-fixed.ts): written
+  // with the record rather than after the import, which would write every such row twice.
+  const fixesOf = new Map(
+    records.map((record) => {
+      const mainId = productIdOf(record.software_type, record.slug);
+      const products = record.software.map((item) => {
+        const productId = productIdOf(item.software_type, item.slug);
+        return {
+          current: productVersions.get(productId) ?? null,
+          fixedIn: item.fixed_in ?? null,
+          main: productId === mainId,
+          ranges: item.affected,
+        };
+      });
+      return [record.id, inferRecordFixes(record.fixed_in != null, products)];
+    }),
+  );
 
   // 2. Vulnerabilities, rewritten only when a value changed (so updated_at means something). The
   //    search document's product part is what vulnerability_search_document() reads from the ranges
@@ -109,6 +135,7 @@ export async function writeVulnerabilities(
       references: JSON.stringify(record.references),
       fixedIn: record.fixed_in ?? null,
       patched: record.fixed_in != null,
+      inferredFixedFrom: fixesOf.get(record.id)!.record,
       affectedPossiblyIncomplete: record.affected_possibly_incomplete,
       publishedAt: record.published_at ?? null,
       sourceUpdatedAt: record.updated_at ?? null,
@@ -138,6 +165,7 @@ export async function writeVulnerabilities(
     '"references"',
     "fixed_in",
     "patched",
+    "inferred_fixed_from",
     "affected_possibly_incomplete",
     "published_at",
     "source_updated_at",
@@ -152,22 +180,23 @@ export async function writeVulnerabilities(
     `insert into vulnerabilities as v (id, slug, product_id, title, description, type_label, type_code,
        owasp_code, required_privilege, cvss_vector, cvss_score, cvss_version, severity, cve, cwe,
        "references", fixed_in, patched, affected_possibly_incomplete, published_at, source_updated_at,
-       source, source_url, attribution, source_hash, product_kind, search_document)
+       source, source_url, attribution, source_hash, product_kind, search_document, inferred_fixed_from)
      select r.id::uuid, r.slug, r.product_id, r.title, r.description, r.type_label, r.type_code,
        r.owasp_code, r.required_privilege, r.cvss_vector, r.cvss_score, r.cvss_version, r.severity, r.cve,
        r.cwe, r.refs::jsonb, r.fixed_in, r.patched, r.incomplete, r.published_at::timestamptz,
        r.source_updated_at::timestamptz, r.source, r.source_url, r.attribution, r.source_hash,
        r.product_kind,
        setweight(to_tsvector('simple', r.product_text), 'A')
-         || to_tsvector('simple', coalesce(r.title, '') || ' ' || coalesce(r.description, ''))
+         || to_tsvector('simple', coalesce(r.title, '') || ' ' || coalesce(r.description, '')),
+       r.inferred_fixed_from
      from unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::int2[],
        $8::int2[], $9::int2[], $10::text[], $11::float8[], $12::text[], $13::text[], $14::text[],
        $15::text[], $16::text[], $17::text[], $18::bool[], $19::bool[], $20::text[], $21::text[],
-       $22::text[], $23::text[], $24::text[], $25::text[], $26::text[], $27::text[])
+       $22::text[], $23::text[], $24::text[], $25::text[], $26::text[], $27::text[], $28::text[])
        as r(id, slug, product_id, title, description, type_label, type_code, owasp_code,
          required_privilege, cvss_vector, cvss_score, cvss_version, severity, cve, cwe, refs, fixed_in,
          patched, incomplete, published_at, source_updated_at, source, source_url, attribution,
-         source_hash, product_text, product_kind)
+         source_hash, product_text, product_kind, inferred_fixed_from)
      on conflict (id) do update set
        ${valueColumns.map((column) => `${column} = excluded.${column}`).join(", ")},
        source_hash = excluded.source_hash,
@@ -204,6 +233,7 @@ export async function writeVulnerabilities(
       vulnerabilities.sourceHash,
       vulnerabilities.productText,
       vulnerabilities.productKind,
+      vulnerabilities.inferredFixedFrom,
     ],
   );
   const ids = records.map((record) => record.id);
@@ -211,11 +241,17 @@ export async function writeVulnerabilities(
   // 3. Affected ranges: replaced, one row per range of every software item.
   const ranges = columns(
     records.flatMap((record) =>
-      record.software.flatMap((item) =>
-        item.affected.map((range, position) => ({ record, item, range, position })),
+      record.software.flatMap((item, itemIndex) =>
+        item.affected.map((range, position) => ({
+          record,
+          item,
+          range,
+          position,
+          inferredFixedFrom: fixesOf.get(record.id)!.ranges[itemIndex]![position] ?? null,
+        })),
       ),
     ),
-    ({ record, item, range, position }) => ({
+    ({ record, item, range, position, inferredFixedFrom }) => ({
       vulnerabilityId: record.id,
       productId: productIdOf(item.software_type, item.slug),
       position,
@@ -226,18 +262,19 @@ export async function writeVulnerabilities(
       prefix: range.prefix,
       version: range.version,
       fixedIn: item.fixed_in ?? null,
+      inferredFixedFrom,
     }),
   );
   await sql.query("delete from affected_ranges where vulnerability_id = any($1::uuid[])", [ids]);
   await sql.query(
     `insert into affected_ranges (vulnerability_id, product_id, position, introduced, introduced_inclusive,
-       fixed, last_affected, prefix, version, fixed_in)
+       fixed, last_affected, prefix, version, fixed_in, inferred_fixed_from)
      select r.vulnerability_id::uuid, r.product_id, r.position, r.introduced, r.introduced_inclusive, r.fixed,
-       r.last_affected, r.prefix, r.version, r.fixed_in
+       r.last_affected, r.prefix, r.version, r.fixed_in, r.inferred_fixed_from
      from unnest($1::text[], $2::int[], $3::int2[], $4::text[], $5::bool[], $6::text[], $7::text[],
-       $8::text[], $9::text[], $10::text[])
+       $8::text[], $9::text[], $10::text[], $11::text[])
        as r(vulnerability_id, product_id, position, introduced, introduced_inclusive, fixed, last_affected,
-         prefix, version, fixed_in)`,
+         prefix, version, fixed_in, inferred_fixed_from)`,
     [
       ranges.vulnerabilityId,
       ranges.productId,
@@ -249,6 +286,7 @@ export async function writeVulnerabilities(
       ranges.prefix,
       ranges.version,
       ranges.fixedIn,
+      ranges.inferredFixedFrom,
     ],
   );
 

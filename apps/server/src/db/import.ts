@@ -4,6 +4,7 @@ import type { WriteResult } from "./import-batches.ts";
 import { writePlugins } from "./import-plugins.ts";
 import type { ImportSource, RecordKind } from "./import-records.ts";
 import { writeVulnerabilities } from "./import-vulnerabilities.ts";
+import { updateInferredFixes } from "./infer-fixed.ts";
 import { type Hashed, parseRecords, type RecordOf } from "./parse-records.ts";
 
 /**
@@ -204,8 +205,14 @@ async function runImport<Kind extends RecordKind, Record extends RecordOf<Kind>>
   // Fresh planner statistics for what grew: PGlite has no autovacuum to gather them ever, and
   // PostgreSQL's would come minutes later. Without them a batch check read all 60 000 products.
   if (summary.inserted > 0) await database.sql.query(`analyze ${importer.tables.join(", ")}`);
+  // New ranges and new current versions change what is fixed in a later version (issue 17). The
+  // column is in no search document: the range triggers stand aside, as for the batches.
+  const inferred = await database.sql.transaction(async (tx) => {
+    await tx.query("select set_config('pressguard.bulk_import', 'on', true)");
+    return updateInferredFixes(tx);
+  });
   // Ranges and credits are replaced even when the record row is unchanged: any write counts.
-  if (written > 0) await bumpDataVersion(database.sql);
+  if (written > 0 || inferred > 0) await bumpDataVersion(database.sql);
   return summary;
 }
 

@@ -52,6 +52,12 @@ export const VulnerabilitySummary = z
     type: Coded.nullable(),
     patched: z.boolean(),
     fixed_in: z.string().nullable(),
+    inferred_fixed_from: z
+      .string()
+      .nullable()
+      .describe(
+        "Without a fixed version: the main product's current version when it is past every affected version, so a later version fixed it (inferred; counted as fixed). Null otherwise.",
+      ),
     /** The display form of the main product's first range, e.g. "<= 4.1". */
     affected_versions: z.string().nullable(),
     published_at: z.string().nullable(),
@@ -63,6 +69,65 @@ export type VulnerabilitySummary = z.infer<typeof VulnerabilitySummary>;
 export const VulnerabilityPage = z.object({ data: z.array(VulnerabilitySummary), pagination: Pagination });
 export type VulnerabilityPage = z.infer<typeof VulnerabilityPage>;
 
+/** A product as the search and its suggestions show it (issue 17: the product first). */
+export const ProductMatch = ProductRef.extend({
+  version: z
+    .string()
+    .nullable()
+    .describe("The current version (WordPress.org directory); null when unknown."),
+  active_installs: z.number().int().nullable(),
+  vulnerabilities: z
+    .number()
+    .int()
+    .describe("Known vulnerabilities: the records with a range on the product."),
+  unfixed: z
+    .number()
+    .int()
+    .describe("Of those, the ones without a known fix (the product page's present tab)."),
+}).meta({ id: "ProductMatch" });
+export type ProductMatch = z.infer<typeof ProductMatch>;
+
+/** A researcher whose name a search's words start (their profile and credited records). */
+export const ResearcherMatch = z
+  .object({
+    uuid: z.string(),
+    display_name: z.string(),
+    url: z.string(),
+    vulnerabilities: z.number().int().describe("Records credited to the researcher."),
+  })
+  .meta({ id: "ResearcherMatch" });
+export type ResearcherMatch = z.infer<typeof ResearcherMatch>;
+
+/** The public search: the products q names, then the records (that product's first). */
+export const VulnerabilitySearchPage = VulnerabilityPage.extend({
+  products: z
+    .array(ProductMatch)
+    .describe(
+      "The products q names (by name, slug, the first letters of their words, or a name alike), best first; empty without q or for an id.",
+    ),
+  records_first: ProductRef.nullable().describe(
+    "The product whose records are listed before the other matches, when q names one.",
+  ),
+  researchers: z
+    .array(ResearcherMatch)
+    .describe("At most 3 researchers whose names start with q's words, the most credited first."),
+  did_you_mean: z
+    .string()
+    .nullable()
+    .describe("When q names no product as typed: the slug of the product most alike, as a query to try."),
+}).meta({ id: "VulnerabilitySearchPage" });
+export type VulnerabilitySearchPage = z.infer<typeof VulnerabilitySearchPage>;
+
+/** The search box's suggestions (`GET /api/v1/autocomplete`). */
+export const AutocompleteQuery = z.object({
+  q: z.string().trim().max(100, "q must be at most 100 characters.").optional(),
+  kind: ComponentKind.optional(),
+});
+export const Autocomplete = z
+  .object({ products: z.array(ProductMatch).describe("At most 8 products, best first.") })
+  .meta({ id: "Autocomplete" });
+export type Autocomplete = z.infer<typeof Autocomplete>;
+
 const AffectedRangeOut = z.object({
   product: ProductRef,
   introduced: z.string().nullable(),
@@ -72,6 +137,12 @@ const AffectedRangeOut = z.object({
   prefix: z.string(),
   version: z.string(),
   fixed_in: z.string().nullable(),
+  inferred_fixed_from: z
+    .string()
+    .nullable()
+    .describe(
+      "Without a fixed version: this product's current version when it is past the range, so a later version fixed it (inferred). Null otherwise.",
+    ),
 });
 /** One affected range of a public record, with its product. */
 export type PublicAffectedRange = z.infer<typeof AffectedRangeOut>;

@@ -38,6 +38,13 @@ export const platforms = pgTable("platforms", {
  * A software item: the public database's product and, once a vendor owns it, a program
  * (spec §3 "Program (software item) list entry").
  */
+/**
+ * What follows a product name's brand: its tagline ("GiveWP – Donation Plugin and Fundraising
+ * Platform", "UpdraftPlus: WordPress Backup & Migration Plugin"). The search matches the brand
+ * exactly (issue 17), through the index on it below.
+ */
+export const PRODUCT_TAGLINE_PATTERN = "[[:space:]]*(:|[[:space:]][–—|-])[[:space:]].*$";
+
 export const products = pgTable(
   "products",
   {
@@ -102,6 +109,10 @@ export const products = pgTable(
     index("products_active_idx").on(table.isActive),
     /** The batch check matches slugs whatever their case (`Contact-Form-7` is contact-form-7). */
     index("products_kind_lower_slug_idx").on(table.kind, sql`lower(${table.slug})`),
+    /** The brand of the name, lower case (search/product-queries.ts SHORT_NAME_SQL). */
+    index("products_short_name_idx").on(
+      sql`lower(regexp_replace(${table.name}, ${sql.raw(`'${PRODUCT_TAGLINE_PATTERN}'`)}, ''))`,
+    ),
     index("products_search_idx").using("gin", table.search),
     /** Typo and prefix matching of product names and slugs (pg_trgm, migration 0018; issue 17). */
     index("products_name_trgm_idx").using("gin", sql`lower(${table.name}) gin_trgm_ops`),
@@ -150,6 +161,12 @@ export const vulnerabilities = pgTable(
     references: jsonb("references").$type<string[]>().notNull().default([]),
     fixedIn: text("fixed_in"),
     patched: boolean("patched").notNull().default(false),
+    /**
+     * The main product's current version when the record has no fix but that version is past the
+     * main product's affected range: fixed in a later version, inferred (issue 17). Kept by
+     * db/infer-fixed.ts after every import and publication.
+     */
+    inferredFixedFrom: text("inferred_fixed_from"),
     affectedPossiblyIncomplete: boolean("affected_possibly_incomplete").notNull().default(false),
     publishedAt: timestamp("published_at", { withTimezone: true }),
     sourceUpdatedAt: timestamp("source_updated_at", { withTimezone: true }),
@@ -210,6 +227,11 @@ export const affectedRanges = pgTable(
     prefix: text("prefix").notNull(),
     version: text("version").notNull(),
     fixedIn: text("fixed_in"),
+    /**
+     * The product's current version when the record has no fix and that version is past this
+     * range's upper bound: fixed in a later version, inferred (issue 17; db/infer-fixed.ts).
+     */
+    inferredFixedFrom: text("inferred_fixed_from"),
   },
   (table) => [
     uniqueIndex("affected_ranges_vuln_product_position_key").on(

@@ -12,6 +12,7 @@ const row: SummaryRow = {
   type_code: null,
   patched: false,
   fixed_in: null,
+  inferred_fixed_from: null,
   published_at: null,
   created_at: new Date("2026-11-01T10:00:00Z"),
   affected_versions: "<= 1.0",
@@ -39,6 +40,19 @@ describe("renderAtomFeed", () => {
     expect(feed).not.toContain("<published>");
     expect(feed).toContain(
       '<summary type="text">A &amp; B (plugin), affected: &lt;= 1.0, no known fix</summary>',
+    );
+  });
+
+  it("says a record behind the product's current version is fixed in a later version", () => {
+    const feed = renderAtomFeed({
+      title: "T",
+      selfUrl: "s",
+      alternateUrl: "a",
+      appUrl: "",
+      rows: [{ ...row, inferred_fixed_from: "3.0" }],
+    });
+    expect(feed).toContain(
+      "affected: &lt;= 1.0, fixed in a later version (inferred from the current version 3.0)</summary>",
     );
   });
 

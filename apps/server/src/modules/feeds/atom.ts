@@ -1,3 +1,4 @@
+import { describeFix } from "@pressguard/domain";
 import { isoOf } from "../../db/timestamps.ts";
 import type { SummaryRow } from "../search/queries.ts";
 import { pagePaths } from "../vulnerabilities/presenters.ts";
@@ -40,7 +41,7 @@ export function renderAtomFeed(options: {
     const summary = [
       `${row.product_name} (${row.kind})`,
       row.affected_versions ? `affected: ${row.affected_versions}` : null,
-      row.fixed_in ? `fixed in ${row.fixed_in}` : "no known fix",
+      describeFix(row, { inline: true }),
       row.cve,
       row.severity
         ? `severity ${row.severity}${row.cvss_score != null ? ` (${Number(row.cvss_score).toFixed(1)})` : ""}`

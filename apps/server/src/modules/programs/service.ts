@@ -9,6 +9,7 @@ import {
 } from "@pressguard/domain";
 import type { SqlRunner } from "../../db/client.ts";
 import { bumpDataVersion } from "../../db/data-version.ts";
+import { updateInferredFixes } from "../../db/infer-fixed.ts";
 import { AppError } from "../../errors.ts";
 import { type PageRequest, paginationOf } from "../../http/pagination.ts";
 import { createLobbyClaims } from "./claims.ts";
@@ -109,7 +110,9 @@ export function createProgramService(options: Omit<ProgramParts, "queries">) {
         }
         if (Object.keys(errors).length > 0) throw new AppError("validation", { fieldErrors: errors });
         await queries.updateProgram(vendorId, id, program, tx);
-        if (current.is_active) await bumpDataVersion(tx);
+        // A new current version may move the product's records to or from "fixed in a later version".
+        const inferred = await updateInferredFixes(tx, { productId: id });
+        if (current.is_active || inferred > 0) await bumpDataVersion(tx);
       });
       await options.onPublicChange?.();
       return programOf(await requireProgram(vendorId, id));

@@ -11,6 +11,7 @@ import {
 } from "@pressguard/domain";
 import type { SqlRunner } from "../../db/client.ts";
 import { bumpDataVersion } from "../../db/data-version.ts";
+import { updateInferredFixes } from "../../db/infer-fixed.ts";
 import { AppError, validationErrorOf } from "../../errors.ts";
 import type { RequestAuth } from "../../http/access.ts";
 import { createPinQueries } from "./pin-queries.ts";
@@ -90,6 +91,8 @@ export function createTriageService(
       },
       tx,
     );
+    // Unfixed, yet perhaps behind the product's current version: fixed in a later version (issue 17).
+    await updateInferredFixes(tx, { vulnerabilityId });
     await bumpDataVersion(tx);
     return vulnerabilityId;
   }

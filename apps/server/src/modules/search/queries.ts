@@ -1,10 +1,11 @@
 import { describeAffectedRange, type RangeBounds } from "@pressguard/domain";
 import type { Database } from "../../db/client.ts";
+import { fixedForProductSql } from "../../db/infer-fixed.ts";
 
 /**
  * The public search's SQL: parameterised statements built from fixed fragments, since the WHERE
  * clause depends on the filters. Vulnerabilities by text and filters (decision 015's match limit),
- * the VDP directory and the report form's product picker.
+ * and the VDP directory (products: product-queries.ts).
  */
 
 export interface SummaryRow {
@@ -17,6 +18,7 @@ export interface SummaryRow {
   type_code: number | null;
   patched: boolean;
   fixed_in: string | null;
+  inferred_fixed_from: string | null;
   published_at: Date | string | null;
   created_at: Date | string;
   affected_versions: string | null;
@@ -64,6 +66,8 @@ export interface SearchFilters {
   year?: number | undefined;
   /** Only vulnerabilities with a range on this product (the product tabs). */
   productId?: number | undefined;
+  /** No vulnerability with a range on this product (the search's other matches, after its records). */
+  excludeProductId?: number | undefined;
   /** Only vulnerabilities credited to this researcher. */
   researcherId?: number | undefined;
   sort: "date" | "relevance";
@@ -79,7 +83,7 @@ export interface SearchFilters {
 }
 
 const SUMMARY_COLUMNS = `v.id, v.slug, v.title, v.cve, v.severity, v.cvss_score::float8 as cvss_score,
-  v.type_code, v.patched, v.fixed_in, v.published_at, v.created_at,
+  v.type_code, v.patched, v.fixed_in, v.inferred_fixed_from, v.published_at, v.created_at,
   (select json_build_object('prefix', ar.prefix, 'version', ar.version, 'introduced', ar.introduced,
       'introduced_inclusive', ar.introduced_inclusive, 'fixed', ar.fixed, 'last_affected', ar.last_affected)
     from affected_ranges ar
@@ -283,7 +287,13 @@ export function createSearchQueries(database: Database, dataVersion: () => strin
       if (filters.kind) where.push(`v.product_kind = ${param(filters.kind)}`);
       if (filters.type !== undefined) where.push(`v.type_code = ${param(filters.type)}`);
       if (filters.severity) where.push(`v.severity = ${param(filters.severity)}`);
-      if (filters.patched !== undefined) where.push(`v.patched = ${param(filters.patched)}`);
+      // Fixed in a later version (inferred, issue 17) counts as patched: on a product's tabs by that
+      // product's range, as its counters do (productCounters); elsewhere by the main product's.
+      if (filters.patched !== undefined && filters.productId !== undefined) {
+        where.push(`${fixedForProductSql(param(filters.productId))} = ${param(filters.patched)}`);
+      } else if (filters.patched !== undefined) {
+        where.push(`(v.patched or v.inferred_fixed_from is not null) = ${param(filters.patched)}`);
+      }
       if (filters.year !== undefined) {
         // The year a record was published; records without a date count in their CVE id's year.
         const from = param(`${filters.year}-01-01T00:00:00Z`);
@@ -297,6 +307,11 @@ export function createSearchQueries(database: Database, dataVersion: () => strin
       if (filters.productId !== undefined) {
         where.push(
           `v.id in (select vulnerability_id from affected_ranges where product_id = ${param(filters.productId)})`,
+        );
+      }
+      if (filters.excludeProductId !== undefined) {
+        where.push(
+          `v.id not in (select vulnerability_id from affected_ranges where product_id = ${param(filters.excludeProductId)})`,
         );
       }
       if (filters.researcherId !== undefined) {
@@ -378,87 +393,6 @@ export function createSearchQueries(database: Database, dataVersion: () => strin
       );
       const counted = await run.query<{ total: number }>(
         `select count(*)::int as total from products p where ${where}`,
-        params,
-      );
-      return { rows, total: counted.rows[0]?.total ?? 0 };
-    },
-
-    /**
-     * Products whose name or slug looks like `text` (pg_trgm similarity, so `elementr` finds
-     * Elementor): the picker's answer when no product's words start with the text. Most alike first,
-     * then the most installed.
-     */
-    async similarProducts(text: string, kind: string | undefined, limit: number) {
-      const params: unknown[] = [text];
-      const kindSql = kind ? `and p.kind = $${params.push(kind)}` : "";
-      const { rows } = await run.query<{
-        id: number;
-        platform: string;
-        kind: string;
-        slug: string;
-        name: string;
-        is_active: boolean;
-        is_lobby_product: boolean;
-        vulnerabilities: number;
-      }>(
-        `select p.id, pl.slug as platform, p.kind, p.slug, p.name, p.is_active, p.is_lobby_product,
-           (select count(*)::int from affected_ranges ar where ar.product_id = p.id) as vulnerabilities
-         from products p join platforms pl on pl.id = p.platform_id
-         where (lower(p.name) % $1 or p.slug % $1) ${kindSql}
-         order by greatest(similarity(lower(p.name), $1), similarity(p.slug, $1)) desc,
-           p.active_installs desc nulls last, p.id
-         limit ${limit}`,
-        params,
-      );
-      return rows;
-    },
-
-    /**
-     * The report form's product picker (PRODUCT.md §3): products of any state by name or slug, each
-     * word a prefix (`conta form` finds Contact Form 7). An exact slug comes first, then active
-     * programs, then the most installed.
-     */
-    async searchProducts(
-      filters: { words: string[]; slug?: string | undefined; kind?: string | undefined },
-      limit: number,
-      offset: number,
-    ) {
-      const params: unknown[] = [];
-      const where: string[] = [];
-      if (filters.words.length > 0) {
-        params.push(filters.words.map((word) => `${word}:*`).join(" & "));
-        where.push(
-          `(p.search @@ to_tsquery('simple', $${params.length})${filters.slug ? ` or p.slug = $${params.length + 1}` : ""})`,
-        );
-        if (filters.slug) params.push(filters.slug);
-      }
-      if (filters.kind) {
-        params.push(filters.kind);
-        where.push(`p.kind = $${params.length}`);
-      }
-      const whereSql = where.length ? `where ${where.join(" and ")}` : "";
-      const slugParam = filters.slug && filters.words.length > 0 ? "$2" : null;
-      const { rows } = await run.query<{
-        id: number;
-        platform: string;
-        kind: string;
-        slug: string;
-        name: string;
-        is_active: boolean;
-        is_lobby_product: boolean;
-        vulnerabilities: number;
-      }>(
-        `select p.id, pl.slug as platform, p.kind, p.slug, p.name, p.is_active, p.is_lobby_product,
-           (select count(*)::int from affected_ranges ar where ar.product_id = p.id) as vulnerabilities
-         from products p join platforms pl on pl.id = p.platform_id
-         ${whereSql}
-         order by ${slugParam ? `(p.slug = ${slugParam}) desc, ` : ""}p.is_active desc,
-           p.active_installs desc nulls last, lower(p.name), p.id
-         limit ${limit} offset ${offset}`,
-        params,
-      );
-      const counted = await run.query<{ total: number }>(
-        `select count(*)::int as total from products p ${whereSql}`,
         params,
       );
       return { rows, total: counted.rows[0]?.total ?? 0 };

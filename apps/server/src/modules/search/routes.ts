@@ -1,4 +1,6 @@
 import {
+  Autocomplete,
+  AutocompleteQuery,
   PageQuery,
   ProductSearchPage,
   ProductSearchQuery,
@@ -6,6 +8,7 @@ import {
   ProgramDirectory,
   ProgramDirectoryQuery,
   VulnerabilityPage,
+  VulnerabilitySearchPage,
   VulnerabilitySearchQuery,
 } from "@pressguard/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -29,9 +32,9 @@ export const searchRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: "Search vulnerabilities",
         description:
-          "Full text over title, description, product name and slug. A CVE id (any case, or the bare 2024-4704), a record id or a CWE id (CWE-79) finds its records exactly. Sorted by relevance when q is words, otherwise by date.",
+          "Full text over title, description, product name and slug. A CVE id (any case, or the bare 2024-4704), a record id or a CWE id (CWE-79) finds its records exactly. When q names a product (its name, slug, the first letters of its words, or a misspelling of it), the answer lists the products first (`products`), and that product's records before the other matches (`records_first`); the rest of q (`elementor xss`) searches its records. Abbreviations of vulnerability types (xss, sqli, csrf, ssrf, rce, lfi, rfi, idor, xxe) read as the type's name. Sorted by relevance when q is words, otherwise by date.",
         querystring: VulnerabilitySearchQuery,
-        response: { 200: VulnerabilityPage },
+        response: { 200: VulnerabilitySearchPage },
       },
       config: publicRead,
     },
@@ -40,6 +43,22 @@ export const searchRoutes: FastifyPluginAsyncZod<{
         request.query,
         pageRequest(request, request.query.page, request.query.per_page),
       ),
+  );
+
+  app.get(
+    "/v1/autocomplete",
+    {
+      schema: {
+        tags,
+        summary: "Suggestions for a search box: the products a text names",
+        description:
+          "At most 8 products whose name or slug words start with q's words, or whose slug or name q spells exactly at either end, or (when none) the products most alike; each with its current version, installs and counts of known and unfixed vulnerabilities.",
+        querystring: AutocompleteQuery,
+        response: { 200: Autocomplete },
+      },
+      config: publicRead,
+    },
+    (request) => search.autocomplete(request.query),
   );
 
   app.get(

@@ -1,9 +1,12 @@
 import {
+  type Autocomplete,
   type DatabaseCounts,
+  type ProductMatch,
   type ProductSearchPage,
   type ProgramDirectory,
   SEARCH_MATCH_LIMIT,
   type VulnerabilityPage,
+  type VulnerabilitySearchPage,
   type VulnerabilitySearchQuery,
   type VulnerabilitySummary,
   vulnerabilityTypeByCode,
@@ -20,10 +23,17 @@ import {
   UUID,
 } from "../vulnerabilities/presenters.ts";
 import { createVulnerabilityQueries } from "../vulnerabilities/queries.ts";
-import { createSearchQueries, type SearchFilters, type SummaryRow } from "./queries.ts";
+import { ALIKE_MIN_LENGTH, productsNamed } from "./product-matching.ts";
+import { createProductQueries, type ProductMatchRow, researchersNamed } from "./product-queries.ts";
+import { createSearchQueries, type SearchFilters, type SearchResult, type SummaryRow } from "./queries.ts";
+import { expandAbbreviations, wordsOf } from "./query-text.ts";
 
-/** Shorter texts are alike to too many names to be worth a typo's guess. */
-const SIMILAR_MIN_LENGTH = 4;
+/** How many products a search shows above its records. */
+const SEARCH_PRODUCTS = 5;
+/** How many researchers a search shows. */
+const SEARCH_RESEARCHERS = 3;
+/** How many products the search box suggests. */
+const SUGGESTED_PRODUCTS = 8;
 
 interface SearchServiceOptions {
   database: Database;
@@ -45,7 +55,16 @@ export function createSearchService({
   dataVersion = () => "",
 }: SearchServiceOptions) {
   const queries = createSearchQueries(database, dataVersion);
+  const productQueries = createProductQueries(database);
   const records = createVulnerabilityQueries(database);
+
+  const productMatchOf = (row: ProductMatchRow): ProductMatch => ({
+    ...productRefOf(appUrl, { productId: row.id, ...row }),
+    version: row.version,
+    active_installs: row.active_installs,
+    vulnerabilities: row.vulnerabilities,
+    unfixed: row.unfixed,
+  });
 
   const summaryOf = (row: SummaryRow): VulnerabilitySummary => {
     const product = productRefOf(appUrl, {
@@ -67,11 +86,57 @@ export function createSearchService({
       type: type ? { code: type.code, label: type.label } : null,
       patched: row.patched,
       fixed_in: row.fixed_in,
+      inferred_fixed_from: row.inferred_fixed_from,
       affected_versions: row.affected_versions,
       published_at: iso(row.published_at),
       product,
     };
   };
+
+  /**
+   * The records of the product a query names, then the query's other matches: one list, paged across
+   * both (issue 17). A product's records are few (358 at most in the bundled data) and counted
+   * exactly; the other matches keep the search's match limit. `rest`: the query's words besides the
+   * product's, looked for among its records.
+   */
+  async function productFirst(
+    productId: number,
+    rest: string | undefined,
+    matches: Omit<SearchFilters, "limit" | "offset">,
+    limit: number,
+    offset: number,
+  ): Promise<SearchResult> {
+    const own = {
+      ...matches,
+      productId,
+      text: rest ? expandAbbreviations(rest) : undefined,
+      sort: rest ? matches.sort : "date",
+      matchLimit: undefined,
+    } as const;
+    const others = { ...matches, excludeProductId: productId };
+    // The first page asks for both at once; a page is never asked for 0 rows (it would not count).
+    const [first, after]: [SearchResult, SearchResult] =
+      offset === 0
+        ? await Promise.all([
+            queries.search({ ...own, limit, offset }),
+            queries.search({ ...others, limit, offset: 0 }),
+          ])
+        : await queries.search({ ...own, limit, offset }).then(
+            async (first): Promise<[SearchResult, SearchResult]> => [
+              first,
+              await queries.search({
+                ...others,
+                limit: Math.max(1, limit - first.rows.length),
+                offset: Math.max(0, offset - first.total),
+              }),
+            ],
+          );
+    return {
+      rows: [...first.rows, ...after.rows].slice(0, limit),
+      total: first.total + after.total,
+      capped: after.capped,
+    };
+  }
 
   async function pageOf(
     request: PageRequest,
@@ -89,26 +154,78 @@ export function createSearchService({
   }
 
   return {
-    async searchVulnerabilities(query: VulnerabilitySearchQuery, request: PageRequest) {
+    async searchVulnerabilities(
+      query: VulnerabilitySearchQuery,
+      request: PageRequest,
+    ): Promise<VulnerabilitySearchPage> {
       const q = query.q?.trim() ?? "";
       // A CVE, record or CWE id finds its records exactly, not as words.
       const identifier = q ? identifierOf(q) : null;
-      const unfiltered =
-        !q && !query.kind && !query.type && !query.severity && query.patched === undefined && !query.year;
-      return pageOf(request, {
-        knownTotal: unfiltered ? (await databaseCounts()).vulnerabilities : undefined,
-        text: q && !identifier ? q : undefined,
-        ...identifier,
+      const filters = {
         kind: query.kind,
         type: query.type,
         severity: query.severity,
         patched: query.patched,
         year: query.year,
-        sort: query.sort ?? (q && !identifier ? "relevance" : "date"),
-        // Searches by words stop counting there (decision 015: 300 ms for 229 000 matches otherwise);
-        // browsing by filters alone counts exactly and reaches every record (issue 17).
-        matchLimit: q && !identifier ? SEARCH_MATCH_LIMIT : undefined,
-      });
+      };
+      if (!q || identifier) {
+        const unfiltered =
+          !q && !query.kind && !query.type && !query.severity && query.patched === undefined && !query.year;
+        const page = await pageOf(request, {
+          knownTotal: unfiltered ? (await databaseCounts()).vulnerabilities : undefined,
+          ...identifier,
+          ...filters,
+          sort: query.sort ?? "date",
+        });
+        return { ...page, products: [], records_first: null, researchers: [], did_you_mean: null };
+      }
+
+      const [named, researchers] = await Promise.all([
+        productsNamed(productQueries, q, query.kind, SEARCH_PRODUCTS),
+        request.page === 1 ? researchersNamed(database, wordsOf(q), SEARCH_RESEARCHERS) : [],
+      ]);
+      const text = expandAbbreviations(q);
+      // Searches by words stop counting there (decision 015: 300 ms for 229 000 matches otherwise).
+      const matches = {
+        ...filters,
+        text,
+        sort: query.sort ?? "relevance",
+        matchLimit: SEARCH_MATCH_LIMIT,
+      } as const;
+      const offset = (request.page - 1) * request.perPage;
+      const found = named.named
+        ? await productFirst(named.named.id, named.rest, matches, request.perPage, offset)
+        : await queries.search({ ...matches, limit: request.perPage, offset });
+      return {
+        data: found.rows.map(summaryOf),
+        pagination: paginationOf(
+          request.path,
+          request.query,
+          request.page,
+          request.perPage,
+          found.total,
+          found.capped,
+        ),
+        products: named.products.map(productMatchOf),
+        records_first: named.named
+          ? productRefOf(appUrl, { productId: named.named.id, ...named.named })
+          : null,
+        researchers: researchers.map((row) => ({
+          uuid: row.uuid,
+          display_name: row.display_name,
+          url: appUrl + pagePaths.researcher(row.uuid),
+          vulnerabilities: row.vulnerabilities,
+        })),
+        did_you_mean: named.didYouMean,
+      };
+    },
+
+    /** The search box's suggestions: the products its text names, best first. */
+    async autocomplete(query: { q?: string | undefined; kind?: string | undefined }): Promise<Autocomplete> {
+      const q = query.q?.trim() ?? "";
+      if (wordsOf(q).length === 0 || identifierOf(q)) return { products: [] };
+      const named = await productsNamed(productQueries, q, query.kind, SUGGESTED_PRODUCTS);
+      return { products: named.products.map(productMatchOf) };
     },
 
     async findProductVulnerabilities(productId: number, tab: "present" | "fixed", request: PageRequest) {
@@ -144,21 +261,23 @@ export function createSearchService({
       query: { q?: string | undefined; kind?: string | undefined },
       request: PageRequest,
     ): Promise<ProductSearchPage> {
-      const text = query.q?.trim().toLowerCase() ?? "";
-      // Only letters and digits reach to_tsquery: its operators (& | ! : * ( )) are never the user's.
-      const words = (text.match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
-      const found = await queries.searchProducts(
-        { words, slug: words.length > 0 ? text : undefined, kind: query.kind },
-        request.perPage,
-        (request.page - 1) * request.perPage,
+      const text = query.q?.trim() ?? "";
+      const words = wordsOf(text);
+      const found = await productQueries.byWords(
+        { words, slugs: words.length > 0 ? [text.toLowerCase()] : undefined, kind: query.kind },
+        {
+          order: "picker",
+          limit: request.perPage,
+          offset: (request.page - 1) * request.perPage,
+          count: true,
+        },
       );
-      // No name or slug starts so: a typo, perhaps (issue 17). One page of the most alike products.
+      // No name or slug starts so: a typo, perhaps (issue 17). One page of the products most alike.
       const { rows, total } =
-        found.total === 0 && text.length >= SIMILAR_MIN_LENGTH && request.page === 1
-          ? await queries.similarProducts(text, query.kind, request.perPage).then((similar) => ({
-              rows: similar,
-              total: similar.length,
-            }))
+        found.total === 0 && request.page === 1 && text.length >= ALIKE_MIN_LENGTH
+          ? await productQueries
+              .alike(text.toLowerCase(), query.kind, request.perPage)
+              .then((alike) => ({ rows: alike, total: alike.length }))
           : found;
       return {
         data: rows.map((row) => ({

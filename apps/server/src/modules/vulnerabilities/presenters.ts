@@ -114,6 +114,7 @@ export function detailOf(
     references: row.references,
     patched: row.patched,
     fixed_in: row.fixedIn,
+    inferred_fixed_from: row.inferredFixedFrom,
     affected_versions: mainRange
       ? describeAffectedRange({
           prefix: mainRange.prefix,
@@ -133,6 +134,7 @@ export function detailOf(
       prefix: range.prefix,
       version: range.version,
       fixed_in: range.fixedIn,
+      inferred_fixed_from: range.inferredFixedFrom,
     })),
     affected_possibly_incomplete: row.affectedPossiblyIncomplete,
     credits: creditRows.map((credit) => ({

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
+import { fixedForProductSql } from "../../db/infer-fixed.ts";
 import {
   affectedRanges,
   credits,
@@ -25,6 +26,7 @@ export interface RangeRow {
   prefix: string;
   version: string;
   fixedIn: string | null;
+  inferredFixedFrom: string | null;
   productId: number;
   kind: string;
   slug: string;
@@ -60,6 +62,7 @@ export function createVulnerabilityQueries(database: Database) {
     references: vulnerabilities.references,
     fixedIn: vulnerabilities.fixedIn,
     patched: vulnerabilities.patched,
+    inferredFixedFrom: vulnerabilities.inferredFixedFrom,
     affectedPossiblyIncomplete: vulnerabilities.affectedPossiblyIncomplete,
     publishedAt: vulnerabilities.publishedAt,
     sourceUpdatedAt: vulnerabilities.sourceUpdatedAt,
@@ -87,7 +90,8 @@ export function createVulnerabilityQueries(database: Database) {
   const rangesJson = sql<RangeRow[]>`(select coalesce(json_agg(json_build_object(
       'introduced', ar.introduced, 'introducedInclusive', ar.introduced_inclusive, 'fixed', ar.fixed,
       'lastAffected', ar.last_affected, 'prefix', ar.prefix, 'version', ar.version, 'fixedIn', ar.fixed_in,
-      'productId', rp.id, 'kind', rp.kind, 'slug', rp.slug, 'name', rp.name, 'platform', rpl.slug)
+      'inferredFixedFrom', ar.inferred_fixed_from, 'productId', rp.id, 'kind', rp.kind, 'slug', rp.slug,
+      'name', rp.name, 'platform', rpl.slug)
       order by rp.kind, rp.slug, ar.position), '[]'::json)
     from affected_ranges ar
     join products rp on rp.id = ar.product_id
@@ -126,6 +130,7 @@ export function createVulnerabilityQueries(database: Database) {
     prefix: affectedRanges.prefix,
     version: affectedRanges.version,
     fixedIn: affectedRanges.fixedIn,
+    inferredFixedFrom: affectedRanges.inferredFixedFrom,
     productId: products.id,
     kind: products.kind,
     slug: products.slug,
@@ -212,7 +217,8 @@ export function createVulnerabilityQueries(database: Database) {
 
     async productCounters(productId: number) {
       const { rows } = await run.query<{ total: number; fixed: number }>(
-        `select count(*)::int as total, count(*) filter (where v.patched)::int as fixed
+        // Fixed: a known fix, or this product's current version past its range (inferred, issue 17).
+        `select count(*)::int as total, count(*) filter (where ${fixedForProductSql("$1")})::int as fixed
          from vulnerabilities v
          where v.id in (select vulnerability_id from affected_ranges where product_id = $1)`,
         [productId],

@@ -8,6 +8,7 @@ import type {
   Statistics,
   VulnerabilityDetail as Vulnerability,
   VulnerabilityPage,
+  VulnerabilitySearchPage,
 } from "@pressguard/domain";
 import type { AppLoadContext } from "react-router";
 import { isApiError } from "../../lib/api/api-error.ts";
@@ -56,7 +57,7 @@ const segment = encodeURIComponent;
 
 export const databaseApi = {
   searchVulnerabilities: (input: LoaderInput, params: SearchParams, perPage = 20) =>
-    publicGet<VulnerabilityPage>(input, "/v1/vulnerabilities", FETCH_FAILURES.vulnerabilities, {
+    publicGet<VulnerabilitySearchPage>(input, "/v1/vulnerabilities", FETCH_FAILURES.vulnerabilities, {
       ...params,
       patched: params.patched === undefined ? undefined : String(params.patched),
       per_page: perPage,

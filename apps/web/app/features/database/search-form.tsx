@@ -1,5 +1,7 @@
 import { SEVERITIES, VULNERABILITY_TYPES } from "@pressguard/domain";
 import { Form } from "react-router";
+// The suggestions' script, bundled on its own (decision 007: the page loads no other script).
+import suggestScript from "../../islands/search-suggest.ts?worker&url";
 import type { SearchParams } from "./search-params.ts";
 
 const FIELD =
@@ -18,17 +20,35 @@ export function SearchForm({ action, params }: { action: string; params: SearchP
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <div className="grow">
           <label htmlFor="search-q" className={LABEL}>
-            Search title, description, product or CVE id
+            Search a plugin, theme, vulnerability, CVE id or researcher
           </label>
-          <input
-            id="search-q"
-            name="q"
-            type="search"
-            defaultValue={params.q ?? ""}
-            placeholder="e.g. contact form 7, CVE-2024-3552"
-            maxLength={200}
-            className={FIELD}
-          />
+          <div className="relative">
+            <input
+              id="search-q"
+              name="q"
+              type="search"
+              defaultValue={params.q ?? ""}
+              placeholder="e.g. contact form 7, elementor xss, CVE-2024-3552"
+              maxLength={200}
+              className={FIELD}
+              role="combobox"
+              aria-autocomplete="list"
+              aria-expanded="false"
+              aria-controls="search-suggestions"
+              autoComplete="off"
+              data-suggest=""
+              data-suggest-status="search-suggestions-status"
+            />
+            <div
+              id="search-suggestions"
+              role="listbox"
+              aria-label="Suggested products"
+              hidden
+              className="absolute z-20 mt-1 max-h-80 w-full overflow-auto rounded-md border border-slate-300 bg-white py-1 shadow-lg"
+            />
+          </div>
+          <p id="search-suggestions-status" aria-live="polite" className="sr-only" />
+          <script type="module" src={suggestScript} />
         </div>
         <button type="submit" className="btn-primary">
           Search

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { databaseApi } from "../../features/database/api.server.ts";
 import { SearchForm } from "../../features/database/search-form.tsx";
+import { SearchMatches } from "../../features/database/search-matches.tsx";
 import { hasSearch, parseSearchParams } from "../../features/database/search-params.ts";
 import { SearchResults } from "../../features/database/search-results.tsx";
 import { STATIC_PAGE } from "../../lib/route-handle.ts";
@@ -55,9 +56,16 @@ export default function DatabaseHomePage({ loaderData }: Route.ComponentProps) {
         ))}
       </dl>
       <SearchForm action="/database" params={params} />
+      {searched && <SearchMatches results={results} query={params.q ?? ""} />}
       <SearchResults
         results={results}
-        heading={searched ? "Search results" : "Latest vulnerabilities"}
+        heading={
+          !searched
+            ? "Latest vulnerabilities"
+            : results.records_first
+              ? `Vulnerabilities: ${results.records_first.name} first, then other matches`
+              : "Vulnerabilities"
+        }
         empty="No vulnerability matches this search."
       />
       <p className="mt-8 text-sm text-slate-600">

@@ -1,0 +1,1 @@
+CREATE INDEX "products_short_name_idx" ON "products" USING btree (lower(regexp_replace("name", '[[:space:]]*(:|[[:space:]][–—|-])[[:space:]].*$', '')));

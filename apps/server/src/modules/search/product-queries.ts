@@ -1,0 +1,182 @@
+import type { Database } from "../../db/client.ts";
+import { fixedForProductSql } from "../../db/infer-fixed.ts";
+import { PRODUCT_TAGLINE_PATTERN } from "../../db/schema/public-database.ts";
+
+/**
+ * The SQL that finds products by what a user types: the words of their name or slug as prefixes
+ * (`conta form` finds Contact Form 7), an exact slug or name, or a name alike (pg_trgm, so `elementr`
+ * finds Elementor). The search's product results, its suggestions and the report form's picker.
+ */
+
+export interface ProductMatchRow {
+  id: number;
+  platform: string;
+  kind: string;
+  slug: string;
+  name: string;
+  /** The current version, from the plugin directory. */
+  version: string | null;
+  active_installs: number | null;
+  is_active: boolean;
+  is_lobby_product: boolean;
+  /** Records with a range on the product. */
+  vulnerabilities: number;
+  /** Of those, the ones without a fix, known or inferred (the product page's present tab). */
+  unfixed: number;
+}
+
+/** Records with a range on the product, computed only for the rows a page keeps (after its limit). */
+const PRODUCT_COLUMNS = `p.id, pl.slug as platform, p.kind, p.slug, p.name, p.version, p.active_installs,
+  p.is_active, p.is_lobby_product,
+  (select count(*)::int from vulnerabilities v
+     where v.id in (select vulnerability_id from affected_ranges ar where ar.product_id = p.id))
+    as vulnerabilities,
+  (select count(*)::int from vulnerabilities v
+     where v.id in (select vulnerability_id from affected_ranges ar where ar.product_id = p.id)
+       and not ${fixedForProductSql("p.id")})
+    as unfixed`;
+
+/**
+ * A product's name before its tagline, lower case: "GiveWP – Donation Plugin and Fundraising
+ * Platform" is "givewp". Names in the plugin directory are mostly the brand then a tagline; people
+ * type the brand. The expression of the index on it (migration 0020), so that PostgreSQL uses it.
+ */
+const SHORT_NAME_SQL = `lower(regexp_replace(p.name, '${PRODUCT_TAGLINE_PATTERN}', ''))`;
+
+export type ProductOrder = "picker" | "search";
+
+/**
+ * An exact slug or name first; then the picker puts active programs first (a report goes to them),
+ * the search the most installed (the product most people mean).
+ */
+const orderOf = (order: ProductOrder, exact: string) =>
+  `${exact}${order === "picker" ? "p.is_active desc, " : ""}p.active_installs desc nulls last,
+   lower(p.name), p.id`;
+
+export function createProductQueries(database: Database) {
+  const run = database.sql;
+
+  return {
+    /**
+     * Products whose name or slug holds every word as a prefix, or whose slug is `slug`. The total
+     * is counted only when asked (the suggestions do not show it).
+     */
+    async byWords(
+      filters: { words: string[]; slugs?: string[] | undefined; kind?: string | undefined },
+      options: { order: ProductOrder; limit: number; offset: number; count: boolean },
+    ) {
+      const params: unknown[] = [];
+      const where: string[] = [];
+      let slugs = "";
+      if (filters.words.length > 0) {
+        const query = `$${params.push(filters.words.map((word) => `${word}:*`).join(" & "))}`;
+        if (filters.slugs?.length) {
+          slugs = `$${params.push(filters.slugs)}::text[]`;
+          // Every kind spelled out: the index on (kind, lower(slug)) serves the slug then.
+          where.push(
+            `(p.search @@ to_tsquery('simple', ${query})
+              or p.kind in ('plugin', 'theme', 'core') and lower(p.slug) = any(${slugs}))`,
+          );
+        } else {
+          where.push(`p.search @@ to_tsquery('simple', ${query})`);
+        }
+      }
+      if (filters.kind) where.push(`p.kind = $${params.push(filters.kind)}`);
+      const whereSql = where.length ? `where ${where.join(" and ")}` : "";
+      // The page's own values after the filter's (the count statement takes only those).
+      const pageParams = [...params];
+      let exact = "false";
+      let exactOrder = "";
+      if (slugs) {
+        const name = `$${pageParams.push(filters.words.join(" "))}`;
+        // Not the short name: add-ons share their brand's ("ACF: Better Search" is "acf").
+        exact = `(lower(p.slug) = any(${slugs}) or lower(p.name) = ${name})`;
+        exactOrder = `(lower(p.slug) = any(${slugs})) desc, (lower(p.name) = ${name}) desc, `;
+      }
+      const [{ rows }, counted] = await Promise.all([
+        run.query<ProductMatchRow & { exact: boolean }>(
+          `select ${PRODUCT_COLUMNS}, ${exact} as exact
+           from products p join platforms pl on pl.id = p.platform_id
+           ${whereSql}
+           order by ${orderOf(options.order, exactOrder)}
+           limit ${options.limit} offset ${options.offset}`,
+          pageParams,
+        ),
+        options.count
+          ? run.query<{ total: number }>(`select count(*)::int as total from products p ${whereSql}`, params)
+          : null,
+      ]);
+      return { rows, total: counted ? (counted.rows[0]?.total ?? 0) : rows.length };
+    },
+
+    /**
+     * Products whose slug is one of `slugs`, or whose name or short name is one of `names`, whatever
+     * their case: a query that names a product and says more ("elementor xss").
+     */
+    async exactly(slugs: string[], names: string[], kind: string | undefined, limit: number) {
+      const params: unknown[] = [slugs, names];
+      const kindSql = kind ? `and p.kind = $${params.push(kind)}` : "";
+      const { rows } = await run.query<ProductMatchRow & { short_name: string }>(
+        `select ${PRODUCT_COLUMNS}, ${SHORT_NAME_SQL} as short_name
+         from products p join platforms pl on pl.id = p.platform_id
+         where (p.kind in ('plugin', 'theme', 'core') and lower(p.slug) = any($1::text[])
+             or lower(p.name) = any($2::text[]) or ${SHORT_NAME_SQL} = any($2::text[]))
+           ${kindSql}
+         order by p.active_installs desc nulls last, p.id
+         limit ${limit}`,
+        params,
+      );
+      return rows;
+    },
+
+    /**
+     * Products whose slug or name looks like `text` (pg_trgm: similarity to the slug, word similarity
+     * to the name, whose other words do not count against it); `likeness` is the better of the two,
+     * from 0 to 1. Ordered by the slug's likeness, half the name's (which holds add-ons' names:
+     * "… for Elementor"), a twentieth for each factor of 10 installs and for having records: so
+     * `elementr` means Elementor (slug 0.58 alike, 5 million installs) rather than an unused
+     * Elementra (0.73), and `woocomerce` WooCommerce rather than an add-on named after it.
+     */
+    async alike(text: string, kind: string | undefined, limit: number) {
+      const params: unknown[] = [text];
+      const kindSql = kind ? `and p.kind = $${params.push(kind)}` : "";
+      const { rows } = await run.query<ProductMatchRow & { likeness: number }>(
+        `select ${PRODUCT_COLUMNS},
+           greatest(similarity(p.slug, $1), word_similarity($1, lower(p.name)))::float8 as likeness
+         from products p join platforms pl on pl.id = p.platform_id
+         where (p.slug % $1 or $1 <% lower(p.name)) ${kindSql}
+         order by similarity(p.slug, $1) + 0.5 * word_similarity($1, lower(p.name))
+             + 0.05 * log(1 + coalesce(p.active_installs, 0))
+             + case when exists (select 1 from affected_ranges ar where ar.product_id = p.id) then 0.05 else 0 end
+           desc, p.id
+         limit ${limit}`,
+        params,
+      );
+      return rows;
+    },
+  };
+}
+
+export type ProductQueries = ReturnType<typeof createProductQueries>;
+
+/**
+ * Researchers whose display name holds every word as a prefix, the most credited first. No index:
+ * there are a few thousand researchers for hundreds of thousands of records.
+ */
+export async function researchersNamed(database: Database, words: string[], limit: number) {
+  if (words.length === 0) return [];
+  const { rows } = await database.sql.query<{
+    uuid: string;
+    display_name: string;
+    vulnerabilities: number;
+  }>(
+    `select r.uuid, r.display_name,
+       (select count(*)::int from credits c where c.researcher_id = r.id) as vulnerabilities
+     from researchers r
+     where to_tsvector('simple', r.display_name) @@ to_tsquery('simple', $1)
+     order by vulnerabilities desc, r.display_name, r.id
+     limit ${limit}`,
+    [words.map((word) => `${word}:*`).join(" & ")],
+  );
+  return rows;
+}
