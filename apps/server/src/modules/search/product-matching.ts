@@ -32,13 +32,12 @@ const MORE_POPULAR = 10;
 
 /**
  * The products a query names, tried in this order (issue 17's product-first search):
- * 1. the query is a product's slug, name or short name (`contact form 7`, `updraft plus`, `givewp`);
- * 2. it starts or ends with one (`elementor xss`, `sql injection woocommerce`): the rest of the
- *    words then search that product's records;
+ * 1. the query is a product's slug or name (`contact form 7`, `updraft plus`);
+ * 2. it starts or ends with a product's slug, name or brand (`elementor xss`, `givewp php object
+ *    injection`): the rest of the words then search that product's records;
  * 3. every word starts a word of the product's name or slug (`woocomm`, `essential addons`): the
- *    most installed first;
- * 4. a product alike (`elementr`, `contact from 7`), when nothing above matched, or when the words
- *    start only names of little-used products and a far more installed one is alike.
+ *    most installed first.
+ * A misspelling is `misspeltProduct`'s, asked only when these leave doubt (see there).
  */
 export async function productsNamed(
   queries: ProductQueries,
@@ -65,27 +64,45 @@ export async function productsNamed(
       didYouMean: null,
     };
   }
-  const started = { products: byWords, named: withRecords(top), rest: undefined, didYouMean: null };
-  if (top && (top.active_installs ?? 0) >= SURELY_MEANT_INSTALLS) return started;
+  return { products: byWords, named: withRecords(top), rest: undefined, didYouMean: null };
+}
 
-  const alike =
-    text.trim().length < ALIKE_MIN_LENGTH ? [] : await queries.alike(text.trim().toLowerCase(), kind, limit);
+/**
+ * Whether what `productsNamed` found leaves room for a misspelling: no product, or only little-used
+ * ones (`elementr` starts Elementra's name, not Elementor's). A popular product named as typed is
+ * the one meant.
+ */
+export const mayBeMisspelt = (named: ProductsNamed, text: string) =>
+  text.trim().length >= ALIKE_MIN_LENGTH && (named.products[0]?.active_installs ?? 0) < SURELY_MEANT_INSTALLS;
+
+/**
+ * The product a misspelt query means (pg_trgm, `elementr`, `contact from 7`), with the products alike:
+ * alike enough, with records, and far more installed than what the words named as typed. Null when
+ * there is none, or it is what the words named already.
+ */
+export async function misspeltProduct(
+  queries: ProductQueries,
+  text: string,
+  kind: string | undefined,
+  limit: number,
+  named: ProductsNamed,
+): Promise<ProductsNamed | null> {
+  const alike = await queries.alike(text.trim().toLowerCase(), kind, limit);
   const best = alike[0];
-  const misspelt =
+  const top = named.products[0];
+  const meant =
     best &&
     best.likeness >= ALIKE_ENOUGH &&
     best.vulnerabilities > 0 &&
     (!top ||
       (best.id !== top.id && (best.active_installs ?? 0) >= MORE_POPULAR * (top.active_installs ?? 0)));
-  if (misspelt) {
-    return {
-      products: alike,
-      named: best,
-      rest: undefined,
-      didYouMean: best.name.length <= SHORT_NAME ? best.name : best.slug,
-    };
-  }
-  return top ? started : { ...NONE, products: alike };
+  if (!meant) return named.products.length > 0 ? null : { ...NONE, products: alike };
+  return {
+    products: alike,
+    named: best,
+    rest: undefined,
+    didYouMean: best.name.length <= SHORT_NAME ? best.name : best.slug,
+  };
 }
 
 /** The product whose slug, name or short name is the longest run of words at either end of the query. */

@@ -22,14 +22,12 @@ export const wordsOf = (text: string): string[] =>
   (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
 
 /**
- * The text with each abbreviation outside quotes replaced by its phrase, quoted (websearch_to_tsquery
- * reads a quoted phrase as words in that order). A text that quotes anything is the user's own
- * phrasing and is left alone.
+ * The text with each abbreviation outside quotes replaced by its words. Not as a quoted phrase: a
+ * phrase is checked on every candidate's positions, and at 250,000 records `stored "cross site
+ * scripting"` took 125 ms to count to the match limit against 9 ms for the words. A text that quotes
+ * anything is the user's own phrasing and is left alone.
  */
 export function expandAbbreviations(text: string): string {
   if (text.includes('"')) return text;
-  return text.replace(/[\p{L}\p{N}]+/gu, (word) => {
-    const phrase = ABBREVIATIONS.get(word.toLowerCase());
-    return phrase ? `"${phrase}"` : word;
-  });
+  return text.replace(/[\p{L}\p{N}]+/gu, (word) => ABBREVIATIONS.get(word.toLowerCase()) ?? word);
 }

@@ -15,7 +15,7 @@ const ENDPOINTS: { method: string; path: string; what: string }[] = [
   {
     method: "GET",
     path: "/api/v1/vulnerabilities?q=&kind=&type=&severity=&patched=&year=&sort=date|relevance&page=&per_page=",
-    what: "Search: full text over title, description, product name and slug; a CVE id (any case, or the bare 2024-4704), a record id or a CWE id finds its records exactly. When q names a product (its name, slug, the first letters of its words, or a misspelling), products lists it first and its records come before the other matches (records_first); the rest of q (elementor xss) searches its records; xss, sqli, csrf, ssrf, rce, lfi, rfi, idor and xxe read as the type's name. Answers { data, pagination, products, records_first, researchers, did_you_mean }.",
+    what: "Search: full text over title, description, product name and slug; a CVE id (any case, or the bare 2024-4704), a record id or a CWE id finds its records exactly. When q names a product (its name, slug, the first letters of its words, or a misspelling), products lists it first and its records come before the other matches (records_first); the rest of q (elementor xss) searches its records, where xss, sqli, csrf, ssrf, rce, lfi, rfi, idor and xxe read as the type's name. Answers { data, pagination, products, records_first, researchers, did_you_mean }.",
   },
   {
     method: "GET",
