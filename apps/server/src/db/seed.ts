@@ -38,17 +38,21 @@ export interface SeedSummary {
  */
 export async function seedDatabase(database: Database, options: SeedOptions = {}): Promise<SeedSummary> {
   const dataDir = options.dataDir ?? DEFAULT_SEED_DIR;
-  const importOptions = options.onProgress ? { onProgress: options.onProgress } : {};
+  const digests = await Promise.all(SEED_FILES.map((file) => fileDigest(join(dataDir, file.name))));
+  const pending = await Promise.all(
+    digests.map(async (digest) => !(await wasFileImported(database, digest))),
+  );
   const summaries: (ImportSummary | null)[] = [];
-  for (const file of SEED_FILES) {
-    const path = join(dataDir, file.name);
-    const digest = await fileDigest(path);
-    if (await wasFileImported(database, digest)) {
+  for (const [index, file] of SEED_FILES.entries()) {
+    if (!pending[index]) {
       summaries.push(null);
       continue;
     }
-    summaries.push(await file.run(database, path, importOptions));
-    await recordImportedFile(database, digest);
+    // The vulnerability file's statistics cover the products: the plugin file's would be gathered twice.
+    const analyze = !pending.slice(index + 1).some(Boolean);
+    const importOptions = { analyze, ...(options.onProgress && { onProgress: options.onProgress }) };
+    summaries.push(await file.run(database, join(dataDir, file.name), importOptions));
+    await recordImportedFile(database, digests[index]!);
   }
   const [plugins = null, vulnerabilities = null] = summaries;
   await markSeeded(database, { plugins: plugins?.imported, vulnerabilities: vulnerabilities?.imported });

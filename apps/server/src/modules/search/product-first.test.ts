@@ -76,6 +76,31 @@ describe("GET /api/v1/vulnerabilities?q=, product first", () => {
     ]);
   });
 
+  it("pages through the product's records and then the other matches, each once", async () => {
+    const pageOf = async (page: number) => {
+      const response = await harness.app.inject({
+        method: "GET",
+        url: `/api/v1/vulnerabilities?q=wordpress&per_page=1&page=${page}`,
+      });
+      return VulnerabilitySearchPage.parse(response.json());
+    };
+    const first = await pageOf(1);
+    expect(first.records_first?.slug).toBe("wordpress");
+    expect(first.data.map((record) => record.cve)).toEqual(["CVE-2022-21664"]);
+    const total = first.pagination.total;
+    expect(total).toBeGreaterThan(1);
+    const seen = [first.data[0]?.id];
+    for (let page = 2; page <= total; page++) {
+      const next = await pageOf(page);
+      expect(next.pagination.total).toBe(total);
+      expect(next.data).toHaveLength(1);
+      expect(next.data[0]?.product.slug).not.toBe("wordpress");
+      seen.push(next.data[0]?.id);
+    }
+    expect(new Set(seen).size).toBe(total);
+    expect((await pageOf(total + 1)).data).toEqual([]);
+  });
+
   it("answers a misspelt product with did you mean and the records of the product most alike", async () => {
     const page = await search("custom-facebok-feed");
     expect(page.did_you_mean).toBe("Smash Balloon Social Post Feed");

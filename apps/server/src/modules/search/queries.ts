@@ -80,6 +80,8 @@ export interface SearchFilters {
   matchLimit?: number | undefined;
   limit: number;
   offset: number;
+  /** Only the total (and whether it is capped), no rows: a list whose page others filled. */
+  countOnly?: boolean | undefined;
 }
 
 const SUMMARY_COLUMNS = `v.id, v.slug, v.title, v.cve, v.severity, v.cvss_score::float8 as cvss_score,
@@ -101,17 +103,18 @@ export function createSearchQueries(database: Database, dataVersion: () => strin
   const run = database.sql;
 
   /**
-   * Exact counts of lists by filters alone (no words), kept for their data version: browsing page
-   * after page of the same filters counts once (a count of 250,000 rows is the page's costliest
-   * part). Keyed by the data version, the statement and its values, like the response store; counts
-   * of an older version are never read again and leave first.
+   * Exact counts of lists by filters alone (no words), and the capped counts of searches whose page
+   * is filled by others (productFirst), kept for their data version: browsing page after page of
+   * the same filters counts once (a count of 250,000 rows is the page's costliest part). Keyed by
+   * the data version, the cap, the statement and its values, like the response store; counts of an
+   * older version are never read again and leave first.
    */
-  const counts = new Map<string, Promise<number>>();
-  function keptCount(whereSql: string, params: unknown[]): Promise<number> {
-    const key = `${dataVersion()}\u0000${whereSql}\u0000${JSON.stringify(params)}`;
+  const counts = new Map<string, Promise<{ total: number; capped: boolean }>>();
+  function keptCount(whereSql: string, params: unknown[], cap?: number) {
+    const key = `${dataVersion()}\u0000${cap}\u0000${whereSql}\u0000${JSON.stringify(params)}`;
     let count = counts.get(key);
     if (!count) {
-      count = countMatches(whereSql, params, undefined).then(({ total }) => total);
+      count = countMatches(whereSql, params, cap);
       counts.set(key, count);
       count.catch(() => counts.delete(key));
       if (counts.size > KEPT_COUNTS) counts.delete(counts.keys().next().value ?? key);
@@ -322,6 +325,11 @@ export function createSearchQueries(database: Database, dataVersion: () => strin
       const order = filters.sort === "relevance" && filters.text ? `${rank} desc, ${DATE_ORDER}` : DATE_ORDER;
       const whereSql = where.length ? `where ${where.join(" and ")}` : "";
       const filterParams = [...params];
+      if (filters.countOnly) {
+        // Only the total: kept for the data version, like the counts of filters alone.
+        const plainWhere = whereSql.replaceAll(`(select ${textQuery})`, textQuery);
+        return { rows: [], ...(await keptCount(plainWhere, filterParams, filters.matchLimit)) };
+      }
       if (filters.text) {
         // Statements planned for their values see the words themselves (how common they are).
         const plainWhere = whereSql.replaceAll(`(select ${textQuery})`, textQuery);
@@ -374,7 +382,7 @@ export function createSearchQueries(database: Database, dataVersion: () => strin
       const counted =
         known === undefined
           ? cap === undefined
-            ? keptCount(whereSql, filterParams).then((total) => ({ total, capped: false }))
+            ? keptCount(whereSql, filterParams)
             : countMatches(whereSql, filterParams, cap)
           : Promise.resolve(
               cap !== undefined && known > cap

@@ -141,23 +141,14 @@ export function createSearchService({
       matchLimit: undefined,
     } as const;
     const others = { ...matches, excludeProductId: productId };
-    // The first page asks for both at once; a page is never asked for 0 rows (it would not count).
-    const [first, after]: [SearchResult, SearchResult] =
-      offset === 0
-        ? await Promise.all([
-            queries.search({ ...own, limit, offset }),
-            queries.search({ ...others, limit, offset: 0 }),
-          ])
-        : await queries.search({ ...own, limit, offset }).then(
-            async (first): Promise<[SearchResult, SearchResult]> => [
-              first,
-              await queries.search({
-                ...others,
-                limit: Math.max(1, limit - first.rows.length),
-                offset: Math.max(0, offset - first.total),
-              }),
-            ],
-          );
+    // The product's page first: when its records fill it, the other matches are only counted.
+    const first = await queries.search({ ...own, limit, offset });
+    const after = await queries.search({
+      ...others,
+      limit: Math.max(1, limit - first.rows.length),
+      offset: Math.max(0, offset - first.total),
+      countOnly: first.rows.length >= limit,
+    });
     return {
       rows: [...first.rows, ...after.rows].slice(0, limit),
       total: first.total + after.total,

@@ -1,9 +1,9 @@
 import type { VulnerabilitySearchPage } from "@pressguard/domain";
 import { Link } from "react-router";
+import { kindLabel } from "../../lib/report-labels.ts";
 import { databasePaths } from "./paths.ts";
 
 const number = (value: number) => value.toLocaleString("en-GB");
-const KIND_LABELS: Record<string, string> = { plugin: "Plugin", theme: "Theme", core: "WordPress core" };
 
 /**
  * What a search names before its records (issue 17): "did you mean", the products (name, kind,
@@ -38,8 +38,7 @@ export function SearchMatches({ results, query }: { results: VulnerabilitySearch
                   {product.name}
                 </Link>
                 <p className="mt-1 text-sm break-words text-slate-600">
-                  {KIND_LABELS[product.kind] ?? product.kind} ·{" "}
-                  <span className="font-mono">{product.slug}</span>
+                  {kindLabel(product.kind)} · <span className="font-mono">{product.slug}</span>
                   {product.version && <> · current version {product.version}</>}
                   {product.active_installs != null && <> · {number(product.active_installs)}+ installs</>}
                 </p>
