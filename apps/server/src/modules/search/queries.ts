@@ -1,6 +1,7 @@
 import { describeAffectedRange, type RangeBounds } from "@pressguard/domain";
 import type { Database } from "../../db/client.ts";
 import { fixedForProductSql } from "../../db/infer-fixed.ts";
+import { keptByVersion } from "./kept-by-version.ts";
 
 /**
  * The public search's SQL: parameterised statements built from fixed fragments, since the WHERE
@@ -96,7 +97,7 @@ const SUMMARY_COLUMNS = `v.id, v.slug, v.title, v.cve, v.severity, v.cvss_score:
 /** Newest first; records without a date (most 2025–2026 CVEs, see the data README §1.7) by CVE id. */
 const DATE_ORDER = "v.published_at desc nulls last, v.cve desc nulls last, v.id";
 
-/** How many filtered lists' counts one instance keeps (all data versions together). */
+/** How many filtered lists' counts one instance keeps for the current data version. */
 const KEPT_COUNTS = 2_000;
 
 export function createSearchQueries(database: Database, dataVersion: () => string = () => "") {
@@ -106,21 +107,13 @@ export function createSearchQueries(database: Database, dataVersion: () => strin
    * Exact counts of lists by filters alone (no words), and the capped counts of searches whose page
    * is filled by others (productFirst), kept for their data version: browsing page after page of
    * the same filters counts once (a count of 250,000 rows is the page's costliest part). Keyed by
-   * the data version, the cap, the statement and its values, like the response store; counts of an
-   * older version are never read again and leave first.
+   * the cap, the statement and its values until the data version moves, like the response store.
    */
-  const counts = new Map<string, Promise<{ total: number; capped: boolean }>>();
-  function keptCount(whereSql: string, params: unknown[], cap?: number) {
-    const key = `${dataVersion()}\u0000${cap}\u0000${whereSql}\u0000${JSON.stringify(params)}`;
-    let count = counts.get(key);
-    if (!count) {
-      count = countMatches(whereSql, params, cap);
-      counts.set(key, count);
-      count.catch(() => counts.delete(key));
-      if (counts.size > KEPT_COUNTS) counts.delete(counts.keys().next().value ?? key);
-    }
-    return count;
-  }
+  const counts = keptByVersion<{ total: number; capped: boolean }>(dataVersion, KEPT_COUNTS);
+  const keptCount = (whereSql: string, params: unknown[], cap?: number) =>
+    counts(`${cap}\u0000${whereSql}\u0000${JSON.stringify(params)}`, () =>
+      countMatches(whereSql, params, cap),
+    );
 
   /**
    * A full text search in one statement: the matches (one GIN scan and every match's rank) are
