@@ -275,13 +275,18 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
     app.log.error({ err: error }, "report deadline job failed"),
   );
   app.addHook("onClose", async () => deadlineJob.stop());
-  const vulnerabilities = createVulnerabilityService({ database, appUrl: config.appUrl });
+  const vulnerabilities = createVulnerabilityService({
+    database,
+    appUrl: config.appUrl,
+    dataVersion: dataVersion.current,
+  });
   const rankings = createRankingService({ database, appUrl: config.appUrl });
   const search = createSearchService({
     database,
     appUrl: config.appUrl,
     databaseCounts: rankings.getDatabaseCounts,
     dataVersion: dataVersion.current,
+    productCounters: vulnerabilities.productCounters,
   });
   const check = createCheckService({ database, appUrl: config.appUrl, dataVersion: dataVersion.current });
   const feeds = createFeedService({ database, appUrl: config.appUrl });

@@ -15,6 +15,7 @@ import {
 } from "../lib/data-attribution.ts";
 import { MARKETING_LINKS } from "../lib/external-links.ts";
 import { LOGIN_LINK, type NavItem, PRICING_LINK, SOLUTIONS_MENU } from "../lib/navigation.ts";
+import { formatCount } from "../lib/numbers.ts";
 import { useRootLoaderData } from "../lib/public-config.ts";
 import { Logo } from "../ui/logo.tsx";
 import { Tooltip } from "../ui/tooltip.tsx";
@@ -134,7 +135,7 @@ function ActiveProgramCount({ count }: { count: number }) {
         data-testid="active-vdp-count"
         className="rounded-full bg-brand px-2 py-0.5 text-xs font-semibold text-slate-950"
       >
-        {count.toLocaleString("en-US")}
+        {formatCount(count)}
         <span className="sr-only"> active programs</span>
       </button>
     </Tooltip>

@@ -1,7 +1,7 @@
 import { describeAffectedRange, type RangeBounds } from "@pressguard/domain";
 import type { Database } from "../../db/client.ts";
 import { fixedForProductSql } from "../../db/infer-fixed.ts";
-import { keptByVersion } from "./kept-by-version.ts";
+import { keptByVersion } from "../../db/kept-by-version.ts";
 
 /**
  * The public search's SQL: parameterised statements built from fixed fragments, since the WHERE
@@ -72,7 +72,10 @@ export interface SearchFilters {
   /** Only vulnerabilities credited to this researcher. */
   researcherId?: number | undefined;
   sort: "date" | "relevance";
-  /** The number of all vulnerabilities, when known: spares the count of an unfiltered list. */
+  /**
+   * The list's total, when the caller knows it (an unfiltered list: the headline count; a product's
+   * tab: its counter): spares the count.
+   */
   knownTotal?: number | undefined;
   /**
    * The most matches counted and ordered exactly (the public search, decision 015). Beyond it the
@@ -370,8 +373,7 @@ export function createSearchQueries(database: Database, dataVersion: () => strin
                order by ${order}`,
               params,
             );
-      // Unfiltered, the caller already knows the total (the cached headline count).
-      const known = where.length === 0 ? filters.knownTotal : undefined;
+      const known = filters.knownTotal;
       const counted =
         known === undefined
           ? cap === undefined

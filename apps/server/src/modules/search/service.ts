@@ -12,6 +12,7 @@ import {
   vulnerabilityTypeByCode,
 } from "@pressguard/domain";
 import type { Database } from "../../db/client.ts";
+import { keptByVersion } from "../../db/kept-by-version.ts";
 import { AppError } from "../../errors.ts";
 import { type PageRequest, paginationOf } from "../../http/pagination.ts";
 import {
@@ -22,8 +23,7 @@ import {
   productRefOf,
   UUID,
 } from "../vulnerabilities/presenters.ts";
-import { createVulnerabilityQueries } from "../vulnerabilities/queries.ts";
-import { keptByVersion } from "./kept-by-version.ts";
+import { createVulnerabilityQueries, type ProductCounters } from "../vulnerabilities/queries.ts";
 import {
   ALIKE_MIN_LENGTH,
   mayBeMisspelt,
@@ -53,6 +53,8 @@ interface SearchServiceOptions {
   databaseCounts: () => Promise<DatabaseCounts>;
   /** The public data version: counts of filtered lists are kept as long as it holds. */
   dataVersion?: () => string;
+  /** A product's counters (the vulnerability service keeps them), or null for an unknown product. */
+  productCounters: (productId: number) => Promise<ProductCounters | null>;
 }
 
 /**
@@ -64,6 +66,7 @@ export function createSearchService({
   appUrl,
   databaseCounts,
   dataVersion = () => "",
+  productCounters,
 }: SearchServiceOptions) {
   const queries = createSearchQueries(database, dataVersion);
   const productQueries = createProductQueries(database);
@@ -262,10 +265,11 @@ export function createSearchService({
     },
 
     async findProductVulnerabilities(productId: number, tab: "present" | "fixed", request: PageRequest) {
-      if (!(await records.productExists(productId))) {
-        throw new AppError("not_found", { message: NOT_FOUND_MESSAGES.product });
-      }
-      return pageOf(request, { productId, patched: tab === "fixed", sort: "date" });
+      const counters = await productCounters(productId);
+      if (!counters) throw new AppError("not_found", { message: NOT_FOUND_MESSAGES.product });
+      // The tab's total is the product's counter: the same rule, so no second count.
+      const knownTotal = tab === "fixed" ? counters.fixed : counters.present;
+      return pageOf(request, { productId, patched: tab === "fixed", sort: "date", knownTotal });
     },
 
     async findResearcherVulnerabilities(uuid: string, request: PageRequest) {

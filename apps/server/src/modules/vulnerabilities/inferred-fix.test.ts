@@ -128,4 +128,22 @@ describe("fixed in a later version (inferred from the current version)", () => {
     await importPlugins(harness.database, lines(PLUGINS));
     expect(await state()).toEqual(before);
   });
+
+  // Runs last: it changes the product's current version.
+  it("counts again when the data moves: the counters and the tab's total are kept per data version", async () => {
+    expect((await product("behind-plugin")).counters).toEqual({ vulnerabilities: 1, present: 0, fixed: 1 });
+    const older = PLUGINS.map((plugin) =>
+      plugin.slug === "behind-plugin" ? { ...plugin, version: "1.5" } : plugin,
+    );
+    await importPlugins(harness.database, lines(older));
+    // Every instance sees the new data version at its next poll (2 s).
+    await expect
+      .poll(async () => (await product("behind-plugin")).counters, { timeout: 10_000 })
+      .toEqual({ vulnerabilities: 1, present: 1, fixed: 0 });
+    const present = await get(
+      `/api/products/${(await product("behind-plugin")).id}/vulnerabilities?filter[tab]=present`,
+    );
+    expect(ids(present.data)).toEqual([BEHIND.id]);
+    expect(present.pagination.total).toBe(1);
+  });
 });

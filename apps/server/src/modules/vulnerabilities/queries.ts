@@ -34,6 +34,12 @@ export interface RangeRow {
   platform: string;
 }
 
+export interface ProductCounters {
+  vulnerabilities: number;
+  present: number;
+  fixed: number;
+}
+
 export interface CreditRow {
   uuid: string;
   displayName: string;
@@ -170,12 +176,6 @@ export function createVulnerabilityQueries(database: Database) {
     )
     .prepare("public_product_by_path");
 
-  const productById = db
-    .select({ id: products.id })
-    .from(products)
-    .where(eq(products.id, sql.placeholder("id")))
-    .prepare("public_product_by_id");
-
   return {
     async findVulnerability(key: { id?: string; cve?: string; slug?: string }) {
       const rows = key.id
@@ -211,19 +211,18 @@ export function createVulnerabilityQueries(database: Database) {
       const [row] = await productByPath.execute({ platform, kind, slug });
       return row ?? null;
     },
-    async productExists(id: number) {
-      return (await productById.execute({ id })).length > 0;
-    },
-
-    async productCounters(productId: number) {
-      const { rows } = await run.query<{ total: number; fixed: number }>(
+    /** A product's counters (issue 17's rule for what is fixed), or null when no product has that id. */
+    async productCounters(productId: number): Promise<ProductCounters | null> {
+      const { rows } = await run.query<{ known: boolean | null; total: number; fixed: number }>(
         // Fixed: a known fix, or this product's current version past its range (inferred, issue 17).
-        `select count(*)::int as total, count(*) filter (where ${fixedForProductSql("$1")})::int as fixed
+        `select (select true from products where id = $1) as known,
+           count(*)::int as total, count(*) filter (where ${fixedForProductSql("$1")})::int as fixed
          from vulnerabilities v
          where v.id in (select vulnerability_id from affected_ranges where product_id = $1)`,
         [productId],
       );
-      const row = rows[0] ?? { total: 0, fixed: 0 };
+      const row = rows[0];
+      if (!row?.known) return null;
       return { vulnerabilities: row.total, present: row.total - row.fixed, fixed: row.fixed };
     },
 

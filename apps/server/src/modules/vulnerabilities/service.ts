@@ -7,14 +7,33 @@ import {
   type VulnerabilityDetail,
 } from "@pressguard/domain";
 import type { Database } from "../../db/client.ts";
+import { keptByVersion } from "../../db/kept-by-version.ts";
 import { AppError } from "../../errors.ts";
 import { toOsv } from "./osv.ts";
 import { CVE, detailOf, iso, NOT_FOUND_MESSAGES, pagePaths, productRefOf, UUID } from "./presenters.ts";
-import { createVulnerabilityQueries } from "./queries.ts";
+import { createVulnerabilityQueries, type ProductCounters } from "./queries.ts";
+
+/** How many products' counters one instance keeps for the current data version (a few bytes each). */
+const KEPT_COUNTERS = 100_000;
+
+interface VulnerabilityServiceOptions {
+  database: Database;
+  appUrl: string;
+  /** The public data version: a product's counters are kept as long as it holds. */
+  dataVersion?: () => string;
+}
 
 /** The public records: one vulnerability (and its OSV record), a product, a researcher. */
-export function createVulnerabilityService({ database, appUrl }: { database: Database; appUrl: string }) {
+export function createVulnerabilityService({
+  database,
+  appUrl,
+  dataVersion = () => "",
+}: VulnerabilityServiceOptions) {
   const queries = createVulnerabilityQueries(database);
+  // A product page asks for them twice (its header and its tab's total): counted once per data version.
+  const keptCounters = keptByVersion<ProductCounters | null>(dataVersion, KEPT_COUNTERS);
+  const productCounters = (productId: number) =>
+    keptCounters(String(productId), () => queries.productCounters(productId));
 
   async function getVulnerability(key: string): Promise<VulnerabilityDetail> {
     const trimmed = key.trim();
@@ -31,6 +50,8 @@ export function createVulnerabilityService({ database, appUrl }: { database: Dat
 
   return {
     getVulnerability,
+    /** A product's known, present and fixed counts, or null for an unknown product id. */
+    productCounters,
 
     async getOsv(key: string) {
       const vulnerability = await getVulnerability(key);
@@ -47,7 +68,7 @@ export function createVulnerabilityService({ database, appUrl }: { database: Dat
         author: row.author,
         active_installs: row.activeInstalls,
         directory_url: row.directoryUrl,
-        counters: await queries.productCounters(row.id),
+        counters: (await productCounters(row.id)) ?? { vulnerabilities: 0, present: 0, fixed: 0 },
         program:
           row.isActive && row.vendorName !== null
             ? {
@@ -62,7 +83,7 @@ export function createVulnerabilityService({ database, appUrl }: { database: Dat
     },
 
     async findProductContributors(productId: number): Promise<Contributors> {
-      if (!(await queries.productExists(productId))) {
+      if (!(await productCounters(productId))) {
         throw new AppError("not_found", { message: NOT_FOUND_MESSAGES.product });
       }
       const rows = await queries.productContributors(productId);

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { developmentPublicConfig } from "../../lib/request-context.server.ts";
 import { databaseApi } from "./api.server.ts";
 import { parseSearchParams } from "./search-params.ts";
@@ -7,6 +7,13 @@ const input = {
   request: new Request("http://site.test/database", { headers: { cookie: "session=secret" } }),
   context: { publicConfig: developmentPublicConfig("http://site.test"), apiOrigin: "http://api.test" },
 };
+
+const visit = () => new Request("http://site.test/database", { headers: { cookie: "session=secret" } });
+
+// Each test is a page request of its own (the loaders of one request share its API answers).
+beforeEach(() => {
+  input.request = visit();
+});
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -23,6 +30,19 @@ async function thrown(promise: Promise<unknown>) {
 }
 
 describe("databaseApi", () => {
+  it("asks the API once for what the loaders of one page request both need", async () => {
+    const fetch = vi.fn(async () => Response.json({ id: 7, slug: "akismet" }));
+    vi.stubGlobal("fetch", fetch);
+    const [layout, page] = await Promise.all([
+      databaseApi.getProduct(input, "wordpress", "plugin", "akismet"),
+      databaseApi.getProduct(input, "wordpress", "plugin", "akismet"),
+    ]);
+    expect(layout).toEqual(page);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    await databaseApi.getProduct({ ...input, request: visit() }, "wordpress", "plugin", "akismet");
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
   it("sends the search's valid filters to the API without the visitor's cookies", async () => {
     const fetch = vi.fn(async () => Response.json({ data: [], pagination: {} }));
     vi.stubGlobal("fetch", fetch);
@@ -51,6 +71,7 @@ describe("databaseApi", () => {
       vi.stubGlobal("fetch", async () =>
         Response.json({ status: "error", message: "The request contains a NUL character." }, { status }),
       );
+      input.request = visit();
       const params = parseSearchParams(new URLSearchParams("q=%00"));
       expect(await thrown(databaseApi.searchVulnerabilities(input, params))).toMatchObject({
         data: "Error fetching vulnerabilities",

@@ -38,7 +38,25 @@ interface LoaderInput {
  * One public GET during SSR. The API's 404 is the page's 404; any other failure shows the
  * specification's store failure message (with the API's 4xx or 5xx: `apiFailureOf`).
  */
-async function publicGet<T>(
+function publicGet<T>(
+  input: LoaderInput,
+  path: string,
+  failure: string,
+  query?: Record<string, string | number | undefined>,
+): Promise<T> {
+  // The loaders of one page share its request: a layout and its page asking for the same product ask
+  // the API once.
+  const asked = askedBy.get(input.request) ?? new Map<string, Promise<unknown>>();
+  askedBy.set(input.request, asked);
+  const key = `${path}?${JSON.stringify(query ?? {})}`;
+  const answer = asked.get(key) ?? fetchPublic<T>(input, path, failure, query);
+  asked.set(key, answer);
+  return answer as Promise<T>;
+}
+
+const askedBy = new WeakMap<Request, Map<string, Promise<unknown>>>();
+
+async function fetchPublic<T>(
   { request, context }: LoaderInput,
   path: string,
   failure: string,

@@ -1,5 +1,6 @@
 import type { Pagination } from "@pressguard/domain";
 import { Link } from "react-router";
+import { formatCount } from "../../lib/numbers.ts";
 
 /** Previous / next links of a server-paginated list; plain links, so crawlers follow them. */
 export function PaginationNav({
@@ -11,12 +12,11 @@ export function PaginationNav({
 }) {
   const { current_page: page, last_page: lastPage, total } = pagination;
   if (total === 0) return null;
-  const count = `${pagination.total_capped ? "more than " : ""}${total.toLocaleString("en-GB")}`;
+  const count = `${pagination.total_capped ? "more than " : ""}${formatCount(total)}`;
   return (
     <nav aria-label="Pagination" className="mt-6 flex items-center justify-between gap-4 text-sm">
       <span className="text-slate-600">
-        Page {page.toLocaleString("en-GB")} of {lastPage.toLocaleString("en-GB")} · {count}{" "}
-        {total === 1 ? "result" : "results"}
+        Page {formatCount(page)} of {formatCount(lastPage)} · {count} {total === 1 ? "result" : "results"}
       </span>
       <span className="flex gap-3">
         {pagination.prev_page_url && (

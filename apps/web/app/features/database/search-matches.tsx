@@ -1,9 +1,8 @@
 import type { VulnerabilitySearchPage } from "@pressguard/domain";
 import { Link } from "react-router";
+import { formatCount } from "../../lib/numbers.ts";
 import { kindLabel } from "../../lib/report-labels.ts";
 import { databasePaths } from "./paths.ts";
-
-const number = (value: number) => value.toLocaleString("en-GB");
 
 /**
  * What a search names before its records (issue 17): "did you mean", the products (name, kind,
@@ -40,7 +39,9 @@ export function SearchMatches({ results, query }: { results: VulnerabilitySearch
                 <p className="mt-1 text-sm break-words text-slate-600">
                   {kindLabel(product.kind)} · <span className="font-mono">{product.slug}</span>
                   {product.version && <> · current version {product.version}</>}
-                  {product.active_installs != null && <> · {number(product.active_installs)}+ installs</>}
+                  {product.active_installs != null && (
+                    <> · {formatCount(product.active_installs)}+ installs</>
+                  )}
                 </p>
                 <p className="mt-2 text-sm">
                   {product.vulnerabilities === 0 ? (
@@ -48,12 +49,12 @@ export function SearchMatches({ results, query }: { results: VulnerabilitySearch
                   ) : (
                     <>
                       <span className="font-semibold text-slate-900">
-                        {number(product.vulnerabilities)} known{" "}
+                        {formatCount(product.vulnerabilities)} known{" "}
                         {product.vulnerabilities === 1 ? "vulnerability" : "vulnerabilities"}
                       </span>
                       {" · "}
                       <span className={product.unfixed > 0 ? "font-semibold text-red-700" : "text-slate-700"}>
-                        {number(product.unfixed)} without a known fix
+                        {formatCount(product.unfixed)} without a known fix
                       </span>
                     </>
                   )}
@@ -81,7 +82,7 @@ export function SearchMatches({ results, query }: { results: VulnerabilitySearch
                   {researcher.display_name}
                 </Link>{" "}
                 <span className="text-sm text-slate-600">
-                  · {number(researcher.vulnerabilities)} credited{" "}
+                  · {formatCount(researcher.vulnerabilities)} credited{" "}
                   {researcher.vulnerabilities === 1 ? "record" : "records"}
                 </span>
               </li>

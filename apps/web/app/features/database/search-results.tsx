@@ -1,5 +1,6 @@
 import type { VulnerabilityPage } from "@pressguard/domain";
 import { useLocation } from "react-router";
+import { formatCount } from "../../lib/numbers.ts";
 import { PaginationNav } from "./pagination-nav.tsx";
 import { searchWithPage } from "./search-params.ts";
 import { VulnerabilityList } from "./vulnerability-list.tsx";
@@ -28,8 +29,8 @@ export function SearchResults({
           role="note"
           className="mb-4 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700"
         >
-          More than {results.pagination.total.toLocaleString("en-GB")} vulnerabilities match: the newest are
-          shown first. Add words or filters to narrow the search.
+          More than {formatCount(results.pagination.total)} vulnerabilities match: the newest are shown first.
+          Add words or filters to narrow the search.
         </p>
       )}
       <VulnerabilityList items={results.data} empty={empty} />

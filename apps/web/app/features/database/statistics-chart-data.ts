@@ -1,4 +1,5 @@
 import type { MonthlyCount, MonthlySeverity } from "@pressguard/domain";
+import { formatCount } from "../../lib/numbers.ts";
 
 /** The bands of the charts, most severe first, with colours that follow the severity badges. */
 export const CHART_SEVERITIES: readonly { key: MonthlySeverity; label: string; color: string }[] = [
@@ -90,7 +91,7 @@ export function trendSummary(series: readonly MonthlyCount[]): string {
     series.length === 1
       ? `in ${monthLabel(series[0]!.month)}`
       : `from ${monthLabel(series[0]!.month)} to ${monthLabel(series[series.length - 1]!.month)}`;
-  return `Monthly trend chart, bars split by severity: ${total.toLocaleString("en-GB")} dated vulnerabilities ${range}; the busiest month was ${monthLabel(busiest.month)} with ${busiest.count.toLocaleString("en-GB")}.`;
+  return `Monthly trend chart, bars split by severity: ${formatCount(total)} dated vulnerabilities ${range}; the busiest month was ${monthLabel(busiest.month)} with ${formatCount(busiest.count)}.`;
 }
 
 /** The severity chart's accessible name: each band with its count and share. */
@@ -98,7 +99,7 @@ export function severitySummary(rows: readonly { label: string; count: number }[
   const total = rows.reduce((sum, row) => sum + row.count, 0);
   if (total === 0) return "Severity chart: no vulnerability in this period.";
   return `Severity chart: ${rows
-    .map((row) => `${row.label} ${row.count.toLocaleString("en-GB")} (${percent(row.count, total)})`)
+    .map((row) => `${row.label} ${formatCount(row.count)} (${percent(row.count, total)})`)
     .join(", ")}.`;
 }
 

@@ -2,6 +2,7 @@ import type { MonthlyCount, MonthlySeverity } from "@pressguard/domain";
 import { Group } from "@visx/group";
 import { scaleBand, scaleLinear } from "@visx/scale";
 import { Bar, BarStack } from "@visx/shape";
+import { formatCount } from "../../lib/numbers.ts";
 import {
   CHART_SEVERITIES,
   monthLabel,
@@ -59,7 +60,7 @@ export function MonthlyTrendChart({ series, width = 800 }: { series: MonthlyCoun
           <g key={tick} transform={`translate(0, ${yScale(tick)})`}>
             <line x1={0} x2={innerWidth} stroke={GRID} />
             <text x={-8} dy="0.32em" textAnchor="end" fontSize={13} fill={AXIS_TEXT}>
-              {tick.toLocaleString("en-GB")}
+              {formatCount(tick)}
             </text>
           </g>
         ))}
@@ -158,7 +159,7 @@ export function SeverityChart({
                 fill={colorOf.get(row.key as MonthlySeverity) ?? "#94a3b8"}
               />
               <text x={barWidth + 8} y={middle} dy="0.32em" fontSize={14} fill={AXIS_TEXT}>
-                {`${row.count.toLocaleString("en-GB")} · ${percent(row.count, total)}`}
+                {`${formatCount(row.count)} · ${percent(row.count, total)}`}
               </text>
             </g>
           );

@@ -1,4 +1,6 @@
+const MEDIUM_DAY = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone: "UTC" });
+
 /** A date as "Nov 23, 2026", the same on the server and in the browser (UTC). */
 export function formatDay(iso: string): string {
-  return new Intl.DateTimeFormat("en", { dateStyle: "medium", timeZone: "UTC" }).format(new Date(iso));
+  return MEDIUM_DAY.format(new Date(iso));
 }

@@ -1,4 +1,5 @@
 import { MAX_CHECK_ITEMS, SEARCH_MATCH_LIMIT } from "@pressguard/domain";
+import { formatCount } from "../../lib/numbers.ts";
 import { STATIC_PAGE } from "../../lib/route-handle.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { PageHeader } from "../../ui/page-header.tsx";
@@ -98,11 +99,10 @@ export default function DatabaseApiPage() {
           the OpenAPI document at <a href="/api/openapi.json">/api/openapi.json</a>.
         </p>
         <p>
-          A search by words counts and orders at most {SEARCH_MATCH_LIMIT.toLocaleString("en-GB")} matches.
-          When more match, <code>pagination.total_capped</code> is <code>true</code>, <code>total</code> is
-          that limit, the newest come first and the pages stop there: narrow the search, or read every record
-          from the OSV bulk export. A list by filters alone (or none) counts exactly and its pages reach every
-          record.
+          A search by words counts and orders at most {formatCount(SEARCH_MATCH_LIMIT)} matches. When more
+          match, <code>pagination.total_capped</code> is <code>true</code>, <code>total</code> is that limit,
+          the newest come first and the pages stop there: narrow the search, or read every record from the OSV
+          bulk export. A list by filters alone (or none) counts exactly and its pages reach every record.
         </p>
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Endpoints</caption>

@@ -4,6 +4,7 @@ import { SearchForm } from "../../features/database/search-form.tsx";
 import { SearchMatches } from "../../features/database/search-matches.tsx";
 import { hasSearch, parseSearchParams } from "../../features/database/search-params.ts";
 import { SearchResults } from "../../features/database/search-results.tsx";
+import { formatCount } from "../../lib/numbers.ts";
 import { STATIC_PAGE } from "../../lib/route-handle.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { PageHeader } from "../../ui/page-header.tsx";
@@ -25,8 +26,6 @@ export const meta = pageMeta(
   "WordPress Vulnerability Database",
   "Known vulnerabilities in WordPress plugins, themes and core: affected versions, severity, fixes and credits.",
 );
-
-const number = (value: number) => value.toLocaleString("en-GB");
 
 export default function DatabaseHomePage({ loaderData }: Route.ComponentProps) {
   const { params, searched, results, counts } = loaderData;
@@ -51,7 +50,7 @@ export default function DatabaseHomePage({ loaderData }: Route.ComponentProps) {
         ].map(([label, value]) => (
           <div key={label} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
             <dt className="text-sm text-slate-600">{label}</dt>
-            <dd className="text-2xl font-bold text-slate-900">{number(Number(value))}</dd>
+            <dd className="text-2xl font-bold text-slate-900">{formatCount(Number(value))}</dd>
           </div>
         ))}
       </dl>

@@ -21,6 +21,7 @@ import {
   timeframeLabel,
 } from "../../lib/database-params.ts";
 import type { TabItem } from "../../lib/navigation.ts";
+import { formatCount } from "../../lib/numbers.ts";
 import { STATIC_PAGE } from "../../lib/route-handle.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { PageHeader } from "../../ui/page-header.tsx";
@@ -76,7 +77,7 @@ function CountTable({
                 style={{ width: `${(row.count / max) * 100}%` }}
               />
             </td>
-            <td className="px-4 py-2 text-right tabular-nums">{row.count.toLocaleString("en-GB")}</td>
+            <td className="px-4 py-2 text-right tabular-nums">{formatCount(row.count)}</td>
           </tr>
         ))}
       </tbody>
@@ -113,10 +114,10 @@ function MonthlyTable({ rows }: { rows: MonthlyCount[] }) {
             </th>
             {bands.map((band) => (
               <td key={band.key} className="px-4 py-2 text-right">
-                {row.by_severity[band.key].toLocaleString("en-GB")}
+                {formatCount(row.by_severity[band.key])}
               </td>
             ))}
-            <td className="px-4 py-2 text-right font-semibold">{row.count.toLocaleString("en-GB")}</td>
+            <td className="px-4 py-2 text-right font-semibold">{formatCount(row.count)}</td>
           </tr>
         ))}
       </tbody>
@@ -152,9 +153,9 @@ export default function StatisticsPage({ loaderData }: Route.ComponentProps) {
       />
       <TabNav label="Timeframe" tabs={tabs} currentTo={tabs.find((tab) => tab.heading === timeframe)?.to} />
       <p className="mb-6 text-lg text-slate-700">
-        <strong>{statistics.total.toLocaleString("en-GB")}</strong> vulnerabilities ·{" "}
-        {statistics.patched.patched.toLocaleString("en-GB")} patched ·{" "}
-        {statistics.patched.unpatched.toLocaleString("en-GB")} without a known fix
+        <strong>{formatCount(statistics.total)}</strong> vulnerabilities ·{" "}
+        {formatCount(statistics.patched.patched)} patched · {formatCount(statistics.patched.unpatched)}{" "}
+        without a known fix
       </p>
       <section
         aria-labelledby="monthly-trend"
