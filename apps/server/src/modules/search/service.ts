@@ -222,12 +222,18 @@ export function createSearchService({
           : queries.search({ ...matches, limit: request.perPage, offset });
       let meant = typed;
       let found = await find(typed);
-      // Hardly anything found, and no popular product named as typed: a misspelling, perhaps. Asked
-      // only then, since the products alike cost more than the rest of a search.
-      if (found.total < FEW_MATCHES && researchers.length === 0 && mayBeMisspelt(typed, q)) {
+      // Hardly anything found, or no product named at all, and no popular product named as typed: a
+      // misspelling, perhaps (`elementr`; `contact from 7`, whose words are common enough to match
+      // many records). Asked only then, since the products alike cost more than the rest of a search;
+      // the answer is kept for the data version. With many matches, only a product it surely means
+      // replaces them.
+      const fewFound = found.total < FEW_MATCHES;
+      if ((fewFound || typed.products.length === 0) && researchers.length === 0 && mayBeMisspelt(typed, q)) {
         const corrected = await misspelt(q, query.kind, SEARCH_PRODUCTS, typed);
-        if (corrected?.named) found = await find(corrected);
-        meant = corrected ?? typed;
+        if (corrected?.named) {
+          found = await find(corrected);
+          meant = corrected;
+        } else if (fewFound) meant = corrected ?? typed;
       }
       return {
         data: found.rows.map(summaryOf),
