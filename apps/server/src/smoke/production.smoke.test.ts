@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import SwaggerParser from "@apidevtools/swagger-parser";
+import { osvIdOf } from "@pressguard/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROUTES } from "../../../../e2e/route-table.ts";
 import routeTable from "../../../web/app/routes.ts";
@@ -205,15 +206,17 @@ describe("the production process started by npm start", () => {
       token: UUID,
     };
     const requests = apiRequestsOf(document, known).map((item) =>
-      // A vulnerability's and a product's own ids where the path names them.
-      item.operation.match(/^GET \/api\/v1\/(vulnerabilities|osv)\/\{id\}$/)
+      // A vulnerability's (its OSV id for OSV) and a product's own ids where the path names them.
+      item.operation === "GET /api/v1/vulnerabilities/{id}"
         ? { ...item, url: item.url.replace(/[^/]+$/, vulnerability?.id ?? "") }
-        : item.operation.match(/^GET \/api\/products\/\{id\}\/(vulnerabilities|contributors)$/)
-          ? {
-              ...item,
-              url: item.url.replace(/\/products\/[^/]+\//, `/products/${vulnerability?.product.id}/`),
-            }
-          : item,
+        : item.operation === "GET /api/v1/osv/{id}"
+          ? { ...item, url: item.url.replace(/[^/]+$/, osvIdOf(vulnerability?.id ?? "")) }
+          : item.operation.match(/^GET \/api\/products\/\{id\}\/(vulnerabilities|contributors)$/)
+            ? {
+                ...item,
+                url: item.url.replace(/\/products\/[^/]+\//, `/products/${vulnerability?.product.id}/`),
+              }
+            : item,
     );
     expect(requests.length).toBeGreaterThan(50);
     const failures: string[] = [];

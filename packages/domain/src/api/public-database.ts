@@ -328,14 +328,25 @@ export const CheckResponse = z.object({
 });
 export type CheckResponse = z.infer<typeof CheckResponse>;
 
+/**
+ * The home-database prefix of our OSV ids: OSV's `x_` prefix for a database without a registered
+ * prefix, then our name (decision 025). A record's OSV id is this prefix and its uuid.
+ */
+export const OSV_ID_PREFIX = "x_PRESSGUARD-";
+
+/** The OSV id of the record with this uuid: `x_PRESSGUARD-<uuid>`. */
+export const osvIdOf = (recordId: string) => `${OSV_ID_PREFIX}${recordId}`;
+
 /** OSV (https://ossf.github.io/osv-schema/); kept loose here, osv.ts builds it and osv.test.ts validates it. */
 export const OsvRecord = z.record(z.string(), z.unknown()).meta({
   id: "OsvRecord",
   description:
-    "An OSV 1.7.5 record. Plugins and themes are Composer packages of WPackagist (ecosystem " +
-    '"Packagist:https://wpackagist.org", name "wpackagist-plugin/<slug>" or "wpackagist-theme/<slug>"); ' +
-    'WordPress core is "roots/wordpress" on Packagist. database_specific keeps source_id, source_url ' +
-    "and attribution.",
+    `An OSV record (schema_version 1.7.5; id "${OSV_ID_PREFIX}<uuid>", CVE ids in aliases). Plugins and ` +
+    'themes are Composer packages of WPackagist (ecosystem "Packagist:https://wpackagist.org", name ' +
+    '"wpackagist-plugin/<slug>" or "wpackagist-theme/<slug>"); WordPress core is "roots/wordpress" on ' +
+    "Packagist. modified is the latest of the source's dates and our own changes; published is the " +
+    "source's publication date, else the day the record was created here. database_specific keeps " +
+    "source_id, source_url and attribution.",
 });
 
 const LeaderboardEntry = z.object({

@@ -1,7 +1,7 @@
 import { describeFix } from "@pressguard/domain";
 import { isoOf } from "../../db/timestamps.ts";
 import type { SummaryRow } from "../search/queries.ts";
-import { pagePaths } from "../vulnerabilities/presenters.ts";
+import { firstKnownAt, pagePaths } from "../vulnerabilities/presenters.ts";
 
 /** Atom (RFC 4287) documents of new vulnerabilities (issue 5). */
 
@@ -23,8 +23,8 @@ function xml(text: string): string {
     .replaceAll('"', "&quot;");
 }
 
-/** When the record became known here: its publication date, else the day it was imported. */
-const entryDate = (row: SummaryRow) => isoOf(row.published_at ?? row.created_at);
+/** When the record became known: the same date as its OSV record's `published` (decision 025). */
+const entryDate = (row: SummaryRow) => isoOf(firstKnownAt(row.published_at, row.created_at));
 
 export function renderAtomFeed(options: {
   title: string;

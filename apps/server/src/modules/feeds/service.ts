@@ -2,7 +2,7 @@ import type { Database } from "../../db/client.ts";
 import { AppError } from "../../errors.ts";
 import { createSearchQueries } from "../search/queries.ts";
 import { toOsv } from "../vulnerabilities/osv.ts";
-import { detailOf, NOT_FOUND_MESSAGES, pagePaths } from "../vulnerabilities/presenters.ts";
+import { detailOf, NOT_FOUND_MESSAGES, osvDatesOf, pagePaths } from "../vulnerabilities/presenters.ts";
 import { createVulnerabilityQueries } from "../vulnerabilities/queries.ts";
 import { renderAtomFeed } from "./atom.ts";
 
@@ -81,7 +81,7 @@ export function createFeedService({ database, appUrl }: { database: Database; ap
         let chunk = "";
         for (const row of rows) {
           const detail = detailOf(appUrl, row, rangesBy.get(row.id) ?? [], creditsBy.get(row.id) ?? []);
-          chunk += `${JSON.stringify(toOsv(detail, detail.url))}\n`;
+          chunk += `${JSON.stringify(toOsv(detail, osvDatesOf(row)))}\n`;
         }
         yield chunk;
         after = rows.at(-1)?.id ?? null;

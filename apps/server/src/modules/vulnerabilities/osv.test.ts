@@ -1,49 +1,64 @@
-import { Ajv2020, type ErrorObject } from "ajv/dist/2020.js";
+import { readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { OSV_ID_PREFIX } from "@pressguard/domain";
+import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { importPlugins, importVulnerabilities } from "../../db/import.ts";
-import { readSeedSample } from "../../db/seed-sample.ts";
+import { importVulnerabilities } from "../../db/import.ts";
+import { CORE_SQLI } from "../../db/import-fixtures.ts";
+import { seedDatabase } from "../../db/seed.ts";
 import { createTestApp } from "../../test/app.ts";
 import { osvPackageOf, uriOf } from "./osv.ts";
-import officialSchema from "./osv-schema.json" with { type: "json" };
+import { osvDatesOf } from "./presenters.ts";
 
 /**
- * Every OSV record we serve must pass the published OSV JSON schema (osv-schema.json, 1.7.5) with
- * one exception: `id` must start with a prefix from OSV's registry of home databases, which only a
- * pull request to ossf/osv-schema can extend (decision 009). Every error the validator reports must
- * therefore be that one pattern on /id, and nothing else.
+ * Every OSV record we serve must pass the OFFICIAL OSV JSON schema with no exception (decision 025):
+ * the file copied unchanged from ossf/osv-schema into ../shared/schemas beside the repository (its
+ * README names the commit), never a copy written by hand. Its `$schema` is draft 2020-12: Ajv2020.
  */
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../../../../..");
+const officialSchemaPath = join(repoRoot, "..", "shared", "schemas", "osv-schema.json");
+const officialSchema = JSON.parse(readFileSync(officialSchemaPath, "utf8")) as { $schema: string };
 const ajv = new Ajv2020({ allErrors: true, strict: false });
 addFormats.default(ajv);
 const validateOsv = ajv.compile(officialSchema);
-type OsvJson = { id: string; affected: { package: { name: string } }[]; severity?: unknown };
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-function schemaErrors(record: { id?: unknown }): ErrorObject[] {
-  if (validateOsv(record)) return [];
-  return (validateOsv.errors ?? []).filter(
-    (error) =>
-      !(
-        error.instancePath === "/id" &&
-        error.keyword === "pattern" &&
-        typeof record.id === "string" &&
-        UUID.test(record.id)
-      ),
-  );
+interface OsvJson {
+  id: string;
+  modified: string;
+  published?: string;
+  aliases: string[];
+  affected: {
+    package: { name: string };
+    ranges: { events: Record<string, string>[]; database_specific: Record<string, unknown> }[];
+  }[];
+  severity?: unknown;
 }
 
-/** Errors of many records, compact enough to read in a failed assertion. */
-function errorsOf(records: { id?: unknown }[]) {
+/** Every schema error of many records, compact enough to read in a failed assertion. */
+function errorsOf(records: unknown[]) {
   return records.flatMap((record) =>
-    schemaErrors(record).map((error) => `${record.id} ${error.instancePath} ${error.message}`),
+    validateOsv(record)
+      ? []
+      : (validateOsv.errors ?? []).map(
+          (error) => `${(record as { id?: unknown }).id} ${error.instancePath} ${error.message}`,
+        ),
   );
 }
 
-describe("the vendored OSV schema", () => {
-  it("accepts a well-formed record and names what is wrong in a bad one", () => {
+const lines = (body: string) =>
+  body
+    .trimEnd()
+    .split("\n")
+    .map((line) => JSON.parse(line) as OsvJson);
+
+describe("the official OSV schema", () => {
+  it("is draft 2020-12, and names what is wrong in a bad record", () => {
+    expect(officialSchema.$schema).toBe("https://json-schema.org/draft/2020-12/schema");
     const good = {
       schema_version: "1.7.5",
-      id: "GHSA-aaaa-bbbb-cccc",
+      id: "x_PRESSGUARD-01889c7b-f47b-4caf-8e35-4f8af188426e",
       modified: "2024-06-13T06:00:02Z",
       affected: [
         {
@@ -53,7 +68,7 @@ describe("the vendored OSV schema", () => {
       ],
       references: [{ type: "WEB", url: "https://example.com/a?b=c" }],
     };
-    expect(validateOsv(good)).toBe(true);
+    expect(errorsOf([good])).toEqual([]);
     const bad = {
       ...good,
       modified: "2024-06-13 06:00:02",
@@ -82,12 +97,16 @@ describe("the vendored OSV schema", () => {
     );
   });
 
-  it("allows only our own ids past the home-database prefix rule", () => {
-    const record = { id: "01889c7b-f47b-4caf-8e35-4f8af188426e", modified: "2024-06-13T06:00:02Z" };
-    expect(schemaErrors(record)).toEqual([]);
-    expect(schemaErrors({ ...record, id: "PRESSGUARD-1" }).map((error) => error.instancePath)).toEqual([
-      "/id",
-    ]);
+  it("accepts our x_PRESSGUARD- ids and refuses the bare uuid and an unregistered prefix", () => {
+    const record = {
+      id: `${OSV_ID_PREFIX}01889c7b-f47b-4caf-8e35-4f8af188426e`,
+      modified: "2024-06-13T06:00:02Z",
+    };
+    expect(errorsOf([record])).toEqual([]);
+    for (const id of ["01889c7b-f47b-4caf-8e35-4f8af188426e", "PRESSGUARD-1"]) {
+      expect(validateOsv({ ...record, id })).toBe(false);
+      expect(validateOsv.errors?.map((error) => error.instancePath)).toEqual(["/id"]);
+    }
   });
 });
 
@@ -113,50 +132,131 @@ describe("OSV mapping helpers", () => {
     expect(uriOf("javascript:alert(1)")).toBeNull();
     expect(uriOf("www.example.com/no-scheme")).toBeNull();
   });
+
+  it("dates a record by the latest of the source's dates and our own changes, published by its first known date", () => {
+    const imported = new Date("2026-11-20T08:00:00Z");
+    const rewritten = new Date("2026-11-25T08:00:00.123Z");
+    // Without source dates: published and modified are ours, never 1970.
+    expect(
+      osvDatesOf({ publishedAt: null, sourceUpdatedAt: null, createdAt: imported, updatedAt: imported }),
+    ).toEqual({ published: "2026-11-20T08:00:00Z", modified: "2026-11-20T08:00:00Z" });
+    // Our later rewrite is a change the source's dates do not show.
+    expect(
+      osvDatesOf({
+        publishedAt: "2024-06-13T06:00:02Z",
+        sourceUpdatedAt: "2024-08-01T20:12:07Z",
+        createdAt: imported,
+        updatedAt: rewritten,
+      }),
+    ).toEqual({ published: "2024-06-13T06:00:02Z", modified: "2026-11-25T08:00:00.123Z" });
+    // A source date after our import (a clock ahead, a record dated in advance) still wins.
+    expect(
+      osvDatesOf({
+        publishedAt: "2026-12-01T00:00:00Z",
+        sourceUpdatedAt: null,
+        createdAt: imported,
+        updatedAt: imported,
+      }),
+    ).toEqual({ published: "2026-12-01T00:00:00Z", modified: "2026-12-01T00:00:00Z" });
+  });
 });
 
-describe("OSV records of a real seed sample", () => {
-  /** Every 10th record of the seed (about 3,700) and the plugins they name, imported as production does. */
+describe("OSV records of every bundled record", () => {
+  /** The whole bundled seed (37,205 records), imported as the first start does. */
   let harness: Awaited<ReturnType<typeof createTestApp>>;
-  let sampleSize = 0;
+  let imported = 0;
+  let records: OsvJson[] = [];
 
   beforeAll(async () => {
     harness = await createTestApp({ APP_URL: "https://db.example.test" });
-    const sample = await readSeedSample(10);
-    sampleSize = sample.vulnerabilityLines.length;
-    expect((await importPlugins(harness.database, sample.pluginLines)).rejected).toEqual([]);
-    expect((await importVulnerabilities(harness.database, sample.vulnerabilityLines)).rejected).toEqual([]);
-  }, 120_000);
+    const summary = await seedDatabase(harness.database);
+    expect(summary.vulnerabilities?.rejected).toEqual([]);
+    imported = summary.vulnerabilities?.imported ?? 0;
+  }, 240_000);
   afterAll(() => harness.close());
 
-  it("validates every record of the bulk export against the OSV schema", async () => {
+  it("validates every record of the bulk export against the official OSV schema, without exception", async () => {
     const response = await harness.app.inject({ method: "GET", url: "/api/v1/osv" });
     expect(response.statusCode).toBe(200);
-    const records = response.body
-      .trimEnd()
-      .split("\n")
-      .map((line) => JSON.parse(line) as OsvJson);
-    expect(records).toHaveLength(sampleSize);
-    expect(sampleSize).toBeGreaterThan(3000);
+    records = lines(response.body);
+    expect(imported).toBeGreaterThan(37_000);
+    expect(records).toHaveLength(imported);
     expect(errorsOf(records)).toEqual([]);
-    // The sample covers the shapes that matter: several packages, core, themes, CVSS vectors.
+    expect(records.every((record) => record.id.startsWith(OSV_ID_PREFIX))).toBe(true);
+    // Truthful dates: nothing from 1970, published on every record, modified never before it.
+    expect(records.filter((record) => !record.published || record.modified < record.published)).toEqual([]);
+    expect(records.filter((record) => record.modified.startsWith("1970-"))).toEqual([]);
+    // The data covers the shapes that matter: several packages, core, themes, CVSS vectors, bounds.
     expect(records.some((record) => record.affected.length > 1)).toBe(true);
     const names = new Set(records.flatMap((record) => record.affected.map((item) => item.package.name)));
     expect([...names].some((name) => name.startsWith("wpackagist-theme/"))).toBe(true);
     expect(names.has("roots/wordpress")).toBe(true);
-    expect(records.filter((record) => record.severity).length).toBeGreaterThan(sampleSize / 2);
-  });
-
-  it("validates the single-record answers, looked up by id and by CVE alias", async () => {
-    const { rows } = await harness.database.sql.query<{ id: string; cve: string | null }>(
-      "select id, cve from vulnerabilities order by id limit 300",
+    expect(records.filter((record) => record.severity).length).toBeGreaterThan(imported / 2);
+    const events = new Set(
+      records.flatMap((record) =>
+        record.affected.flatMap((item) => item.ranges.flatMap((range) => range.events.flatMap(Object.keys))),
+      ),
     );
-    const records = [];
-    for (const row of rows) {
-      const response = await harness.app.inject({ method: "GET", url: `/api/v1/osv/${row.cve ?? row.id}` });
-      expect(response.statusCode).toBe(200);
-      records.push(response.json());
+    expect([...events].sort()).toEqual(["fixed", "introduced", "last_affected"]);
+  }, 120_000);
+
+  it("validates single answers, by OSV id and by CVE alias, equal to their lines of the export", async () => {
+    expect(records.length).toBeGreaterThan(0);
+    const byId = new Map(records.map((record) => [record.id, record]));
+    const { rows } = await harness.database.sql.query<{ id: string; cve: string | null }>(
+      `select id, cve from (select id, cve, row_number() over (order by id) as n from vulnerabilities) v
+       where n % 124 = 0 order by id`,
+    );
+    expect(rows.length).toBe(300);
+    const answers: OsvJson[] = [];
+    for (const [index, row] of rows.entries()) {
+      // Every other row by its CVE id, when it has one (the oldest record of a CVE id answers).
+      const key = index % 2 === 1 && row.cve ? row.cve : `${OSV_ID_PREFIX}${row.id}`;
+      const response = await harness.app.inject({ method: "GET", url: `/api/v1/osv/${key}` });
+      expect(response.statusCode, key).toBe(200);
+      answers.push(response.json());
     }
-    expect(errorsOf(records)).toEqual([]);
+    expect(errorsOf(answers)).toEqual([]);
+    for (const answer of answers) expect(answer).toEqual(byId.get(answer.id));
+    expect(answers.filter((answer) => answer.aliases.length > 0).length).toBeGreaterThan(100);
+  });
+});
+
+describe("an exclusive lower bound", () => {
+  let harness: Awaited<ReturnType<typeof createTestApp>>;
+  /** WordPress core after 5.8 (5.8 itself not affected), before 5.8.3. */
+  const AFTER_58 = {
+    ...CORE_SQLI,
+    id: "0a1b2c3d-0000-4000-8000-000000000058",
+    cve: null,
+    affected: CORE_SQLI.affected.map((range) => ({ ...range, introduced_inclusive: false })),
+    software: CORE_SQLI.software.map((item) => ({
+      ...item,
+      affected: item.affected.map((range) => ({ ...range, introduced_inclusive: false })),
+    })),
+  };
+
+  beforeAll(async () => {
+    harness = await createTestApp({ APP_URL: "https://db.example.test" });
+    const summary = await importVulnerabilities(harness.database, [JSON.stringify(AFTER_58)]);
+    expect(summary.rejected).toEqual([]);
+  });
+  afterAll(() => harness.close());
+
+  it("starts the range at X, as OSV's inclusive introduced must, and says in database_specific that X is not affected", async () => {
+    const response = await harness.app.inject({
+      method: "GET",
+      url: `/api/v1/osv/${OSV_ID_PREFIX}${AFTER_58.id}`,
+    });
+    expect(response.statusCode).toBe(200);
+    const osv = response.json() as OsvJson;
+    expect(errorsOf([osv])).toEqual([]);
+    expect(osv.affected[0]!.ranges).toEqual([
+      {
+        type: "ECOSYSTEM",
+        events: [{ introduced: "5.8" }, { fixed: "5.8.3" }],
+        database_specific: { prefix: "<", version: "5.8.3", introduced_exclusive: true },
+      },
+    ]);
   });
 });

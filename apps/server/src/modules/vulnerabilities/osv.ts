@@ -1,9 +1,12 @@
-import type { VulnerabilityDetail } from "@pressguard/domain";
+import { osvIdOf, type VulnerabilityDetail } from "@pressguard/domain";
 
 /**
- * A vulnerability as an OSV record (schema 1.7.5, https://ossf.github.io/osv-schema/), valid against
- * the published JSON schema (osv-schema.json beside this file, checked by osv.test.ts) except for the
- * registry of home-database id prefixes, which only OSV can extend (decision 009).
+ * A vulnerability as an OSV record (https://ossf.github.io/osv-schema/), valid without exception
+ * against the official JSON schema (shared/schemas/osv-schema.json beside the repository,
+ * checked by osv.test.ts for every bundled record). Decisions 009 and 025.
+ *
+ * The id is `x_PRESSGUARD-<uuid>`: OSV's `x_` prefix for a database without a registered prefix;
+ * CVE ids stay in `aliases`. `published` and `modified` come from the row's dates (osvDatesOf).
  *
  * OSV has no WordPress ecosystem. Plugins and themes are named as WPackagist serves them to Composer
  * (ecosystem "Packagist:https://wpackagist.org", name "wpackagist-plugin/<slug>"), and core as the
@@ -32,7 +35,12 @@ export function osvPackageOf(product: { kind: string; slug: string }) {
   };
 }
 
-/** The range's bounds as OSV events (the domain's isVersionAffected reads the same fields). */
+/**
+ * The range's bounds as OSV events (the domain's isVersionAffected reads the same fields). OSV's
+ * `introduced` is inclusive and an ECOSYSTEM range cannot say "after X": an exclusive lower bound is
+ * written as `introduced: X`, which also names X itself (a scanner may flag X, never miss a version
+ * that is affected), and the range's `database_specific.introduced_exclusive` says that X is not.
+ */
 function eventsOf(range: Range): OsvEvent[] {
   const bounded = Boolean(range.fixed) || Boolean(range.last_affected && range.last_affected !== "*");
   // "" X without explicit bounds is exactly version X.
@@ -108,8 +116,14 @@ function affectedOf(ranges: Range[]) {
   });
 }
 
-export function toOsv(vulnerability: VulnerabilityDetail, pageUrl: string) {
-  const modified = vulnerability.updated_at ?? vulnerability.published_at ?? new Date(0).toISOString();
+/** The record's OSV dates (presenters.ts osvDatesOf). */
+interface OsvDates {
+  published: string;
+  modified: string;
+}
+
+export function toOsv(vulnerability: VulnerabilityDetail, dates: OsvDates) {
+  const pageUrl = vulnerability.url;
   const sourceUrl = vulnerability.source_url ? uriOf(vulnerability.source_url) : null;
   const links = [
     { type: "WEB", url: uriOf(pageUrl) },
@@ -128,9 +142,9 @@ export function toOsv(vulnerability: VulnerabilityDetail, pageUrl: string) {
   const severity = vulnerability.cvss ? severityOf(vulnerability.cvss.vector) : null;
   return {
     schema_version: OSV_SCHEMA_VERSION,
-    id: vulnerability.id,
-    modified,
-    ...(vulnerability.published_at ? { published: vulnerability.published_at } : {}),
+    id: osvIdOf(vulnerability.id),
+    modified: dates.modified,
+    published: dates.published,
     aliases: vulnerability.cve ? [vulnerability.cve] : [],
     summary: vulnerability.title,
     details: vulnerability.description,

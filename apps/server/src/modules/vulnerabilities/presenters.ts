@@ -54,6 +54,42 @@ export const iso = (value: Date | string | null | undefined) =>
     ? null
     : (value instanceof Date ? value : new Date(value)).toISOString().replace(".000Z", "Z");
 
+/** A timestamp column as node-postgres (a `Date`) or some PGlite and raw-SQL paths (a string) return it. */
+type Instant = Date | string;
+const dateOf = (value: Instant) => (value instanceof Date ? value : new Date(value));
+
+/**
+ * When a record became known (decision 025): the source's publication date, else the day it was
+ * created here (imported, or published by staff). The OSV record's `published` and the date of its
+ * Atom entry: one rule, so that both say the same.
+ */
+export function firstKnownAt(publishedAt: Instant | null, createdAt: Instant): Date {
+  return dateOf(publishedAt ?? createdAt);
+}
+
+/** The dates a record's row holds: the source's two and our own two. */
+interface RecordDates {
+  publishedAt: Instant | null;
+  sourceUpdatedAt: Instant | null;
+  createdAt: Instant;
+  updatedAt: Instant;
+}
+
+/**
+ * A record's OSV `published` and `modified` (decision 025). `published` is {@link firstKnownAt};
+ * `modified` is the latest of the source's dates (its last update, its publication) and our own
+ * changes (the row's creation and its last rewrite): never before `published`, never a made-up date.
+ */
+export function osvDatesOf(row: RecordDates): { published: string; modified: string } {
+  const published = firstKnownAt(row.publishedAt, row.createdAt);
+  const latest = Math.max(
+    ...[row.sourceUpdatedAt, row.publishedAt, row.updatedAt, row.createdAt].flatMap((value) =>
+      value == null ? [] : [dateOf(value).getTime()],
+    ),
+  );
+  return { published: iso(published)!, modified: iso(new Date(latest))! };
+}
+
 export const productRefOf = (
   appUrl: string,
   row: { productId: number; platform: string; kind: string; slug: string; name: string },

@@ -72,6 +72,7 @@ export function createVulnerabilityQueries(database: Database) {
     affectedPossiblyIncomplete: vulnerabilities.affectedPossiblyIncomplete,
     publishedAt: vulnerabilities.publishedAt,
     sourceUpdatedAt: vulnerabilities.sourceUpdatedAt,
+    createdAt: vulnerabilities.createdAt,
     updatedAt: vulnerabilities.updatedAt,
     source: vulnerabilities.source,
     sourceUrl: vulnerabilities.sourceUrl,

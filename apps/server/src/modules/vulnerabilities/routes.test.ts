@@ -276,14 +276,23 @@ describe("GET /api/v1/vulnerabilities/{id}", () => {
 });
 
 describe("GET /api/v1/osv/{id}", () => {
-  it("maps a record to OSV with aliases, ranges, severity, credits and the source link", async () => {
-    const response = await get(`/api/v1/osv/${WEB_DIRECTORY_SQLI.id}`);
+  /** The row's own dates, as the OSV record's must derive from them. */
+  async function rowDatesOf(id: string) {
+    const { rows } = await harness.database.sql.query<{ created_at: string; updated_at: string }>(
+      `select to_json(created_at) #>> '{}' as created_at, to_json(updated_at) #>> '{}' as updated_at
+       from vulnerabilities where id = $1`,
+      [id],
+    );
+    return { created: new Date(rows[0]!.created_at), updated: new Date(rows[0]!.updated_at) };
+  }
+
+  it("maps a record to OSV with its x_PRESSGUARD- id, aliases, ranges, severity, credits and the source link", async () => {
+    const response = await get(`/api/v1/osv/x_PRESSGUARD-${WEB_DIRECTORY_SQLI.id}`);
     expect(response.statusCode).toBe(200);
     const osv = response.json();
     expect(osv).toMatchObject({
       schema_version: "1.7.5",
-      id: WEB_DIRECTORY_SQLI.id,
-      modified: WEB_DIRECTORY_SQLI.updated_at,
+      id: `x_PRESSGUARD-${WEB_DIRECTORY_SQLI.id}`,
       published: "2024-06-13T06:00:02Z",
       aliases: ["CVE-2024-3552"],
       summary: WEB_DIRECTORY_SQLI.title,
@@ -304,18 +313,56 @@ describe("GET /api/v1/osv/{id}", () => {
       ],
       database_specific: { source_id: WEB_DIRECTORY_SQLI.id, source_url: WEB_DIRECTORY_SQLI.source_url },
     });
+    // Imported after the source's last update: modified is our import, not the source's date.
+    const { updated } = await rowDatesOf(WEB_DIRECTORY_SQLI.id);
+    expect(updated.getTime()).toBeGreaterThan(Date.parse(WEB_DIRECTORY_SQLI.updated_at));
+    expect(Date.parse(osv.modified)).toBe(updated.getTime());
+  });
+
+  it("dates a record without source dates by its import, never 1970, as its feed entry does", async () => {
+    const osv = (await get(`/api/v1/osv/x_PRESSGUARD-${SMASH_BALLOON_XSS.id}`)).json();
+    const { created, updated } = await rowDatesOf(SMASH_BALLOON_XSS.id);
+    expect(Date.parse(osv.published)).toBe(created.getTime());
+    expect(Date.parse(osv.modified)).toBe(Math.max(created.getTime(), updated.getTime()));
+    expect(osv.modified).not.toMatch(/^1970-/);
+    const feed = (await get("/database/feed")).body;
+    const entry = feed.split("<entry>").find((part) => part.includes(`urn:uuid:${SMASH_BALLOON_XSS.id}`));
+    expect(entry).toContain(`<updated>${created.toISOString()}</updated>`);
   });
 
   it("writes introduced and fixed bounds, an all-versions range, and answers by alias", async () => {
-    const core = (await get("/api/v1/osv/CVE-2022-21664")).json();
+    const response = await get("/api/v1/osv/CVE-2022-21664");
+    expect(response.statusCode).toBe(200);
+    const core = response.json();
+    expect(core.id).toBe(`x_PRESSGUARD-${CORE_SQLI.id}`);
+    expect(core.aliases).toEqual(["CVE-2022-21664"]);
     expect(core.affected[0].ranges[0].events).toEqual([{ introduced: "5.8" }, { fixed: "5.8.3" }]);
-    const all = (await get(`/api/v1/osv/${VIDEO_GALLERY_ALL_VERSIONS.id}`)).json();
+    const all = (await get(`/api/v1/osv/x_PRESSGUARD-${VIDEO_GALLERY_ALL_VERSIONS.id}`)).json();
     expect(all.aliases).toEqual([]);
     expect(all.affected[0].ranges[0].events).toEqual([{ introduced: "0" }]);
   });
 
-  it("answers 404 for an unknown id", async () => {
-    expect((await get("/api/v1/osv/CVE-1999-0001")).statusCode).toBe(404);
+  it("redirects the bare uuid, the OSV id before decision 025, to the x_PRESSGUARD- id", async () => {
+    for (const id of [WEB_DIRECTORY_SQLI.id, WEB_DIRECTORY_SQLI.id.toUpperCase()]) {
+      const response = await get(`/api/v1/osv/${id}`);
+      expect(response.statusCode).toBe(301);
+      expect(response.headers.location).toBe(`/api/v1/osv/x_PRESSGUARD-${WEB_DIRECTORY_SQLI.id}`);
+      expect(response.body).toBe("");
+    }
+    const followed = await get(String((await get(`/api/v1/osv/${CORE_SQLI.id}`)).headers.location));
+    expect(followed.statusCode).toBe(200);
+    expect(followed.json().id).toBe(`x_PRESSGUARD-${CORE_SQLI.id}`);
+  });
+
+  it.each([
+    "CVE-1999-0001",
+    "x_PRESSGUARD-00000000-0000-4000-8000-000000000000",
+    "00000000-0000-4000-8000-000000000000",
+    "x_PRESSGUARD-CVE-2022-21664",
+    `X_PRESSGUARD-${CORE_SQLI.id}`,
+    `x_pressguard-${CORE_SQLI.id}`,
+  ])("answers 404 for the unknown id %s", async (id) => {
+    expect((await get(`/api/v1/osv/${id}`)).statusCode).toBe(404);
   });
 
   it("exports in batches without losing or repeating a record at the batch edges", async () => {
@@ -339,7 +386,7 @@ describe("GET /api/v1/osv/{id}", () => {
     const records = lines.map((line) => JSON.parse(line));
     expect(records.map((record) => record.id)).toEqual(
       [SMASH_BALLOON_XSS, MODERN_EVENTS_SSRF, WEB_DIRECTORY_SQLI, VIDEO_GALLERY_ALL_VERSIONS, CORE_SQLI]
-        .map((record) => record.id)
+        .map((record) => `x_PRESSGUARD-${record.id}`)
         .sort(),
     );
     for (const record of records) {
@@ -582,6 +629,10 @@ describe("Atom feeds", () => {
     ).toEqual(["platform", "kind", "product"]);
     expect(mediaTypes("/api/v1/osv")).toEqual(["application/x-ndjson"]);
     expect(paths["/api/v1/osv"].get.description).toContain("GET /api/v1/osv/{id}");
+    const single = paths["/api/v1/osv/{id}"].get;
+    expect(single.description).toContain("x_PRESSGUARD-<uuid>");
+    expect(single.parameters[0].description).toContain("x_PRESSGUARD-<uuid>");
+    expect(single.responses["301"].description).toContain("Location is /api/v1/osv/x_PRESSGUARD-<uuid>");
   });
 });
 

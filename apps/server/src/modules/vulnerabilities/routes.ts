@@ -1,5 +1,6 @@
 import {
   Contributors,
+  OSV_ID_PREFIX,
   OsvRecord,
   PublicProduct,
   PublicResearcherProfile,
@@ -38,12 +39,30 @@ export const vulnerabilityRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags,
         summary: "One vulnerability as an OSV record (schema 1.7.5)",
-        params: z.object({ id: z.string() }),
-        response: { 200: OsvRecord },
+        description:
+          `{id} is the record's OSV id, ${OSV_ID_PREFIX}<uuid> (the prefix as written), or its CVE id ` +
+          "or slug, which answer the same record. The bare uuid (the OSV id until November 2026) " +
+          `answers 301 with Location /api/v1/osv/${OSV_ID_PREFIX}<uuid>.`,
+        params: z.object({
+          id: z.string().meta({
+            description: `${OSV_ID_PREFIX}<uuid>, a CVE id or the slug`,
+            example: `${OSV_ID_PREFIX}01889c7b-f47b-4caf-8e35-4f8af188426e`,
+          }),
+        }),
+        response: {
+          200: OsvRecord,
+          301: z.null().meta({
+            description: `Moved permanently: a bare uuid; Location is /api/v1/osv/${OSV_ID_PREFIX}<uuid>.`,
+          }),
+        },
       },
       config: publicRead,
     },
-    (request) => vulnerabilities.getOsv(request.params.id),
+    async (request, reply) => {
+      const answer = await vulnerabilities.getOsv(request.params.id);
+      if ("movedTo" in answer) return reply.redirect(`${app.prefix}/v1/osv/${answer.movedTo}`, 301);
+      return answer.record;
+    },
   );
 
   app.get(

@@ -1,5 +1,7 @@
 import {
   type Contributors,
+  OSV_ID_PREFIX,
+  osvIdOf,
   type PublicProduct,
   type PublicResearcherProfile,
   SOCIAL_NETWORKS,
@@ -10,7 +12,16 @@ import type { Database } from "../../db/client.ts";
 import { keptByVersion } from "../../db/kept-by-version.ts";
 import { AppError } from "../../errors.ts";
 import { toOsv } from "./osv.ts";
-import { CVE, detailOf, iso, NOT_FOUND_MESSAGES, pagePaths, productRefOf, UUID } from "./presenters.ts";
+import {
+  CVE,
+  detailOf,
+  iso,
+  NOT_FOUND_MESSAGES,
+  osvDatesOf,
+  pagePaths,
+  productRefOf,
+  UUID,
+} from "./presenters.ts";
 import { createVulnerabilityQueries, type ProductCounters } from "./queries.ts";
 
 /** How many products' counters one instance keeps for the current data version (a few bytes each). */
@@ -35,17 +46,23 @@ export function createVulnerabilityService({
   const productCounters = (productId: number) =>
     keptCounters(String(productId), () => queries.productCounters(productId));
 
-  async function getVulnerability(key: string): Promise<VulnerabilityDetail> {
-    const trimmed = key.trim();
-    const row = UUID.test(trimmed)
-      ? await queries.findVulnerability({ id: trimmed.toLowerCase() })
-      : CVE.test(trimmed)
-        ? await queries.findVulnerability({ cve: trimmed.toUpperCase() })
-        : /^[a-z0-9-]{1,200}$/.test(trimmed)
-          ? await queries.findVulnerability({ slug: trimmed })
+  /** The record `key` names: its uuid, its CVE id or its slug (trimmed). */
+  async function findRecord(key: string) {
+    const row = UUID.test(key)
+      ? await queries.findVulnerability({ id: key.toLowerCase() })
+      : CVE.test(key)
+        ? await queries.findVulnerability({ cve: key.toUpperCase() })
+        : /^[a-z0-9-]{1,200}$/.test(key)
+          ? await queries.findVulnerability({ slug: key })
           : null;
     if (!row) throw new AppError("not_found", { message: NOT_FOUND_MESSAGES.vulnerability });
-    return detailOf(appUrl, row, row.ranges, row.credits);
+    return row;
+  }
+  type RecordRow = Awaited<ReturnType<typeof findRecord>>;
+  const detailOfRecord = (row: RecordRow) => detailOf(appUrl, row, row.ranges, row.credits);
+
+  async function getVulnerability(key: string): Promise<VulnerabilityDetail> {
+    return detailOfRecord(await findRecord(key.trim()));
   }
 
   return {
@@ -53,9 +70,21 @@ export function createVulnerabilityService({
     /** A product's known, present and fixed counts, or null for an unknown product id. */
     productCounters,
 
-    async getOsv(key: string) {
-      const vulnerability = await getVulnerability(key);
-      return toOsv(vulnerability, vulnerability.url);
+    /**
+     * What `GET /api/v1/osv/{id}` answers (decision 025): the OSV record, for its OSV id
+     * (`x_PRESSGUARD-<uuid>`, the prefix as written), its CVE id or its slug; for a bare uuid (the
+     * OSV id before decision 025) of a known record, the OSV id it moved to, which the route
+     * redirects to.
+     */
+    async getOsv(key: string): Promise<{ record: ReturnType<typeof toOsv> } | { movedTo: string }> {
+      const trimmed = key.trim();
+      const uuid = trimmed.startsWith(OSV_ID_PREFIX) ? trimmed.slice(OSV_ID_PREFIX.length) : null;
+      if (uuid === null && UUID.test(trimmed)) return { movedTo: osvIdOf((await findRecord(trimmed)).id) };
+      if (uuid !== null && !UUID.test(uuid)) {
+        throw new AppError("not_found", { message: NOT_FOUND_MESSAGES.vulnerability });
+      }
+      const row = await findRecord(uuid ?? trimmed);
+      return { record: toOsv(detailOfRecord(row), osvDatesOf(row)) };
     },
 
     async getProduct(platform: string, kind: string, slug: string): Promise<PublicProduct> {

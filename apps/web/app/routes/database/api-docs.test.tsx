@@ -14,6 +14,12 @@ describe("the database API page", () => {
     expect(html).toContain("application/x-ndjson");
   });
 
+  it("names OSV records by their x_PRESSGUARD- id and says where the bare uuid goes", () => {
+    expect(html).toContain("x_PRESSGUARD-&lt;uuid&gt;");
+    expect(html).toContain("301 Moved Permanently to /api/v1/osv/x_PRESSGUARD-&lt;uuid&gt;");
+    expect(html).toContain("introduced_exclusive: true");
+  });
+
   it("says how OSV packages are named", () => {
     expect(html).toContain("Packagist:https://wpackagist.org");
     expect(html).toContain("wpackagist-plugin/&lt;slug&gt;");

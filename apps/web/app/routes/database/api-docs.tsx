@@ -1,4 +1,4 @@
-import { MAX_CHECK_ITEMS, SEARCH_MATCH_LIMIT } from "@pressguard/domain";
+import { MAX_CHECK_ITEMS, OSV_ID_PREFIX, SEARCH_MATCH_LIMIT } from "@pressguard/domain";
 import { formatCount } from "../../lib/numbers.ts";
 import { STATIC_PAGE } from "../../lib/route-handle.ts";
 import { pageMeta } from "../../lib/seo.ts";
@@ -31,7 +31,7 @@ const ENDPOINTS: { method: string; path: string; what: string }[] = [
   {
     method: "GET",
     path: "/api/v1/osv/{id}",
-    what: "The same record as an OSV 1.7.5 document (see OSV records below); {id} may also be the CVE id.",
+    what: `The same record as an OSV document (see OSV records below); {id} is its OSV id, ${OSV_ID_PREFIX}<uuid>, and may also be the CVE id or the slug. The bare uuid (the OSV id until November 2026) answers 301 Moved Permanently to /api/v1/osv/${OSV_ID_PREFIX}<uuid>.`,
   },
   {
     method: "GET",
@@ -131,18 +131,24 @@ export default function DatabaseApiPage() {
         </table>
         <h2 id="osv">OSV records</h2>
         <p>
-          Records follow the <a href="https://ossf.github.io/osv-schema/">OSV schema</a> 1.7.5 and pass its
-          published JSON schema. OSV has no WordPress ecosystem, so components are named the way Composer
-          installs them: plugins and themes as <a href="https://wpackagist.org/">WPackagist</a> packages
-          (ecosystem <code>Packagist:https://wpackagist.org</code>, name{" "}
-          <code>wpackagist-plugin/&lt;slug&gt;</code> or <code>wpackagist-theme/&lt;slug&gt;</code>) and
-          WordPress core as <code>roots/wordpress</code> (ecosystem <code>Packagist</code>), with a{" "}
-          <code>purl</code>. Versions are the WordPress.org version strings; ranges are <code>ECOSYSTEM</code>{" "}
-          ranges with <code>introduced</code> (<code>0</code> when unknown) and <code>fixed</code> or{" "}
-          <code>last_affected</code>. Each package's <code>database_specific</code> keeps the WordPress.org
-          kind and slug; the record's keeps <code>source_id</code>, <code>source_url</code> and{" "}
-          <code>attribution</code>. The <code>id</code> is our id (the source's id for imported records); the
-          CVE id is in <code>aliases</code>.
+          Records follow the <a href="https://ossf.github.io/osv-schema/">OSV schema</a> (
+          <code>schema_version</code> 1.7.5) and pass its official JSON schema. OSV has no WordPress
+          ecosystem, so components are named the way Composer installs them: plugins and themes as{" "}
+          <a href="https://wpackagist.org/">WPackagist</a> packages (ecosystem{" "}
+          <code>Packagist:https://wpackagist.org</code>, name <code>wpackagist-plugin/&lt;slug&gt;</code> or{" "}
+          <code>wpackagist-theme/&lt;slug&gt;</code>) and WordPress core as <code>roots/wordpress</code>{" "}
+          (ecosystem <code>Packagist</code>), with a <code>purl</code>. Versions are the WordPress.org version
+          strings; ranges are <code>ECOSYSTEM</code> ranges with <code>introduced</code> (<code>0</code> when
+          unknown) and <code>fixed</code> or <code>last_affected</code>. OSV's <code>introduced</code>{" "}
+          includes its version: a range that starts after a version (<code>&gt; X</code>) is written{" "}
+          <code>introduced: X</code> with <code>introduced_exclusive: true</code> in the range's{" "}
+          <code>database_specific</code>. Each package's <code>database_specific</code> keeps the
+          WordPress.org kind and slug; the record's keeps <code>source_id</code>, <code>source_url</code> and{" "}
+          <code>attribution</code>. The <code>id</code> is <code>{OSV_ID_PREFIX}&lt;uuid&gt;</code>: OSV's{" "}
+          <code>x_</code> prefix for a database without a registered prefix, then our id (the source's id for
+          imported records); the CVE id is in <code>aliases</code>. <code>published</code> is the source's
+          publication date, or the day the record was imported when the source gives none (the date its feed
+          entry carries); <code>modified</code> is the latest of the source's dates and our own changes.
         </p>
         <h2 id="feeds">Feeds</h2>
         <p>
