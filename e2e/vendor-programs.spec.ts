@@ -166,6 +166,14 @@ test("a vendor sets up the account, starts, activates, claims and imports progra
   await expect(page.locator("h1")).toHaveText(programName);
   await expect(page.getByRole("tab", { name: "Present" })).toHaveAttribute("aria-selected", "true");
   await expect(page.getByText("No known vulnerability is present in this product.")).toBeVisible();
+  // Its security.txt and readme.txt section, to copy onto the vendor's site (decision 026).
+  const securityFiles = page.getByRole("region", { name: "Tell researchers where to report" });
+  await expect(securityFiles.getByTestId("program-security-txt")).toContainText(
+    `/database/report/wordpress/plugin/${programSlug}`,
+  );
+  await expect(securityFiles.getByTestId("program-readme-section")).toContainText("== Security ==");
+  await expect(securityFiles.getByRole("button", { name: "Copy security.txt" })).toBeVisible();
+  await expect(securityFiles.getByRole("button", { name: "Copy readme section" })).toBeVisible();
   await page.getByRole("link", { name: "Security policy" }).click();
   await expect(page).toHaveURL(new RegExp(`/database/wordpress/plugin/${programSlug}/security-policy/vdp$`));
   await expect(page.getByRole("heading", { name: "Fix deadline" })).toBeVisible();
@@ -173,6 +181,14 @@ test("a vendor sets up the account, starts, activates, claims and imports progra
   await expect(
     page.getByRole("article").getByRole("link", { name: "Report a vulnerability" }),
   ).toHaveAttribute("href", `/database/report/wordpress/plugin/${programSlug}`);
+  const securityTxtLink = page.getByRole("link", { name: "security.txt file" });
+  await expect(securityTxtLink).toHaveAttribute(
+    "href",
+    `/database/wordpress/plugin/${programSlug}/security.txt`,
+  );
+  const securityTxt = await page.request.get(`/database/wordpress/plugin/${programSlug}/security.txt`);
+  expect(securityTxt.status()).toBe(200);
+  expect(await securityTxt.text()).toMatch(/^Policy: \S+\/security-policy\/vdp$/m);
   await page.screenshot({ path: "reports/screenshots/security-policy-xl.png", fullPage: true });
   await expectNoSeriousViolations(page);
 

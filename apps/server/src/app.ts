@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifySwagger from "@fastify/swagger";
 import { LINK_GRANT_COOKIE } from "@pressguard/domain";
@@ -43,6 +44,7 @@ import { checkRoutes } from "./modules/check/routes.ts";
 import { createCheckService } from "./modules/check/service.ts";
 import { embedRoutes } from "./modules/embed/routes.ts";
 import { createEmbedService } from "./modules/embed/service.ts";
+import { createOsvExports } from "./modules/feeds/osv-export-files.ts";
 import { feedRoutes, osvExportRoutes } from "./modules/feeds/routes.ts";
 import { createFeedService } from "./modules/feeds/service.ts";
 import { forwardingRoutes } from "./modules/forwarding/routes.ts";
@@ -75,6 +77,9 @@ import { vendorAccountRoutes } from "./modules/vendors/account-routes.ts";
 import { createVendorAccountService } from "./modules/vendors/account-service.ts";
 import { vulnerabilityRoutes } from "./modules/vulnerabilities/routes.ts";
 import { createVulnerabilityService } from "./modules/vulnerabilities/service.ts";
+import { wellKnownRoutes } from "./modules/well-known/routes.ts";
+import { createWellKnownService } from "./modules/well-known/service.ts";
+import { utcDayOf } from "./modules/well-known/text-files.ts";
 
 export interface AppOptions {
   config: Config;
@@ -290,6 +295,12 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
   });
   const check = createCheckService({ database, appUrl: config.appUrl, dataVersion: dataVersion.current });
   const feeds = createFeedService({ database, appUrl: config.appUrl });
+  const wellKnown = createWellKnownService({
+    database,
+    site: config.site,
+    securityContacts: config.securityContacts,
+    dataVersion: dataVersion.current,
+  });
 
   const putRoutes = collectPutRoutes(app);
   await app.register(
@@ -320,7 +331,16 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
       await api.register(forwardingRoutes, { forwarding });
       await api.register(searchRoutes, { search, responseStore });
       await api.register(vulnerabilityRoutes, { vulnerabilities, responseStore });
-      await api.register(osvExportRoutes, { feeds });
+      // Built per data version into this instance's local directory, served as files (decision 027).
+      const osvDirectory = join(config.attachmentsDir, "osv-export");
+      const exports = createOsvExports({
+        feeds,
+        sql: database.sql,
+        directory: osvDirectory,
+        currentVersion: dataVersion.current,
+        log: app.log,
+      });
+      await api.register(osvExportRoutes, { exports, feeds });
       await api.register(rankingRoutes, { rankings, responseStore });
       await api.register(checkRoutes, { check });
       api.get("/openapi.json", { schema: { hide: true }, config: { access: "public" } }, () => app.swagger());
@@ -334,6 +354,16 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
   await app.register(methodOverrideRoutes, { routes: putRoutes });
   await app.register(systemRoutes, { buildInfo, database });
   await app.register(feedRoutes, { feeds, responseStore });
+  // A store of their own (decision 026): security.txt's Expires moves each UTC day, and the sitemaps
+  // (~9 MB a file of 50,000 URLs, ~64 MB with their compressed forms at 250,000 records) must not push
+  // the hot public answers out of the main store.
+  await app.register(wellKnownRoutes, {
+    wellKnown,
+    responseStore: createResponseStore(
+      () => `${dataVersion.current()} ${utcDayOf(new Date())}`,
+      64 * 1024 * 1024,
+    ),
+  });
 
   if (web) {
     await registerWeb(app, {

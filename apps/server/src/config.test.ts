@@ -156,6 +156,33 @@ describe("loadConfig", () => {
     expect(loadConfig({ SITE_INDEXABLE: "yes" }).site.indexable).toBe(true);
   });
 
+  it("names the site's report page as the security.txt Contact unless SECURITY_CONTACT says otherwise", () => {
+    expect(loadConfig({}).securityContacts).toEqual(["http://localhost:3000/database/report"]);
+    expect(
+      loadConfig({ SITE_URL: "https://vdp.example.com/", SITE_TRAILING_SLASH: "true" }).securityContacts,
+    ).toEqual(["https://vdp.example.com/database/report/"]);
+    expect(
+      loadConfig({ SECURITY_CONTACT: " mailto:security@example.com , https://example.com/security " })
+        .securityContacts,
+    ).toEqual(["mailto:security@example.com", "https://example.com/security"]);
+    expect(loadConfig({ SECURITY_CONTACT: "" }).securityContacts).toEqual([
+      "http://localhost:3000/database/report",
+    ]);
+  });
+
+  it("refuses a security contact that is not a mailto: or https: URI", () => {
+    for (const contact of [
+      "security@example.com",
+      "http://example.com/security",
+      "mailto:not-an-address",
+      "https://example.com/ok, ftp://example.com",
+      "tel:+1-201-555-0123",
+    ])
+      expect(problemsOf({ SECURITY_CONTACT: contact }), contact).toEqual([
+        "SECURITY_CONTACT: must be mailto: or https: URIs separated by commas, such as mailto:security@example.com",
+      ]);
+  });
+
   it("adds https:// to a site url without protocol", () => {
     expect(loadConfig({ SITE_URL: "pressguard.example" }).site.url).toBe("https://pressguard.example");
     expect(loadConfig({ SITE_URL: "http://localhost:3000/" }).site.url).toBe("http://localhost:3000");

@@ -24,6 +24,41 @@ const explicitText = z
   .optional()
   .transform((value) => value?.trim());
 
+/** A security.txt Contact (RFC 9116 §2.5.3): an e-mail address as a mailto: URI, or an https: page. */
+function isSecurityContact(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (url.protocol === "mailto:") return /^[^@\s/?#]+@[^@\s/?#]+$/.test(decodeURIComponent(url.pathname));
+  return url.protocol === "https:" && url.hostname !== "";
+}
+
+/** SECURITY_CONTACT: one URI, or several separated by commas (each becomes a Contact line). */
+const securityContacts = optionalText.pipe(
+  z
+    .string()
+    .transform((value) =>
+      value
+        .split(",")
+        .map((contact) => contact.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(
+          z.string().refine(isSecurityContact, {
+            message:
+              "must be mailto: or https: URIs separated by commas, such as mailto:security@example.com",
+          }),
+        )
+        .min(1),
+    )
+    .optional(),
+);
+
 const postgresUrl = optionalText.pipe(
   z
     .string()
@@ -128,6 +163,11 @@ const Env = z.object({
   /** Defaults to APP_URL. */
   SITE_URL: optionalText,
   SITE_INDEXABLE: z.string().optional(),
+  /**
+   * The Contact of /.well-known/security.txt (RFC 9116): mailto: or https: URIs, comma-separated.
+   * Unset: the site's own report page, SITE_URL/database/report (decision 026).
+   */
+  SECURITY_CONTACT: securityContacts,
   SITE_TRAILING_SLASH: z.string().optional(),
   AUTH_MODE: z.enum(["cookie", "token"]).default("cookie"),
   AUTH_TOKEN_STORAGE: optionalText,
@@ -223,6 +263,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (Boolean(vars.S3_ACCESS_KEY_ID) !== Boolean(vars.S3_SECRET_ACCESS_KEY))
     problems.push("S3_ACCESS_KEY_ID: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither");
   if (!site.success || !auth.success || problems.length > 0) throw new ConfigError(problems);
+  const siteUrl = site.data.url.replace(/\/+$/, "");
 
   return {
     env: vars.NODE_ENV ?? "development",
@@ -285,6 +326,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: ["on", "true", "1"].includes(vars.TRUST_PROXY),
     authRateLimitFactor: vars.AUTH_RATE_LIMIT_FACTOR,
     site: site.data,
+    /** The Contact lines of security.txt: SECURITY_CONTACT, else where anyone reports a vulnerability. */
+    securityContacts: vars.SECURITY_CONTACT ?? [
+      `${siteUrl}/database/report${site.data.trailingSlash ? "/" : ""}`,
+    ],
     auth: auth.data,
   };
 }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importVulnerabilities } from "../db/import.ts";
 import { SMASH_BALLOON_XSS } from "../db/import-fixtures.ts";
 import { createTestApp } from "../test/app.ts";
+import { osvExportReady } from "../test/osv-export.ts";
 import { writeWebBuild } from "../test/tiny-web-build.ts";
 import { acceptedEncoding } from "./compression.ts";
 
@@ -39,8 +40,22 @@ describe("response compression", () => {
     { what: "a stylesheet of the build", url: "/assets/app-1a2b3c.css", type: /^text\/css/ },
     { what: "a JSON answer", url: "/api/openapi.json", type: /^application\/json/ },
     { what: "a stored JSON answer", url: `/api/v1/vulnerabilities/${SMASH_BALLOON_XSS.id}`, type: /json/ },
-    { what: "the OSV bulk export stream", url: "/api/v1/osv", type: /^application\/x-ndjson/ },
   ];
+
+  it("sends the OSV bulk export as its stored gzip file, never compressed again (decision 027)", async () => {
+    await osvExportReady(harness.app, harness.database);
+    const plain = await get("/api/v1/osv");
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    for (const accepted of ["gzip", "br, gzip, deflate", "*"]) {
+      const compressed = await get("/api/v1/osv", accepted);
+      expect(compressed.headers["content-encoding"]).toBe("gzip");
+      expect(String(compressed.headers.vary)).toMatch(/accept-encoding/i);
+      expect(gunzipSync(compressed.rawPayload).toString()).toBe(plain.body);
+    }
+    // Brotli only: the file is not recompressed per request; the lines go as they are.
+    expect((await get("/api/v1/osv", "br")).headers["content-encoding"]).toBeUndefined();
+  });
 
   for (const { what, url, type } of cases) {
     it(`sends ${what} compressed as the request accepts, and as it is otherwise`, async () => {

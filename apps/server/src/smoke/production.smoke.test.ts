@@ -162,6 +162,38 @@ describe("the production process started by npm start", () => {
     expect((await request("/database/api")).body).toContain('href="/api/openapi.json"');
   });
 
+  it("serves security.txt, robots.txt and the sitemaps, and pages announce their feeds and structured data", async () => {
+    const securityTxt = await request("/.well-known/security.txt");
+    expect(securityTxt.status).toBe(200);
+    expect(securityTxt.contentType).toBe("text/plain; charset=utf-8");
+    expect(securityTxt.body).toMatch(/^Contact: http:\/\/localhost:\d+\/database\/report$/m);
+    expect(securityTxt.body).toMatch(/^Expires: \d{4}-\d\d-\d\dT00:00:00\.000Z$/m);
+    expect((await request("/security.txt")).status).toBe(301);
+    const robots = await request("/robots.txt");
+    expect(robots.body).toMatch(/^Sitemap: http:\/\/localhost:\d+\/sitemap\.xml$/m);
+    const index = await request("/sitemap.xml");
+    expect(index.contentType).toBe("application/xml; charset=utf-8");
+    expect(index.body).toContain("/sitemap-vulnerabilities-1.xml</loc>");
+    const records = await request("/sitemap-vulnerabilities-1.xml");
+    const first = /<loc>http:\/\/localhost:\d+(\/database\/[^<]+\/vulnerability\/[^<]+)<\/loc>/.exec(
+      records.body,
+    )?.[1];
+    expect(first, "a record in the first sitemap file").toBeDefined();
+
+    // The layout's links carry the page's nonce before their other attributes.
+    const home = await request("/database");
+    expect(home.body).toMatch(
+      /<link [^>]*rel="alternate" type="application\/atom\+xml" title="New WordPress vulnerabilities" href="\/database\/feed"\/>/,
+    );
+    const page = await request(first ?? "");
+    expect(page.status).toBe(200);
+    expect(page.body).toMatch(
+      /<link rel="alternate" type="application\/atom\+xml" title="[^"]+" href="\/database\/wordpress\/[a-z]+\/[^"]+\/feed"\/>/,
+    );
+    const jsonLd = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(page.body)?.[1] ?? "";
+    expect(JSON.parse(jsonLd)).toMatchObject({ "@context": "https://schema.org", "@type": "TechArticle" });
+  });
+
   it("names the server it runs on in the OpenAPI document when APP_URL is not set", async () => {
     const document = await getJson<{ servers: { url: string }[] }>("/api/openapi.json");
     expect(document.servers).toEqual([{ url: `http://localhost:${server.port}` }]);

@@ -6,9 +6,12 @@ import { SiteFooter } from "../components/site-footer.tsx";
 import { SiteHeader } from "../components/site-header.tsx";
 import { DATABASE_MENU } from "../lib/navigation.ts";
 import { getRequestContext } from "../lib/request-context.server.ts";
-import { withTrailingSlashRule } from "../lib/seo.ts";
+import { DATABASE_FEED, feedLinkOf, withTrailingSlashRule } from "../lib/seo.ts";
 import { ErrorScreen } from "../ui/error-screen.tsx";
 import type { Route } from "./+types/database";
+
+/** Every page of the database announces its Atom feed of new vulnerabilities (feed autodiscovery). */
+export const links: Route.LinksFunction = () => [feedLinkOf(DATABASE_FEED)];
 
 /** The site's trailing-slash rule (spec §3 site config): the other form of a path redirects, permanently. */
 export function loader({ request, context }: Route.LoaderArgs) {

@@ -5,6 +5,8 @@ import {
   buildMeta,
   canonicalUrl,
   configFromMatches,
+  DATABASE_FEED,
+  feedLinkOf,
   formatDocumentTitle,
   type MetaArgsLike,
   pageMeta,
@@ -157,6 +159,33 @@ describe("buildMeta", () => {
   it("titles a crash as 500 with the generic message", () => {
     const meta = buildMeta({}, { location, config: config(), error: new Error("boom") });
     expect(titleOf(meta)).toBe("500 | An error occurred. | Pressguard");
+  });
+
+  it("announces the page's Atom feeds for autodiscovery, but not on an error page", () => {
+    const feeds = [
+      { title: "Contact Form 7 vulnerabilities", path: "/database/wordpress/plugin/contact-form-7/feed" },
+    ];
+    const meta = buildMeta({ title: "Contact Form 7", feeds }, { location, config: config() });
+    expect(find(meta, "rel", "alternate")).toEqual({
+      tagName: "link",
+      rel: "alternate",
+      type: "application/atom+xml",
+      title: "Contact Form 7 vulnerabilities",
+      href: "/database/wordpress/plugin/contact-form-7/feed",
+    });
+    const error = thrownRouteError(404, "Page not found");
+    expect(
+      find(buildMeta({ feeds }, { location, config: config(), error }), "rel", "alternate"),
+    ).toBeUndefined();
+  });
+
+  it("describes the database's own feed as a link its layout can announce", () => {
+    expect(feedLinkOf(DATABASE_FEED)).toEqual({
+      rel: "alternate",
+      type: "application/atom+xml",
+      title: "New WordPress vulnerabilities",
+      href: "/database/feed",
+    });
   });
 
   it("still gives a title when the root data is missing", () => {

@@ -9,7 +9,9 @@ import { describeError } from "./errors.ts";
  * - an error page's title is its status code and message;
  * - the canonical link is the site URL + the path (trailing slash per config) + only the
  *   whitelisted query parameters;
- * - a site that is not indexable says so in a robots meta tag.
+ * - a site that is not indexable says so in a robots meta tag;
+ * - a page that has an Atom feed announces it (`<link rel="alternate" type="application/atom+xml">`,
+ *   feed autodiscovery): the database's feed from its layout's `links`, a product's from the page's meta.
  */
 
 export type SeoSite = Pick<
@@ -73,10 +75,28 @@ export function canonicalUrl(config: SeoConfig, pathname: string, search = ""): 
   return `${base}${path}${query ? `?${query}` : ""}`;
 }
 
+/** An Atom feed a page announces: its title and its path on the site. */
+export interface FeedLink {
+  title: string;
+  path: string;
+}
+
+const ATOM_TYPE = "application/atom+xml";
+
+/** The public database's feed of new vulnerabilities (apps/server/src/modules/feeds). */
+export const DATABASE_FEED: FeedLink = { title: "New WordPress vulnerabilities", path: "/database/feed" };
+
+/** The attributes of the `<link>` that announces a feed (a route's `links`, or `meta` with its tag name). */
+export function feedLinkOf(feed: FeedLink) {
+  return { rel: "alternate", type: ATOM_TYPE, title: feed.title, href: feed.path };
+}
+
 export interface MetaInput {
   /** The page's own title; omitted → the last path segment in title case. */
   title?: string | undefined;
   description?: string | undefined;
+  /** Atom feeds the page announces. */
+  feeds?: readonly FeedLink[] | undefined;
 }
 
 export interface MetaContext {
@@ -105,6 +125,7 @@ export function buildMeta(input: MetaInput, context: MetaContext): MetaDescripto
       href: canonicalUrl(context.config, context.location.pathname, context.location.search),
     });
   }
+  for (const feed of input.feeds ?? []) meta.push({ tagName: "link", ...feedLinkOf(feed) });
   if (!site.indexable) meta.push({ name: "robots", content: "noindex, nofollow" });
   return meta;
 }
@@ -130,14 +151,20 @@ type MetaValue = string | ((args: MetaArgsLike) => string | undefined);
 
 /**
  * The meta function of a page: `export const meta = pageMeta("Active VDP directory", "…")`.
- * A function may compute the title from params (`({ params }) => ...`).
+ * A function may compute the title from params (`({ params }) => ...`); `feeds` lists the Atom
+ * feeds the page announces beside the database's own (which its layout's `links` names).
  */
-export function pageMeta(title?: MetaValue, description?: MetaValue) {
+export function pageMeta(
+  title?: MetaValue,
+  description?: MetaValue,
+  feeds?: (args: MetaArgsLike) => readonly FeedLink[],
+) {
   return (args: MetaArgsLike): MetaDescriptor[] =>
     buildMeta(
       {
         title: typeof title === "function" ? title(args) : title,
         description: typeof description === "function" ? description(args) : description,
+        feeds: feeds?.(args),
       },
       { location: args.location, config: configFromMatches(args.matches), error: args.error },
     );

@@ -6,6 +6,13 @@ import { detailOf, NOT_FOUND_MESSAGES, osvDatesOf, pagePaths } from "../vulnerab
 import { createVulnerabilityQueries } from "../vulnerabilities/queries.ts";
 import { renderAtomFeed } from "./atom.ts";
 
+/** One record of the OSV export: its OSV id, its `modified` (ISO 8601) and its JSON document. */
+export interface OsvExportRecord {
+  id: string;
+  modified: string;
+  json: string;
+}
+
 /** How many of the newest vulnerabilities a feed lists. */
 export const FEED_SIZE = 50;
 
@@ -65,8 +72,11 @@ export function createFeedService({ database, appUrl }: { database: Database; ap
       });
     },
 
-    /** Every record as OSV, one JSON document per line, read in batches of `batchSize` (three queries each). */
-    async *exportOsv(batchSize = 500): AsyncGenerator<string> {
+    /**
+     * Every record as OSV, in id order, one batch of `batchSize` at a time (three queries each): its
+     * OSV id, its `modified` and its JSON document (no newline).
+     */
+    async *osvBatches(batchSize = 500): AsyncGenerator<OsvExportRecord[]> {
       let after: string | null = null;
       for (;;) {
         const rows = await records.vulnerabilityBatch(after, batchSize);
@@ -78,15 +88,20 @@ export function createFeedService({ database, appUrl }: { database: Database; ap
         ]);
         const rangesBy = groupByVulnerability(ranges);
         const creditsBy = groupByVulnerability(creditRows);
-        let chunk = "";
-        for (const row of rows) {
+        yield rows.map((row) => {
           const detail = detailOf(appUrl, row, rangesBy.get(row.id) ?? [], creditsBy.get(row.id) ?? []);
-          chunk += `${JSON.stringify(toOsv(detail, osvDatesOf(row)))}\n`;
-        }
-        yield chunk;
+          const osv = toOsv(detail, osvDatesOf(row));
+          return { id: osv.id, modified: osv.modified, json: JSON.stringify(osv) };
+        });
         after = rows.at(-1)?.id ?? null;
         if (rows.length < batchSize) return;
       }
+    },
+
+    /** Every record as OSV, one JSON document per line, a chunk of lines per batch. */
+    async *exportOsv(batchSize = 500): AsyncGenerator<string> {
+      for await (const batch of this.osvBatches(batchSize))
+        yield batch.map((record) => `${record.json}\n`).join("");
     },
   };
 }

@@ -9,6 +9,7 @@ import { importVulnerabilities } from "../../db/import.ts";
 import { CORE_SQLI } from "../../db/import-fixtures.ts";
 import { seedDatabase } from "../../db/seed.ts";
 import { createTestApp } from "../../test/app.ts";
+import { osvExportReady } from "../../test/osv-export.ts";
 import { osvPackageOf, uriOf } from "./osv.ts";
 import { osvDatesOf } from "./presenters.ts";
 
@@ -172,7 +173,9 @@ describe("OSV records of every bundled record", () => {
     const summary = await seedDatabase(harness.database);
     expect(summary.vulnerabilities?.rejected).toEqual([]);
     imported = summary.vulnerabilities?.imported ?? 0;
-  }, 240_000);
+    // The bulk export is served from files built per data version (decision 027).
+    await osvExportReady(harness.app, harness.database, 300_000);
+  }, 400_000);
   afterAll(() => harness.close());
 
   it("validates every record of the bulk export against the official OSV schema, without exception", async () => {

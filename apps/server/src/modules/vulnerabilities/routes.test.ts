@@ -10,6 +10,7 @@ import {
   WEB_DIRECTORY_SQLI,
 } from "../../db/import-fixtures.ts";
 import { createTestApp } from "../../test/app.ts";
+import { osvExportReady } from "../../test/osv-export.ts";
 import { createFeedService } from "../feeds/service.ts";
 
 /** Five real seed records (db/import-fixtures.ts) imported through the importer, as production does. */
@@ -379,6 +380,7 @@ describe("GET /api/v1/osv/{id}", () => {
   });
 
   it("exports every record as OSV JSON Lines, equal to the single-record answers", async () => {
+    await osvExportReady(harness.app, harness.database);
     const response = await get("/api/v1/osv");
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe("application/x-ndjson; charset=utf-8");

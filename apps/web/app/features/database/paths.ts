@@ -7,6 +7,8 @@ const productBase = (product: ProductPath) =>
 export const databasePaths = {
   product: (product: ProductPath) => `${productBase(product)}/vulnerabilities/vdp`,
   contributors: (product: ProductPath) => `${productBase(product)}/security-contributors/vdp`,
+  /** The product's Atom feed (served by the API server, apps/server/src/modules/feeds). */
+  feed: (product: ProductPath) => `${productBase(product)}/feed`,
   vulnerability: (product: ProductPath, slug: string) =>
     `${productBase(product)}/vulnerability/${encodeURIComponent(slug)}`,
   researcher: (uuid: string) => `/database/researchers/${encodeURIComponent(uuid)}`,

@@ -71,6 +71,7 @@ export const programKeys = {
   vulnerabilities: (id: string, tab: "present" | "fixed") =>
     [...programKeys.program(id), "vulnerabilities", tab] as const,
   contributors: (id: string) => [...programKeys.program(id), "contributors"] as const,
+  securityTxt: (id: string) => [...programKeys.program(id), "security-txt"] as const,
   fields: (id: string) => [...programKeys.all, "fields", id] as const,
   lobby: (q: string) => [...programKeys.all, "lobby", q] as const,
 };
@@ -118,6 +119,22 @@ export function programContributorsQuery(client: ApiClient, id: string) {
   return queryOptions({
     queryKey: programKeys.contributors(id),
     queryFn: () => programsApi.getContributors(client, id),
+    ...CACHED,
+  });
+}
+
+/**
+ * The program's public security.txt as its URL serves it (decision 026): a plain file of the site,
+ * not an API answer, revalidated so that a renamed product shows at once.
+ */
+export function programSecurityTxtQuery(id: string, path: string) {
+  return queryOptions({
+    queryKey: programKeys.securityTxt(id),
+    queryFn: async ({ signal }) => {
+      const response = await fetch(path, { cache: "no-cache", signal });
+      if (!response.ok) throw new Error(`security.txt: ${response.status}`);
+      return response.text();
+    },
     ...CACHED,
   });
 }

@@ -13,6 +13,7 @@ import {
   programVulnerabilitiesQuery,
 } from "./api.ts";
 import { Counter, kindLabel, planLabel, StatusBadge } from "./labels.tsx";
+import { SecurityFiles } from "./security-files.tsx";
 import { useActivateProgram } from "./use-program-mutations.ts";
 
 /** `/vdp/programs/{id}`: the program, its counters, its vulnerabilities and contributors (spec §4). */
@@ -102,6 +103,7 @@ function ProgramView({ program }: { program: ProgramWithCounters }) {
         <ProgramContributors id={String(program.id)} />
       </div>
       <ProgramFacts program={program} />
+      <SecurityFiles program={program} />
     </>
   );
 }

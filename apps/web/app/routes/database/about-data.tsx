@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import {
   DEFIANT_LICENSE,
   FULL_ATTRIBUTION_TEXT,
@@ -17,17 +18,21 @@ import { PageHeader } from "../../ui/page-header.tsx";
 
 export const meta = pageMeta(
   "About the data",
-  "Sources, licences and attribution of the vulnerability database.",
+  "Sources, licences and attribution of the vulnerability database, and how reported vulnerabilities are disclosed.",
 );
 
-/** The sources and licences of the public data (data README §1.2), word for word. */
+/**
+ * The sources and licences of the public data (data README §1.2), word for word, and how a
+ * vulnerability reported here becomes a record: the disclosure policy security.txt's Policy names
+ * (decision 026; PRODUCT.md §2).
+ */
 export default function AboutDataPage() {
   return (
     <>
       <PageHeader
         eyebrow="Public database"
         title="About the data"
-        lead="Where the vulnerability records come from, and the licences under which they are redistributed."
+        lead="Where the vulnerability records come from, the licences under which they are redistributed, and how vulnerabilities reported here are disclosed."
         actions={<CopyButton value={FULL_ATTRIBUTION_TEXT} label="Copy attribution" />}
       />
       <div className="prose-like max-w-3xl space-y-10">
@@ -72,6 +77,35 @@ export default function AboutDataPage() {
         <section aria-labelledby="intermediate-heading">
           <h2 id="intermediate-heading">How this copy was made</h2>
           <p>{INTERMEDIATE_REPOSITORY_NOTICE}</p>
+        </section>
+
+        <section id="disclosure" aria-labelledby="disclosure-heading">
+          <h2 id="disclosure-heading">How reported vulnerabilities are disclosed</h2>
+          <p>
+            Anyone can report a vulnerability in a WordPress plugin, theme or core through the{" "}
+            <Link to="/database/report">report form</Link>. A report stays private until it is published.
+          </p>
+          <ol className="mt-3 list-decimal space-y-2 pl-6 leading-relaxed text-slate-700">
+            <li>
+              Our triage team checks each report. It is either rejected, with the reason (a duplicate, out of
+              scope, invalid, not reproducible or informative only), or validated.
+            </li>
+            <li>
+              A validated report goes to the vendor: straight to their security team when the product runs a
+              disclosure program here (see the <Link to="/database/vdp">VDP directory</Link>), otherwise to
+              the vendor's contact address with a private link. The vendor has the program's fix deadline, 30
+              days by default, from that notice.
+            </li>
+            <li>
+              Once the fix is released and verified, or the deadline has passed without one, the vulnerability
+              is published in this database with credit to the researcher.
+            </li>
+          </ol>
+          <p>
+            Researchers: test only your own installations, do not access or change other people's data, and
+            keep the details private until publication. Each program's own page states its scope, deadline and
+            safe harbour.
+          </p>
         </section>
       </div>
     </>

@@ -36,7 +36,17 @@ const ENDPOINTS: { method: string; path: string; what: string }[] = [
   {
     method: "GET",
     path: "/api/v1/osv",
-    what: "The bulk export: every record as OSV, one JSON document per line (application/x-ndjson, JSON Lines), in id order, streamed. Each line equals the answer of /api/v1/osv/{id}.",
+    what: "The bulk export: every record as OSV, one JSON document per line (application/x-ndjson, JSON Lines), in id order. Each line equals the answer of /api/v1/osv/{id}. Built once per data version and sent gzip-compressed when the client accepts gzip, with ETag and Last-Modified (304 on revalidation) and byte ranges for resumed downloads. ?modified_since=<ISO 8601 time> sends only the records modified later. Any other query parameter is refused with 422.",
+  },
+  {
+    method: "GET",
+    path: "/api/v1/osv/all.zip",
+    what: "The same records one file each, <OSV id>.json, in a zip archive, as osv.dev serves a source's all.zip. ETag, Last-Modified and byte ranges as above.",
+  },
+  {
+    method: "GET",
+    path: "/api/v1/osv/modified_id.csv",
+    what: "<modified>,<OSV id> per line, newest first, no header (osv.dev's format): fetch only what changed since your last sync.",
   },
   {
     method: "POST",

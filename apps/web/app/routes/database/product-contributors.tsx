@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { databaseApi } from "../../features/database/api.server.ts";
+import { productFeeds } from "../../features/database/feeds.ts";
 import { databasePaths } from "../../features/database/paths.ts";
 import { requireProductPath } from "../../lib/database-params.ts";
 import { STATIC_PAGE } from "../../lib/route-handle.ts";
@@ -23,6 +24,7 @@ export const meta = pageMeta(
   ({ matches }) => `${productNameOf(matches) ?? "Product"} security contributors`,
   ({ matches }) =>
     `The researchers credited with vulnerabilities in ${productNameOf(matches) ?? "this product"}.`,
+  ({ params, matches }) => productFeeds(params, productNameOf(matches)),
 );
 
 function productNameOf(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>) {

@@ -1,6 +1,7 @@
 import type { ProductProgram, PublicProduct } from "@pressguard/domain";
 import type { ReactNode } from "react";
 import { Link, useRouteLoaderData } from "react-router";
+import { productFeeds } from "../../features/database/feeds.ts";
 import type { loader as pluginTabsLoader } from "../../layouts/plugin-tabs.tsx";
 import { KIND_LABELS, productNameFromSlug } from "../../lib/database-params.ts";
 import { formatDay } from "../../lib/dates.ts";
@@ -11,22 +12,28 @@ export const meta = pageMeta(
   ({ params }) => `${productNameFromSlug(params.product ?? "")} security policy`,
   ({ params }) =>
     `How to report a security vulnerability in ${productNameFromSlug(params.product ?? "")}, and whether its vendor runs a disclosure program.`,
+  ({ params, matches }) => productFeeds(params, productNameOf(matches)),
 );
+
+function productNameOf(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>) {
+  const data = matches.find((match) => match?.id === "layouts/plugin-tabs")?.loaderData;
+  return (data as { product?: { name: string } } | undefined)?.product?.name;
+}
 
 /** The program's generated policy, or a clear "no program" state with a link to report (issue 5). */
 export default function ProductSecurityPolicyPage() {
   const data = useRouteLoaderData<typeof pluginTabsLoader>("layouts/plugin-tabs");
   const product = data?.product;
-  const reportPath = data
-    ? `/database/report/${data.platform}/${data.kind}/${encodeURIComponent(data.product.slug)}`
-    : "/database/report";
-  if (product?.program) {
+  const productPath = data ? `${data.platform}/${data.kind}/${encodeURIComponent(data.product.slug)}` : null;
+  const reportPath = productPath ? `/database/report/${productPath}` : "/database/report";
+  if (data && product?.program) {
     return (
       <SecurityPolicy
         product={product}
         program={product.program}
-        kindLabel={data ? KIND_LABELS[data.kind] : product.kind}
+        kindLabel={KIND_LABELS[data.kind]}
         reportPath={reportPath}
+        securityTxtPath={`/database/${productPath}/security.txt`}
       />
     );
   }
@@ -78,11 +85,14 @@ function SecurityPolicy({
   program,
   kindLabel,
   reportPath,
+  securityTxtPath,
 }: {
   product: PublicProduct;
   program: ProductProgram;
   kindLabel: string;
   reportPath: string;
+  /** The program's generated security.txt (RFC 9116), served by the API server (decision 026). */
+  securityTxtPath: string;
 }) {
   const kind = kindLabel.toLowerCase();
   const since = formatDay(program.activated_at);
@@ -112,6 +122,13 @@ function SecurityPolicy({
           <Link to={reportPath} className="btn-primary">
             Report a vulnerability
           </Link>
+        </p>
+        <p>
+          For security tools, this program's contact and policy are also published as a{" "}
+          <a href={securityTxtPath} type="text/plain" className="link">
+            security.txt file
+          </a>{" "}
+          (RFC 9116).
         </p>
       </PolicySection>
       <PolicySection id="policy-deadline" title="Fix deadline">

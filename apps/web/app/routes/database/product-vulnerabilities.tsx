@@ -1,5 +1,6 @@
 import { Link, useLocation } from "react-router";
 import { databaseApi } from "../../features/database/api.server.ts";
+import { productFeeds } from "../../features/database/feeds.ts";
 import { PaginationNav } from "../../features/database/pagination-nav.tsx";
 import { VulnerabilityList } from "../../features/database/vulnerability-list.tsx";
 import { requireProductPath } from "../../lib/database-params.ts";
@@ -33,6 +34,7 @@ export const meta = pageMeta(
   ({ matches }) => `${productNameOf(matches) ?? "Product"} vulnerabilities`,
   ({ matches }) =>
     `Known vulnerabilities of ${productNameOf(matches) ?? "this product"}: affected and fixed versions, severity and CVE ids.`,
+  ({ params, matches }) => productFeeds(params, productNameOf(matches)),
 );
 
 function productNameOf(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>) {

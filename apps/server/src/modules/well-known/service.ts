@@ -1,0 +1,187 @@
+import type { Database } from "../../db/client.ts";
+import { keptByVersion } from "../../db/kept-by-version.ts";
+import { AppError } from "../../errors.ts";
+import { NOT_FOUND_MESSAGES, pagePaths } from "../vulnerabilities/presenters.ts";
+import { createWellKnownQueries, type SitemapChunk, type SitemapKind } from "./queries.ts";
+import {
+  renderSitemapIndex,
+  renderUrlset,
+  SITEMAP_MAX_URLS,
+  type SitemapEntry,
+  urlEntries,
+  urlsetClosing,
+  urlsetOpening,
+} from "./sitemap-xml.ts";
+import { renderRobotsTxt, renderSecurityTxt, securityTxtExpiry } from "./text-files.ts";
+
+/**
+ * Rows read per query while a sitemap file is written: short enough that other requests get the
+ * embedded database's one connection between batches (~0.2 s a batch of products at 250,000 records).
+ */
+const SITEMAP_BATCH = 2_000;
+
+/** The reading pages of the public database that take no parameter from the data (apps/web/app/routes.ts). */
+const STATIC_PAGES = [
+  "/database",
+  "/database/vdp",
+  "/database/statistics/wordpress",
+  "/database/leaderboard",
+  "/database/leaderboard/yearly",
+  "/database/leaderboard/all-time",
+  "/database/about-data",
+  "/database/api",
+];
+
+/** Where Pressguard's own disclosure process is described (decision 026). */
+const POLICY_PATH = "/database/about-data";
+const POLICY_ANCHOR = "#disclosure";
+
+const SITEMAP_KINDS: readonly SitemapKind[] = ["products", "vulnerabilities"];
+
+export interface WellKnownOptions {
+  database: Database;
+  site: { name: string; url: string; indexable: boolean; trailingSlash: boolean };
+  /** The Contact lines of the site's security.txt (config.securityContacts). */
+  securityContacts: readonly string[];
+  /** The public data version: the sitemap's file boundaries are kept while it stands. */
+  dataVersion: () => string;
+  /** URLs per sitemap file: the protocol's 50,000; tests use a few. */
+  sitemapSize?: number;
+  now?: () => Date;
+}
+
+const dateOrNull = (value: Date | string | null) => (value === null ? null : new Date(value));
+
+/** security.txt, robots.txt and the sitemaps (decision 026). */
+export function createWellKnownService(options: WellKnownOptions) {
+  const { site, sitemapSize = SITEMAP_MAX_URLS, now = () => new Date() } = options;
+  const queries = createWellKnownQueries(options.database);
+  const base = site.url.replace(/\/+$/, "");
+  /** A page's absolute URL, in the form its canonical link has (the site's trailing-slash rule). */
+  const pageUrl = (path: string) => `${base}${path.replace(/\/+$/, "")}${site.trailingSlash ? "/" : ""}`;
+  const chunksOf = keptByVersion<SitemapChunk[]>(options.dataVersion, SITEMAP_KINDS.length);
+  const sitemapChunks = (kind: SitemapKind) => chunksOf(kind, () => queries.sitemapChunks(kind, sitemapSize));
+  /**
+   * Requests for a file being written wait for that writing rather than start their own: crawlers
+   * fetch a sitemap's files together, and the response store keeps a file only once it is sent.
+   */
+  const writing = new Map<string, Promise<Buffer>>();
+  const sitemapUrl = (kind: SitemapKind | "pages", number?: number) =>
+    `${base}/sitemap-${kind}${number === undefined ? "" : `-${number}`}.xml`;
+
+  /** One batch of a kind's URLs from a key on, and the key to go on from. */
+  async function urlBatch(kind: SitemapKind, from: string, inclusive: boolean, limit: number) {
+    if (kind === "products") {
+      const rows = await queries.productUrls(Number(from), inclusive, limit);
+      const entries = rows.map((row) => ({
+        loc: pageUrl(pagePaths.product(row)),
+        lastmod: dateOrNull(row.lastmod),
+      }));
+      return { entries, last: String(rows.at(-1)?.id) };
+    }
+    const rows = await queries.vulnerabilityUrls(from, inclusive, limit);
+    const entries = rows.map((row) => ({
+      loc: pageUrl(pagePaths.vulnerability({ ...row, slug: row.product_slug }, row.slug)),
+      lastmod: dateOrNull(row.lastmod),
+    }));
+    return { entries, last: String(rows.at(-1)?.id) };
+  }
+
+  /** The URLs of one file, read a batch at a time from its first key and stopped at its count. */
+  async function* entriesOf(kind: SitemapKind, chunk: SitemapChunk): AsyncGenerator<SitemapEntry[]> {
+    let remaining = chunk.urls;
+    let from = chunk.first_key;
+    let inclusive = true;
+    while (remaining > 0) {
+      const limit = Math.min(SITEMAP_BATCH, remaining);
+      const { entries, last } = await urlBatch(kind, from, inclusive, limit);
+      if (entries.length > 0) yield entries;
+      if (entries.length < limit) return;
+      remaining -= entries.length;
+      from = last;
+      inclusive = false;
+    }
+  }
+
+  async function writeSitemap(kind: SitemapKind, number: number): Promise<Buffer> {
+    const chunk = (await sitemapChunks(kind))[number - 1];
+    if (!chunk) throw new AppError("not_found", { message: "Sitemap not found." });
+    const parts = [Buffer.from(urlsetOpening)];
+    for await (const entries of entriesOf(kind, chunk)) parts.push(Buffer.from(urlEntries(entries)));
+    parts.push(Buffer.from(urlsetClosing));
+    return Buffer.concat(parts);
+  }
+
+  return {
+    /** /.well-known/security.txt: the same all day (its Expires counts from the start of the UTC day). */
+    getSecurityTxt(): string {
+      return renderSecurityTxt({
+        comments: [
+          `${site.name}: coordinated vulnerability disclosure for WordPress plugins, themes and core.`,
+          "The Policy page says how a report is checked, sent to the vendor and published.",
+        ],
+        contacts: options.securityContacts,
+        expires: securityTxtExpiry(now()),
+        preferredLanguages: "en",
+        canonical: `${base}/.well-known/security.txt`,
+        policy: `${pageUrl(POLICY_PATH)}${POLICY_ANCHOR}`,
+      });
+    },
+
+    /**
+     * The security.txt of an active vendor program, for the vendor's own site: reports go to the
+     * product's report form here, under the program's published policy. Not found otherwise.
+     */
+    async getProgramSecurityTxt(platform: string, kind: string, slug: string): Promise<string> {
+      const product = await queries.findActiveProgram(platform, kind, slug);
+      if (!product) throw new AppError("not_found", { message: NOT_FOUND_MESSAGES.product });
+      const path = `${product.platform}/${product.kind}/${encodeURIComponent(product.slug)}`;
+      const vendor = product.vendor_name ? `, ${product.vendor_name},` : "";
+      return renderSecurityTxt({
+        comments: [
+          `${product.name} (WordPress ${product.kind} ${product.slug}): its vendor${vendor} runs a vulnerability disclosure program on ${site.name}.`,
+          `Report through the Contact page: ${site.name} checks each report and forwards it to the vendor privately.`,
+        ],
+        contacts: [pageUrl(`/database/report/${path}`)],
+        expires: securityTxtExpiry(now()),
+        preferredLanguages: "en",
+        canonical: `${base}/database/${path}/security.txt`,
+        policy: pageUrl(`/database/${path}/security-policy/vdp`),
+      });
+    },
+
+    getRobotsTxt(): string {
+      return renderRobotsTxt({ indexable: site.indexable, sitemapUrl: `${base}/sitemap.xml` });
+    },
+
+    /** /sitemap.xml: the static pages' sitemap, then every file of the products and the records. */
+    async getSitemapIndex(): Promise<string> {
+      const files: SitemapEntry[] = [{ loc: sitemapUrl("pages") }];
+      for (const kind of SITEMAP_KINDS) {
+        for (const chunk of await sitemapChunks(kind))
+          files.push({ loc: sitemapUrl(kind, chunk.chunk + 1), lastmod: dateOrNull(chunk.lastmod) });
+      }
+      return renderSitemapIndex(files);
+    },
+
+    getPagesSitemap(): string {
+      return renderUrlset(STATIC_PAGES.map((path) => ({ loc: pageUrl(path) })));
+    },
+
+    /**
+     * File `number` (from 1) of a kind's sitemap, written a batch of rows at a time into a buffer
+     * (kept whole by the response store, decision 005). Not found past the last file.
+     */
+    getSitemap(kind: SitemapKind, number: number): Promise<Buffer> {
+      const key = `${options.dataVersion()} ${kind} ${number}`;
+      let file = writing.get(key);
+      if (!file) {
+        file = writeSitemap(kind, number).finally(() => writing.delete(key));
+        writing.set(key, file);
+      }
+      return file;
+    },
+  };
+}
+
+export type WellKnownService = ReturnType<typeof createWellKnownService>;
