@@ -126,6 +126,7 @@ const server: ChildProcess = spawn(
       NODE_ENV: "production",
       // A fresh export directory: the files are built at start, and the first scenario measures that.
       ATTACHMENTS_DIR: temporaryDirectory("pressguard-osv-bench-"),
+      EXPORTS_DIR: temporaryDirectory("pressguard-osv-bench-exports-"),
     },
     stdio: ["ignore", "inherit", "inherit"],
   },

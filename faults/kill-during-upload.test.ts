@@ -30,6 +30,7 @@ let server: Server | undefined;
 const serverEnv = () => ({
   DATABASE_URL: databaseUrl,
   ATTACHMENTS_DIR: attachmentsDir,
+  EXPORTS_DIR: join(workDir, "exports"),
   PREVIEW_TOKEN_KEY: "fault-suite-preview-token-key-0123456789",
 });
 

@@ -39,6 +39,7 @@ beforeAll(async () => {
   const env = {
     DATABASE_URL: databaseUrl,
     ATTACHMENTS_DIR: join(workDir, "attachments"),
+    EXPORTS_DIR: join(workDir, "exports"),
     // Both instances sign and check the same links.
     PREVIEW_TOKEN_KEY: "fault-suite-preview-token-key-0123456789",
     CAPTCHA_HMAC_KEY: "fault-suite-captcha-hmac-key-0123456789ab",

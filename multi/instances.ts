@@ -72,6 +72,7 @@ export async function startInstance(
       HOST: "127.0.0.1",
       // A local directory per instance: nothing on disk is shared.
       ATTACHMENTS_DIR: join(workDir, `${name}-attachments`),
+      EXPORTS_DIR: join(workDir, `${name}-exports`),
       ...env,
     },
     stdio: ["ignore", output, output],

@@ -332,7 +332,7 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
       await api.register(searchRoutes, { search, responseStore });
       await api.register(vulnerabilityRoutes, { vulnerabilities, responseStore });
       // Built per data version into this instance's local directory, served as files (decision 027).
-      const osvDirectory = join(config.attachmentsDir, "osv-export");
+      const osvDirectory = join(config.exportsDir, "osv");
       const exports = createOsvExports({
         feeds,
         sql: database.sql,

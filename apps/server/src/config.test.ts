@@ -99,6 +99,7 @@ describe("loadConfig", () => {
     expect(loadConfig({}).previewTokenKey).toBeUndefined();
     expect(loadConfig({}).deadlineJobIntervalSeconds).toBe(3600);
     expect(loadConfig({}).attachmentsDir).toBe("./data/attachments");
+    expect(loadConfig({}).exportsDir).toBe("./data/exports");
     expect(loadConfig({}).attachmentsStore).toEqual({ kind: "database" });
     expect(problemsOf({ DEADLINE_JOB_INTERVAL_SECONDS: "1" })[0]).toMatch(/^DEADLINE_JOB_INTERVAL_SECONDS: /);
   });

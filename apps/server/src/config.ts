@@ -118,6 +118,11 @@ const Env = z.object({
    */
   ATTACHMENTS_DIR: z.string().min(1).default("./data/attachments"),
   /**
+   * A local directory of this instance: the public exports built once per data version (the OSV
+   * files, decision 027). Not ATTACHMENTS_DIR, which holds only uploads in progress.
+   */
+  EXPORTS_DIR: z.string().min(1).default("./data/exports"),
+  /**
    * Where attachment bytes are stored, shared by every instance (decision 022): `database` (PGlite or
    * PostgreSQL, the default) or `s3` (an S3-compatible bucket, the S3_* variables).
    */
@@ -307,6 +312,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     billingProvider: vars.BILLING_PROVIDER,
     attachmentsDir: vars.ATTACHMENTS_DIR,
+    exportsDir: vars.EXPORTS_DIR,
     attachmentsStore:
       vars.ATTACHMENTS_STORE === "s3" && vars.S3_BUCKET
         ? ({

@@ -66,6 +66,7 @@ export async function startProductionServer(
       PORT: String(port),
       PGLITE_DIR: pgliteDir,
       ATTACHMENTS_DIR: join(workDir, "attachments"),
+      EXPORTS_DIR: join(workDir, "exports"),
       ...extraEnv,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -19,7 +19,14 @@ export async function createTestApp(
   const database: Database = shared ?? (await openTestDatabase());
   // Attachments go to a throwaway directory, never the repository's data directory.
   const attachmentsDir = mkdtempSync(join(tmpdir(), "pressguard-attachments-"));
-  const config = loadConfig({ NODE_ENV: "test", CAPTCHA: "off", ATTACHMENTS_DIR: attachmentsDir, ...env });
+  const exportsDir = mkdtempSync(join(tmpdir(), "pressguard-exports-"));
+  const config = loadConfig({
+    NODE_ENV: "test",
+    CAPTCHA: "off",
+    ATTACHMENTS_DIR: attachmentsDir,
+    EXPORTS_DIR: exportsDir,
+    ...env,
+  });
   const app = await buildApp({ config, database, ...(web && { web }) });
   await app.ready();
   return {
@@ -29,6 +36,7 @@ export async function createTestApp(
       await app.close();
       if (!shared) await database.close();
       rmSync(attachmentsDir, { recursive: true, force: true });
+      rmSync(exportsDir, { recursive: true, force: true });
     },
   };
 }

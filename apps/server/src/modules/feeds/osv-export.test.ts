@@ -28,8 +28,8 @@ interface OsvJson {
 }
 
 let harness: Awaited<ReturnType<typeof createTestApp>>;
-const attachmentsDir = mkdtempSync(join(tmpdir(), "pressguard-osv-export-"));
-const exportDir = join(attachmentsDir, "osv-export");
+const exportsDir = mkdtempSync(join(tmpdir(), "pressguard-osv-export-"));
+const exportDir = join(exportsDir, "osv");
 let firstVersion = 0;
 let secondVersion = 0;
 let firstSets: string[] = [];
@@ -72,7 +72,7 @@ function entriesOf(zip: Buffer): Promise<Map<string, string>> {
 }
 
 beforeAll(async () => {
-  harness = await createTestApp({ APP_URL: "https://db.example.test", ATTACHMENTS_DIR: attachmentsDir });
+  harness = await createTestApp({ APP_URL: "https://db.example.test", EXPORTS_DIR: exportsDir });
   expect(
     (
       await importVulnerabilities(
@@ -104,7 +104,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await harness.close();
-  rmSync(attachmentsDir, { recursive: true, force: true });
+  rmSync(exportsDir, { recursive: true, force: true });
 });
 
 describe("the OSV export files", () => {
@@ -315,10 +315,10 @@ describe("while an instance builds its first files", () => {
 
 describe("an instance without export files", () => {
   it("answers every route from the database, not stored, and keeps running", async () => {
-    // osv-export is a file: no set can be built, as during an instance's very first build.
+    // osv is a file: no set can be built, as during an instance's very first build.
     const blocked = mkdtempSync(join(tmpdir(), "pressguard-osv-blocked-"));
-    writeFileSync(join(blocked, "osv-export"), "not a directory");
-    const other = await createTestApp({ APP_URL: "https://db.example.test", ATTACHMENTS_DIR: blocked });
+    writeFileSync(join(blocked, "osv"), "not a directory");
+    const other = await createTestApp({ APP_URL: "https://db.example.test", EXPORTS_DIR: blocked });
     try {
       await importVulnerabilities(other.database, [JSON.stringify(CORE_SQLI)]);
       const inject = (url: string) =>

@@ -30,7 +30,13 @@ const slugOf = (prefix: string) => `${prefix}-${Math.random().toString(36).slice
 
 describe("webhook delivery through the real report lifecycle", () => {
   const attachmentsDir = mkdtempSync(join(tmpdir(), "pressguard-forwarding-"));
-  const config = loadConfig({ NODE_ENV: "test", CAPTCHA: "off", ATTACHMENTS_DIR: attachmentsDir, ...FAST });
+  const config = loadConfig({
+    NODE_ENV: "test",
+    CAPTCHA: "off",
+    ATTACHMENTS_DIR: attachmentsDir,
+    EXPORTS_DIR: join(attachmentsDir, "exports"),
+    ...FAST,
+  });
   let database: Database;
   let app: App | null = null;
 
