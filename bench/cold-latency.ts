@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { join } from "node:path";
 import { openDatabase } from "../apps/server/src/db/client.ts";
-import { freePort } from "./support.ts";
+import { freePort, numberOption } from "./support.ts";
 
 /**
  * Cold-path latency of the search and the batch check (issue 5: search p95 < 20 ms, batch check of
@@ -21,13 +21,8 @@ import { freePort } from "./support.ts";
  * request here (autocannon reports no p95). The batch check runs twice: on batches of products the
  * server has not read yet (its per-data-version range cache misses), then on one batch repeated.
  */
-const args = process.argv.slice(2);
-const option = (name: string, fallback: number) => {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 ? Number(args[index + 1]) : fallback;
-};
-const duration = option("duration", 10);
-const connections = option("connections", 10);
+const duration = numberOption("duration", 10);
+const connections = numberOption("connections", 10);
 const databaseUrl = process.env.DATABASE_URL;
 const pgliteDir = process.env.PGLITE_DIR;
 if (!databaseUrl && !pgliteDir)

@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { join } from "node:path";
 import { openDatabase } from "../apps/server/src/db/client.ts";
-import { freePort } from "./support.ts";
+import { freePort, numberOption } from "./support.ts";
 
 /**
  * First visits to the public database's pages (issue 17: "cold product and vulnerability pages at
@@ -19,14 +19,9 @@ import { freePort } from "./support.ts";
  * page, the app is measured first on URLs it has never seen, then the bare render on those same URLs;
  * `rounds` times in turn, and the median run of each is reported.
  */
-const args = process.argv.slice(2);
-const option = (name: string, fallback: number) => {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 ? Number(args[index + 1]) : fallback;
-};
-const duration = option("duration", 10);
-const connections = option("connections", 10);
-const rounds = option("rounds", 3);
+const duration = numberOption("duration", 10);
+const connections = numberOption("connections", 10);
+const rounds = numberOption("rounds", 3);
 const databaseUrl = process.env.DATABASE_URL;
 const pgliteDir = process.env.PGLITE_DIR;
 if (!databaseUrl && !pgliteDir)

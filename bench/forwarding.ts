@@ -20,6 +20,7 @@ import {
   webhookBodyOf,
 } from "../apps/server/src/modules/forwarding/webhook-body.ts";
 import { postWebhook } from "../apps/server/src/modules/forwarding/webhook-client.ts";
+import { numberOption, textOption } from "./support.ts";
 
 /**
  * Report forwarding under load (issue 8): how fast the real worker delivers a backlog of webhook
@@ -35,18 +36,12 @@ import { postWebhook } from "../apps/server/src/modules/forwarding/webhook-clien
  * that checks every signature. The retry storm (`--storm-targets 0` skips it) answers 500 to
  * everything with no backoff, until each target is switched off after 20 failures in a row.
  */
-const args = process.argv.slice(2);
-const textOption = (name: string) => {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 ? args[index + 1] : undefined;
-};
-const option = (name: string, fallback: number) => Number(textOption(name) ?? fallback);
-const events = option("events", 2000);
+const events = numberOption("events", 2000);
 const targetCounts = (textOption("targets") ?? "1,5").split(",").map(Number).filter(Boolean);
-const stormTargets = option("storm-targets", 100);
-const stormEvents = option("storm-events", 5);
+const stormTargets = numberOption("storm-targets", 100);
+const stormEvents = numberOption("storm-events", 5);
 /** How long the receiver waits before answering: a real receiver is not on the same machine. */
-const receiverDelayMs = option("delay", 0);
+const receiverDelayMs = numberOption("delay", 0);
 const APP_URL = "http://pressguard.bench";
 
 /** Prints each check; a failed one makes the run exit 1. */

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { Agent, request } from "node:http";
 import { join } from "node:path";
-import { freePort, temporaryDirectory } from "./support.ts";
+import { freePort, numberOption, temporaryDirectory } from "./support.ts";
 
 /**
  * A search's throughput while clients download the OSV export (issue 18, decision 027: the export
@@ -16,13 +16,8 @@ import { freePort, temporaryDirectory } from "./support.ts";
  * fast as loopback allows (the gzip file as sent to `Accept-Encoding: gzip`, all.zip, and the JSON
  * Lines decompressed for a client without gzip). Prints req/s, p50/p95 and the ratio to quiet.
  */
-const args = process.argv.slice(2);
-const option = (name: string, fallback: number) => {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 ? Number(args[index + 1]) : fallback;
-};
-const duration = option("duration", 10);
-const connections = option("connections", 10);
+const duration = numberOption("duration", 10);
+const connections = numberOption("connections", 10);
 if (!process.env.DATABASE_URL && !process.env.PGLITE_DIR)
   throw new Error("Set DATABASE_URL or PGLITE_DIR to a database holding the bundled data.");
 const PORT = await freePort();

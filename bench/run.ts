@@ -9,7 +9,7 @@ import autocannon from "autocannon";
 import { openDatabase } from "../apps/server/src/db/client.ts";
 import { seedDatabase } from "../apps/server/src/db/seed.ts";
 import { scaleDatabase } from "./scale.ts";
-import { cpuMicrosecondsOf, freePort, temporaryDirectory } from "./support.ts";
+import { cpuMicrosecondsOf, freePort, numberOption, temporaryDirectory, textOption } from "./support.ts";
 
 /**
  * Load benchmarks (QUALITY.md): requests per second of real endpoints as ratios against a bare
@@ -18,17 +18,11 @@ import { cpuMicrosecondsOf, freePort, temporaryDirectory } from "./support.ts";
  * (`--only`: comma-separated parts of scenario names, case-insensitive; `--cpu-prof <dir>`: the
  * server writes a V8 CPU profile of its whole run there, for Chrome DevTools or speedscope).
  */
-const args = process.argv.slice(2);
-const textOption = (name: string) => {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 ? args[index + 1] : undefined;
-};
-const option = (name: string, fallback: number) => Number(textOption(name) ?? fallback);
-const duration = option("duration", 10);
-const runs = option("runs", 3);
-const connections = option("connections", 50);
+const duration = numberOption("duration", 10);
+const runs = numberOption("runs", 3);
+const connections = numberOption("connections", 50);
 /** Reports per run of the report submission scenario: each needs its own solved captcha. */
-const reportAmount = option("report-amount", 150);
+const reportAmount = numberOption("report-amount", 150);
 const only = textOption("only")
   ?.split(",")
   .map((part) => part.trim().toLowerCase())

@@ -68,3 +68,13 @@ export function cpuMicrosecondsOf(pid: number): number {
   const systemTicks = Number(fields[12]);
   return ((userTicks + systemTicks) * 1_000_000) / TICKS_PER_SECOND;
 }
+
+/** `--name value` from the command line, or undefined. */
+export function textOption(name: string): string | undefined {
+  const args = process.argv.slice(2);
+  const index = args.indexOf(`--${name}`);
+  return index >= 0 ? args[index + 1] : undefined;
+}
+
+/** `--name <number>` from the command line, or `fallback`. */
+export const numberOption = (name: string, fallback: number): number => Number(textOption(name) ?? fallback);
