@@ -11,7 +11,7 @@ import { freePort, numberOption, temporaryDirectory } from "./support.ts";
  *   DATABASE_URL=postgres://… node --import tsx bench/osv-download.ts
  *
  * Starts the API-only server on that database with an empty export directory (so the files are built
- * at start), and keeps `connections` searches in flight, every URL unique (no stored answer). Scenarios:
+ * on the first request for them, which the first scenario makes), and keeps `connections` searches in flight, every URL unique (no stored answer). Scenarios:
  * while the files are built; quiet; then while 1 and 2 clients download the export back to back as
  * fast as loopback allows (the gzip file as sent to `Accept-Encoding: gzip`, all.zip, and the JSON
  * Lines decompressed for a client without gzip). Prints req/s, p50/p95 and the ratio to quiet.
@@ -119,7 +119,7 @@ const server: ChildProcess = spawn(
       LOG_LEVEL: "warn",
       SEED: "off",
       NODE_ENV: "production",
-      // A fresh export directory: the files are built at start, and the first scenario measures that.
+      // A fresh export directory: the first scenario asks for the files, and measures their build.
       ATTACHMENTS_DIR: temporaryDirectory("pressguard-osv-bench-"),
       EXPORTS_DIR: temporaryDirectory("pressguard-osv-bench-exports-"),
     },

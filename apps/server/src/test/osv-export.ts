@@ -4,7 +4,7 @@ import { readDataVersion } from "../db/data-version.ts";
 
 /**
  * Waits until the app serves the OSV export files of the database's current data version (decision
- * 027): they are built in the background after the 2 s data-version poll sees a change.
+ * 027): a request for them starts their build once the 2 s data-version poll has seen a change.
  */
 export async function osvExportReady(app: FastifyInstance, database: Database, timeoutMs = 120_000) {
   const version = Number(await readDataVersion(database.sql));

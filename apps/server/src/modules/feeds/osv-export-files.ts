@@ -16,6 +16,11 @@ import type { FeedService, OsvExportRecord } from "./service.ts";
  * export, gzip), `all.zip` (`<osv id>.json` per record, as osv.dev's buckets serve) and
  * `modified_id.csv` (`<modified>,<osv id>`, newest first, no header).
  *
+ * A set is built when it is asked for, not when the server starts or the data changes: at 250,000
+ * records a build takes minutes of CPU, which a server nobody downloads from should not spend on
+ * every start and every publication. The first request after a change starts the build and gets the
+ * previous set (or, with none on disk, the live answer).
+ *
  * Each instance builds its own copy in a local directory, `<directory>/v<data version>/`, written as
  * `.tmp-v<version>-<uuid>/` and renamed into place when complete; the files are byte-identical on
  * every instance of one database (gzip without a timestamp, zip entries dated by their `modified`),
@@ -67,8 +72,6 @@ export interface OsvExportOptions {
   /** The data version this instance has seen (db/data-version.ts). */
   currentVersion: () => string;
   log?: Logger;
-  /** How often the data version is compared with the built one. */
-  checkEveryMs?: number;
   batchSize?: number;
 }
 
@@ -218,14 +221,12 @@ export function createOsvExports({
   directory,
   currentVersion,
   log,
-  checkEveryMs = 1000,
   batchSize = 250,
 }: OsvExportOptions) {
   let latest: OsvExportSet | null = null;
   let running: Promise<void> | null = null;
   let stopped = false;
   let failedAt = 0;
-  let timer: NodeJS.Timeout | undefined;
 
   async function loadSet(name: string): Promise<OsvExportSet | null> {
     const setDirectory = join(directory, name);
@@ -318,6 +319,7 @@ export function createOsvExports({
     await removeOthers(`v${latest.manifest.version}`);
   }
 
+  /** Starts a build when the served set is older than the data version (and none is running). */
   function check() {
     if (stopped || running) return;
     if (latest && Number(latest.manifest.version) >= Number(currentVersion())) return;
@@ -334,27 +336,27 @@ export function createOsvExports({
   }
 
   return {
-    /** Adopts the newest set on disk (served at once), then builds the current version's if missing. */
+    /** Adopts the newest set on disk, served at once; nothing is built until a set is asked for. */
     async start() {
       // A directory that cannot be made fails each build (logged, tried again): the answers are live.
       await mkdir(directory, { recursive: true }).catch((error: unknown) =>
         log?.error({ err: error, directory }, "the OSV export directory cannot be created"),
       );
       latest = await newestOnDisk();
-      check();
-      timer = setInterval(check, checkEveryMs);
-      timer.unref();
     },
 
     /** Waits for a build in progress; the next one is not started. */
     async stop() {
       stopped = true;
-      clearInterval(timer);
       await running;
     },
 
-    /** The newest complete set: the current data version's, or the previous one's while it builds. */
+    /**
+     * The newest complete set: the current data version's, or the previous one's while the current
+     * one builds, a build this call starts when the served set is out of date.
+     */
     current(): OsvExportSet | null {
+      check();
       return latest;
     },
 

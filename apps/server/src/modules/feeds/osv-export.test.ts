@@ -341,3 +341,25 @@ describe("an instance without export files", () => {
     }
   });
 });
+
+describe("an instance nobody asks for the export", () => {
+  it("builds no files until a request asks for them (a build costs minutes of CPU at 250,000 records)", async () => {
+    const quiet = mkdtempSync(join(tmpdir(), "pressguard-osv-lazy-"));
+    const other = await createTestApp({ APP_URL: "https://db.example.test", EXPORTS_DIR: quiet });
+    try {
+      await importVulnerabilities(other.database, [JSON.stringify(CORE_SQLI)]);
+      // Past the 2 s data-version poll: the change has been seen, and still nothing is built.
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      expect(readdirSync(join(quiet, "osv"))).toEqual([]);
+      // The first request starts the build and is answered live; the files follow.
+      const first = await other.app.inject({ method: "HEAD", url: "/api/v1/osv/modified_id.csv" });
+      expect(first.statusCode).toBe(200);
+      expect(first.headers.etag).toBeUndefined();
+      const version = await osvExportReady(other.app, other.database);
+      expect(readdirSync(join(quiet, "osv"))).toEqual([`v${version}`]);
+    } finally {
+      await other.close();
+      rmSync(quiet, { recursive: true, force: true });
+    }
+  });
+});
