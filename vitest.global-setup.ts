@@ -6,6 +6,7 @@ import {
   dropDatabase,
   PGLITE_SNAPSHOT_ENV,
   POSTGRES_TEMPLATE_ENV,
+  seededTemplateOf,
   writeMigratedPgliteSnapshot,
 } from "./apps/server/src/db/test-database.ts";
 
@@ -20,7 +21,11 @@ export default async function setup() {
   if (serverUrl) {
     const template = await createPostgresTemplate(serverUrl);
     process.env[POSTGRES_TEMPLATE_ENV] = template;
-    return () => dropDatabase(serverUrl, template);
+    // The seeded copy (test-database.ts openSeededTestDatabase) exists if a test asked for it.
+    return async () => {
+      await dropDatabase(serverUrl, seededTemplateOf(template));
+      await dropDatabase(serverUrl, template);
+    };
   }
   const directory = mkdtempSync(join(tmpdir(), "pressguard-test-snapshot-"));
   process.env[PGLITE_SNAPSHOT_ENV] = await writeMigratedPgliteSnapshot(join(directory, "migrated.tar"));

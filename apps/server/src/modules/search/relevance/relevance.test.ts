@@ -5,7 +5,7 @@ import {
   type VulnerabilitySearchPage,
 } from "@pressguard/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { importPlugins, importVulnerabilities } from "../../../db/import.ts";
+import { openSeededTestDatabase } from "../../../db/test-database.ts";
 import { createTestApp } from "../../../test/app.ts";
 
 /**
@@ -23,18 +23,23 @@ interface Expectation {
 const set: { queries: { q: string; expect: Expectation }[] } = JSON.parse(
   readFileSync(join(import.meta.dirname, "queries.json"), "utf8"),
 );
-const seedDir = join(import.meta.dirname, "../../../../../../data/seed/wordpress-vulns");
 const GOAL = 0.95;
 const TOP = 3;
 
 let harness: Awaited<ReturnType<typeof createTestApp>>;
 
+let closeDatabase = async () => {};
+
 beforeAll(async () => {
-  harness = await createTestApp();
-  await importPlugins(harness.database, join(seedDir, "plugins.jsonl.gz"));
-  await importVulnerabilities(harness.database, join(seedDir, "vulns.jsonl.gz"));
-}, 180_000);
-afterAll(() => harness?.close());
+  // A copy of the run's one seeded database (test-database.ts): the seed is imported once per run.
+  const seeded = await openSeededTestDatabase();
+  closeDatabase = () => seeded.database.close();
+  harness = await createTestApp({}, undefined, seeded.database);
+}, 400_000);
+afterAll(async () => {
+  await harness?.close();
+  await closeDatabase();
+});
 
 async function search(q: string): Promise<VulnerabilitySearchPage> {
   const response = await harness.app.inject({
