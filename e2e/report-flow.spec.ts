@@ -290,12 +290,12 @@ test("a field left empty shows its message, and the server's 422 messages show b
   ).toBeVisible();
   for (const message of [
     "The affected version is required.",
-    "Must be a vulnerability type code from 1 to 42.",
-    "Must be an OWASP category code from 41 to 50.",
-    "Must be a WordPress role code from 1 to 9.",
+    "Choose the vulnerability type.",
+    "Choose the OWASP category.",
+    "Choose the role an attacker needs.",
     "The title is required.",
     "The description is required.",
-    "The steps to reproduce is required.",
+    "The steps to reproduce are required.",
     "The proof of concept is required.",
     "Your e-mail address is required when you are not signed in.",
     "Solve the captcha to submit a report without signing in.",

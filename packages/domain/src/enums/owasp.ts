@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isNothingChosen } from "./nothing-chosen.ts";
 
 /** OWASP Top 10 (2021) categories, coded 41–50 (spec §3 "OWASP categories A1 to A10, coded 41 to 50"). */
 export const OWASP_CATEGORIES = [
@@ -18,7 +19,10 @@ export type OwaspCategory = (typeof OWASP_CATEGORIES)[number];
 export type OwaspCode = OwaspCategory["code"];
 
 export const OwaspCode = z.literal(OWASP_CATEGORIES.map((category) => category.code) as OwaspCode[], {
-  message: "Must be an OWASP category code from 41 to 50.",
+  error: (issue) =>
+    isNothingChosen(issue.input)
+      ? "Choose the OWASP category."
+      : "Must be an OWASP category code from 41 to 50.",
 });
 
 export const owaspCategoryByCode: ReadonlyMap<number, OwaspCategory> = new Map(

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isNothingChosen } from "./nothing-chosen.ts";
 
 /**
  * WordPress roles, used as the privilege a vulnerability requires (spec §3, codes fixed there).
@@ -20,7 +21,10 @@ export type WordPressRole = (typeof WORDPRESS_ROLES)[number];
 export type WordPressRoleCode = WordPressRole["code"];
 
 export const WordPressRoleCode = z.literal(WORDPRESS_ROLES.map((role) => role.code) as WordPressRoleCode[], {
-  message: "Must be a WordPress role code from 1 to 9.",
+  error: (issue) =>
+    isNothingChosen(issue.input)
+      ? "Choose the role an attacker needs."
+      : "Must be a WordPress role code from 1 to 9.",
 });
 
 export const wordPressRoleByCode: ReadonlyMap<number, WordPressRole> = new Map(

@@ -58,6 +58,24 @@ describe("the report form (PRODUCT.md §3)", () => {
     );
   });
 
+  it("asks for a choice on an empty select, and says the steps to reproduce are required (issue 19)", () => {
+    for (const blank of ["", undefined, null, Number.NaN])
+      expect(
+        messagesOf(ReportSubmission, {
+          ...VALID_REPORT,
+          vulnerability_type: blank,
+          owasp_category: blank,
+          required_privilege: blank,
+          steps_to_reproduce: "",
+        }),
+      ).toEqual({
+        vulnerability_type: ["Choose the vulnerability type."],
+        owasp_category: ["Choose the OWASP category."],
+        required_privilege: ["Choose the role an attacker needs."],
+        steps_to_reproduce: ["The steps to reproduce are required."],
+      });
+  });
+
   it("checks lengths, codes and the enumerations with clear messages", () => {
     expect(
       messagesOf(ReportSubmission, {

@@ -46,9 +46,9 @@ export const REPORT_MESSAGES = {
 const maxLength = (max: number, label: string) =>
   z.string().max(max, { error: `${label} must be at most ${max.toLocaleString("en")} characters long.` });
 
-/** A required Markdown field of 30–50,000 characters. */
-export function markdownField(label: string) {
-  return requiredText(`${label} is required.`)
+/** A required Markdown field of 30–50,000 characters; `are` for a label in the plural. */
+export function markdownField(label: string, verb: "is" | "are" = "is") {
+  return requiredText(`${label} ${verb} required.`)
     .min(REPORT_LIMITS.markdownMin, {
       error: `${label} must be at least ${REPORT_LIMITS.markdownMin} characters long.`,
     })
@@ -118,7 +118,7 @@ const reportFields = {
     .min(REPORT_LIMITS.titleMin, { error: REPORT_MESSAGES.title })
     .max(REPORT_LIMITS.titleMax, { error: REPORT_MESSAGES.title }),
   description: markdownField("The description"),
-  steps_to_reproduce: markdownField("The steps to reproduce"),
+  steps_to_reproduce: markdownField("The steps to reproduce", "are"),
   proof_of_concept: markdownField("The proof of concept"),
   suggested_fix: optionalMarkdown("The suggested fix"),
   cvss_vector: OptionalCvss31Vector,
