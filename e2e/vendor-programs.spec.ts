@@ -240,6 +240,11 @@ test("a vendor sets up the account, starts, activates, claims and imports progra
   await expect(bad).toHaveCount(1);
   await expect(bad).toContainText("Line 3:");
   await expect(bad).toContainText("Software name is required.");
+  // Each problem on a line of its own, its column named (issue 19: they ran together on one line).
+  await expect(bad.locator("span.block")).toHaveText([
+    "name Software name is required.",
+    "product_url The URL must be a valid URL including the http(s):// protocol.",
+  ]);
   await gotoHydrated(page, "/vdp/programs/pending");
   await expect(page.getByText("Showing 20 of 21 programs")).toBeVisible();
   await page.getByRole("button", { name: "Load more" }).click();

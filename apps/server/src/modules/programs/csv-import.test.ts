@@ -138,7 +138,16 @@ describe("CSV import", () => {
     const noHeader = await upload(caller, row("a-b"));
     expect(noHeader.statusCode).toBe(422);
     expect(noHeader.json().message).toMatch(/^The first line must be the template's header/);
-    expect((await upload(caller, '"unterminated\n')).statusCode).toBe(422);
+    const unterminated = await upload(caller, `${header}\n${row("a-b")}\nplugin,1.0,"Never closed,x\n`);
+    expect(unterminated.statusCode).toBe(422);
+    // Said for a person with a spreadsheet, not in csv-parse's words (issue 19).
+    expect(unterminated.json().message).toBe(
+      'The file is not valid CSV. A cell opens with a double quote that is never closed, so the file ends inside it. Put a cell that holds a comma, a quote or a line break in double quotes, and write each double quote inside it twice ("").',
+    );
+    const strayQuote = await upload(caller, `${header}\nplugin,1.0,Say "hi",x\n`);
+    expect(strayQuote.json().message).toMatch(
+      /^The file is not valid CSV\. Line 2: a double quote in the middle of a cell\./,
+    );
     const json = await caller.post("/api/products/import-csv", { file: "x" });
     expect(json.statusCode).toBe(415);
   });

@@ -70,8 +70,28 @@ export function readCsv(text: string): CsvRecord[] {
     // `info.lines` is the line a record ends on; a record spans as many lines as its raw text has breaks.
     return records.map(({ record, info }) => ({ line: info.lines - newlinesIn(record), cells: record }));
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    throw new CsvFormatError(`The file is not valid CSV: ${message}`);
+    throw new CsvFormatError(`The file is not valid CSV. ${plainCsvProblem(error)}`);
+  }
+}
+
+const QUOTING_HELP =
+  'Put a cell that holds a comma, a quote or a line break in double quotes, and write each double quote inside it twice ("").';
+
+/** What csv-parse found, said for a person with a spreadsheet rather than in the parser's words. */
+function plainCsvProblem(error: unknown): string {
+  const { code, lines } = (error ?? {}) as { code?: string; lines?: number };
+  const where = typeof lines === "number" && lines > 0 ? `Line ${lines}: ` : "";
+  switch (code) {
+    case "CSV_QUOTE_NOT_CLOSED":
+      return `A cell opens with a double quote that is never closed, so the file ends inside it. ${QUOTING_HELP}`;
+    case "CSV_INVALID_CLOSING_QUOTE":
+    case "CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE":
+      return `${where}a quoted cell goes on after its closing quote. ${QUOTING_HELP}`;
+    case "INVALID_OPENING_QUOTE":
+    case "CSV_INVALID_OPENING_QUOTE":
+      return `${where}a double quote in the middle of a cell. ${QUOTING_HELP}`;
+    default:
+      return `${where}the file could not be read as comma-separated values. Save it as CSV (UTF-8) from your spreadsheet, or start from the template.`;
   }
 }
 

@@ -11,6 +11,23 @@ import { useProgramListChanged } from "./use-program-mutations.ts";
 /** Decision 006: at most 1 MB and 1,000 rows, one row per program, the header naming the fields. */
 const MAX_BYTES = 1024 * 1024;
 
+/** One problem of a row, on a line of its own; the column it names (`slug: …`) set apart. */
+function RowProblem({ message }: { message: string }) {
+  const [column, text] = message.split(/: (.*)/s);
+  const named = text !== undefined && (PROGRAM_FIELDS as readonly string[]).includes(column ?? "");
+  return (
+    <span className="block pl-4">
+      {named ? (
+        <>
+          <code className="font-mono text-xs">{column}</code> {text}
+        </>
+      ) : (
+        message
+      )}
+    </span>
+  );
+}
+
 /** Many programs at once from a CSV file (spec §7 `import-csv`, a multipart body). */
 export function CsvImport() {
   const client = useApiClient();
@@ -86,7 +103,10 @@ export function CsvImport() {
             <ul aria-label="Rows not imported" className="space-y-1 text-red-800">
               {result.errors.map((row) => (
                 <li key={row.line}>
-                  Line {row.line}: {row.messages.join(" ")}
+                  <span className="font-semibold">Line {row.line}:</span>
+                  {row.messages.map((message) => (
+                    <RowProblem key={message} message={message} />
+                  ))}
                 </li>
               ))}
             </ul>
