@@ -250,6 +250,11 @@ test("staff triage a report, the vendor fixes it, staff publish it with credit",
   await staff.getByRole("link", { name: "Public page" }).click();
   await expect(staff.getByRole("heading", { level: 1 })).toContainText(slug);
   await expect(staff.getByRole("region", { name: "Credits" })).toContainText(researcherName);
+  // The report's Markdown is rendered, not shown raw; no empty References heading (issue 19).
+  const description = staff.getByRole("region", { name: "Description" });
+  await expect(description.locator("strong")).toHaveText("label");
+  await expect(description).not.toContainText("**");
+  await expect(staff.getByRole("heading", { name: "References" })).toHaveCount(0);
 
   // The duplicate: its page says so, and staff reject it with that reason.
   await gotoHydrated(staff, "/staff/reports");
