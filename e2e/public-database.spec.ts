@@ -173,3 +173,27 @@ test("a database path with a trailing slash redirects to the site's form", async
     "/database/wordpress/plugin/contact-form-7/vulnerabilities/vdp?tab=fixed",
   );
 });
+
+test("the public pages fit a 390 px phone, and statistics offer every year with records", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  const fits = async (path: string, open?: string) => {
+    await page.goto(path);
+    if (open) await page.getByText(open).click();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width, `${path} is ${width} px wide on a 390 px screen`).toBeLessThanOrEqual(390);
+  };
+  // Issue 19: the leaderboard was 421 px wide, the statistics with their monthly table 399 px.
+  await fits("/database/leaderboard/all-time");
+  await fits("/database/statistics/wordpress", "Monthly counts as a table");
+  await fits("/database");
+  await fits("/database/wordpress/plugin/contact-form-7");
+  await fits("/database/statistics/wordpress/2024");
+  const years = page.getByRole("navigation", { name: "Timeframe" }).getByRole("link");
+  // 2024 holds most of the bundled records: it was not offered (only this year and the last were).
+  await expect(years.filter({ hasText: /^2024$/ })).toHaveAttribute("aria-current", "page");
+  await expect(years.filter({ hasText: /^2023$/ })).toBeVisible();
+  // An empty period shows no tables of headers without rows.
+  await page.goto("/database/statistics/wordpress/1999");
+  await expect(page.getByRole("table", { name: "Vulnerabilities by kind" })).toHaveCount(0);
+  await expect(page.getByText("No vulnerability in this period.")).toBeVisible();
+});

@@ -396,6 +396,11 @@ export const Statistics = z
       }),
     ),
     top_researchers: z.array(LeaderboardEntry),
+    /**
+     * Every year with records, whatever the timeframe, newest first: the years to choose from. As a
+     * year's statistics do, an undated record counts in its CVE's year.
+     */
+    years: z.array(z.object({ year: z.number().int(), count: z.number().int() })),
   })
   .meta({ id: "Statistics" });
 export type Statistics = z.infer<typeof Statistics>;

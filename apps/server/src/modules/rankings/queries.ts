@@ -93,12 +93,21 @@ export function createRankingQueries(run: SqlRunner) {
          group by 1 order by 1`,
         filter.params,
       );
+      const years = await run.query<{ year: number; count: number }>(
+        // A year's statistics count undated records by their CVE year (periodFilter): so do the years.
+        `select year, count(*)::int as count from (
+           select coalesce(extract(year from v.published_at at time zone 'UTC')::int,
+             substring(v.cve from '^CVE-([0-9]{4})-')::int) as year
+           from vulnerabilities v
+         ) dated where year is not null group by 1 order by 1 desc`,
+      );
       return {
         byKind: byKind.rows,
         byType: byType.rows,
         bySeverity: bySeverity.rows,
         byPatched: byPatched.rows,
         trend: trend.rows,
+        years: years.rows,
       };
     },
 

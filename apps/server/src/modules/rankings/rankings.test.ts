@@ -140,6 +140,18 @@ describe("leaderboards and statistics", () => {
     expect(body).toMatchObject({ total: 1, monthly: [], top_researchers: [] });
     expect((await get("/api/v1/statistics/wordpress/2024")).json().total).toBe(2);
   });
+
+  it("lists every year with records, newest first, counted as each year's statistics count (issue 19)", async () => {
+    const { years } = (await get("/api/v1/statistics/wordpress/last-30-days")).json();
+    expect(years.length).toBeGreaterThan(0);
+    expect(years.map((entry: { year: number }) => entry.year)).toEqual(
+      [...years.map((entry: { year: number }) => entry.year)].sort((a, b) => b - a),
+    );
+    for (const { year, count } of years)
+      expect((await get(`/api/v1/statistics/wordpress/${year}`)).json().total).toBe(count);
+    expect(years).toContainEqual({ year: 2024, count: 2 });
+    expect(years).toContainEqual({ year: 2021, count: 1 });
+  });
 });
 
 describe("points on products with an active program", () => {

@@ -111,6 +111,7 @@ export function createRankingService(options: RankingServiceOptions) {
           by_severity: bySeverity,
         })),
         top_researchers: withUrls(top),
+        years: stats.years,
       };
     },
 

@@ -53,6 +53,8 @@ function CountTable({
   rows: { key: string; label: string; count: number }[];
 }) {
   const max = Math.max(1, ...rows.map((row) => row.count));
+  // An empty period: no table of headers without rows (issue 19).
+  if (rows.length === 0) return null;
   return (
     <table className="w-full rounded-lg border border-slate-200 bg-white text-left text-sm shadow-sm">
       <caption className="px-4 pt-3 text-left text-base font-semibold text-slate-900">{caption}</caption>
@@ -132,17 +134,28 @@ export const meta = pageMeta(
     `WordPress plugin, theme and core vulnerabilities over ${timeframeLabel(params.timeframe ?? "all-time")}: counts by kind, type, severity and patch status, the monthly trend and the top researchers.`,
 );
 
+/** The years of the tabs: those with records, and the one in the path, newest first. */
+function yearsToOffer(years: { year: number }[], timeframe: string): number[] {
+  const offered = new Set(years.map((entry) => entry.year));
+  if (/^\d{4}$/.test(timeframe)) offered.add(Number(timeframe));
+  return [...offered].sort((a, b) => b - a);
+}
+
 export default function StatisticsPage({ loaderData }: Route.ComponentProps) {
   const { platform, platformLabel, timeframe, statistics } = loaderData;
   const base = `/database/statistics/${platform}`;
-  const year = new Date().getFullYear();
   const trend = monthlySeries(statistics.monthly);
   const severities = inSeverityOrder(statistics.by_severity);
   const tabs: TabItem[] = [
     { label: "All time", to: base, heading: "all-time" },
     { label: "Last 30 days", to: `${base}/last-30-days`, heading: "last-30-days" },
-    { label: String(year), to: `${base}/${year}`, heading: String(year) },
-    { label: String(year - 1), to: `${base}/${year - 1}`, heading: String(year - 1) },
+    // Every year with records, newest first (issue 19: only this year and the last were offered, not
+    // 2024, the year with the most records); the year shown stays a tab even if it has none.
+    ...yearsToOffer(statistics.years, timeframe).map((year) => ({
+      label: String(year),
+      to: `${base}/${year}`,
+      heading: String(year),
+    })),
   ];
   return (
     <>
@@ -185,7 +198,10 @@ export default function StatisticsPage({ loaderData }: Route.ComponentProps) {
                 Monthly counts as a table ({statistics.monthly.length}{" "}
                 {statistics.monthly.length === 1 ? "month" : "months"})
               </summary>
-              <MonthlyTable rows={statistics.monthly} />
+              {/* Six columns do not fit a phone: the table scrolls, not the page (issue 19). */}
+              <div className="overflow-x-auto">
+                <MonthlyTable rows={statistics.monthly} />
+              </div>
             </details>
           </>
         ) : (
