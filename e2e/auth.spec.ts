@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import {
+  authModeOf,
   currentUser,
   forgetSignIn,
   gotoHydrated,
@@ -52,6 +53,27 @@ test("a researcher registers, verifies the address, signs out and signs in again
 
   await gotoHydrated(page, home);
   await expect(notice).toHaveCount(0);
+  // The public database's header knows them (issue 19: it said "Login"), where the server can tell:
+  // not with the token in localStorage, whose reading pages carry no JavaScript (decision 021).
+  await page.goto("/database");
+  const auth = authModeOf();
+  const header = page.getByRole("navigation", { name: "Main" });
+  if (auth.mode === "token" && auth.tokenStorage === "localStorage") {
+    await expect(header.getByRole("link", { name: "Login" })).toBeVisible();
+  } else {
+    await expect(header.getByRole("link", { name: "Login" })).toHaveCount(0);
+    await header.getByRole("link", { name: "Your account" }).click();
+    await expect(page).toHaveURL(new RegExp(`${home}$`));
+  }
+  // The public database is not answered from its store with their menu to anyone else.
+  const anonymous = await page.context().browser()!.newContext();
+  const stranger = await anonymous.newPage();
+  await stranger.goto(`${new URL(page.url()).origin}/database`);
+  await expect(
+    stranger.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Login" }),
+  ).toBeVisible();
+  await anonymous.close();
+  await gotoHydrated(page, home);
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/vdp\/login$/);
   expect((await currentUser(page)).status()).toBe(401);

@@ -5,7 +5,7 @@ import { dirname, join, resolve } from "node:path";
 import { Readable } from "node:stream";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
-import type { ContentSecurityPolicyOptions, PublicConfig } from "@pressguard/domain";
+import { type ContentSecurityPolicyOptions, type PublicConfig, TOKEN_STORAGE_KEY } from "@pressguard/domain";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { ErrorReporter } from "./error-reporting.ts";
@@ -162,7 +162,9 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
     STORED_PAGES.test(request.url) &&
     !WORKFLOW_PAGES.test(request.url) &&
     request.headers.authorization === undefined &&
-    !(options.sessionCookie && request.cookies?.[options.sessionCookie]);
+    !(options.sessionCookie && request.cookies?.[options.sessionCookie]) &&
+    // Token mode keeps the token in this cookie: a signed-in visitor's page shows their menu.
+    !request.cookies?.[TOKEN_STORAGE_KEY];
 
   /** Renders into memory (instead of streaming) so that a 200 page can be stored and served again. */
   const renderAndStore = async (request: FastifyRequest, reply: FastifyReply, store: ResponseStore) => {

@@ -4,6 +4,13 @@ import { z } from "zod";
  * The auth client configuration (spec §4, §7, §8). The messages are the specification's,
  * word for word: they name the option that is missing.
  */
+/**
+ * Where the token lives in token mode (spec §7: "read from storage (cookie by default)"): the same
+ * name for the cookie and the localStorage key. The server knows it too: a page request carrying the
+ * cookie is a signed-in visitor's, never answered from or kept in the page store.
+ */
+export const TOKEN_STORAGE_KEY = "pressguard.token";
+
 export const AUTH_CONFIG_MESSAGES = {
   onLogin: "sanctum.redirect.onLogin is not defined",
   onLogout: "sanctum.redirect.onLogout is not defined",

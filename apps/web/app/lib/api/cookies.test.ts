@@ -1,6 +1,7 @@
+import { TOKEN_STORAGE_KEY } from "@pressguard/domain";
 import { describe, expect, it } from "vitest";
 import { parseCookieHeader, parseSetCookie, serializeCookies } from "./cookies.ts";
-import { readStoredToken, TOKEN_STORAGE_KEY } from "./token-storage.ts";
+import { readStoredToken } from "./token-storage.ts";
 
 describe("cookies", () => {
   it("parses a Cookie header, decoding values and keeping the first of duplicates", () => {

@@ -1,5 +1,6 @@
+import { TOKEN_STORAGE_KEY } from "@pressguard/domain";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { readStoredToken, TOKEN_STORAGE_KEY, writeStoredToken } from "./token-storage.ts";
+import { readStoredToken, writeStoredToken } from "./token-storage.ts";
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,11 +1,5 @@
-import type { AuthClientConfig } from "@pressguard/domain";
+import { type AuthClientConfig, TOKEN_STORAGE_KEY } from "@pressguard/domain";
 import { parseCookieHeader } from "./cookies.ts";
-
-/**
- * Where the token lives in token mode (spec §7: "read from storage (cookie by default)").
- * The same name is used for the cookie and the localStorage key.
- */
-export const TOKEN_STORAGE_KEY = "pressguard.token";
 
 export type TokenStorage = NonNullable<AuthClientConfig["tokenStorage"]>;
 
