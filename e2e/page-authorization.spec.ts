@@ -159,7 +159,8 @@ const PAGES: Record<string, Case[]> = {
   "/reset-password/:token": [page("/reset-password/not-a-real-token", open)],
   // The mailed seat invitation: open to all; an unknown link answers 404 (a used or expired one 410).
   "/vdp/invitations/:token": [page("/vdp/invitations/not-a-real-token", notFound)],
-  "/register": [page("/register", open)],
+  // Issue 19: it was open to signed-in users; it is for visitors, like the login pages.
+  "/register": [page("/register", guestOnly)],
   // auth-vendor then is-vendor-active: a fresh vendor's account is not complete yet, so it stays.
   "/vdp/create-account": [page("/vdp/create-account", vendorArea)],
   "/researchers/create": [page("/researchers/create", researcherArea)],

@@ -1,7 +1,13 @@
 import { Link, useSearchParams } from "react-router";
 import { RegisterForm } from "../features/auth/register-form.tsx";
+import { guardedLoader } from "../lib/guards.server.ts";
+import type { RouteHandle } from "../lib/route-handle.ts";
 import { pageMeta } from "../lib/seo.ts";
 import { PageHeader } from "../ui/page-header.tsx";
+
+/** For visitors only (issue 19): a signed-in user is sent to their start page, as on the login pages. */
+export const handle: RouteHandle = { guards: ["guest-vendor"] };
+export const loader = guardedLoader(handle);
 
 export const meta = pageMeta(
   "Create account",
