@@ -221,6 +221,8 @@ test("a report goes from a signed-out researcher to a published, credited vulner
   const credit = staff.getByRole("region", { name: "Credits" }).getByRole("link");
   await expect(credit).toHaveCount(1);
   const researcherName = (await credit.textContent()) ?? "";
+  // A neutral name until the researcher names their profile, never their address (issue 19).
+  expect(researcherName).toMatch(/^Researcher [0-9a-f]{6}$/);
   await credit.click();
   await expect(staff).toHaveURL(/\/database\/researchers\/[0-9a-f-]{36}$/);
   await expect(staff.getByRole("heading", { level: 1 })).toHaveText(researcherName);

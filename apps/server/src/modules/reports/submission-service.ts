@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import {
   OPEN_REPORT_STATES,
   ReportSubmission,
@@ -37,9 +38,13 @@ export interface SubmissionOptions {
   onMailError?: (error: unknown) => void;
 }
 
-/** A first display name for an account made from an e-mail: its local part. */
-function nameOf(email: string): string {
-  return email.split("@")[0]?.slice(0, 100) || "Researcher";
+/**
+ * A first name for an account made from a signed-out report: a neutral one, never derived from the
+ * address, since it is the public credit until the researcher names their profile (issue 19: the
+ * address's local part was published, `anon.hunter`).
+ */
+function firstNameOfNewReporter(): string {
+  return `Researcher ${randomBytes(3).toString("hex")}`;
 }
 
 /** Filing a report (PRODUCT.md §3): the form, the vendor's embedded form, the reporter's account. */
@@ -74,8 +79,9 @@ export function createSubmissionService(
   async function reporterAccount(email: string, tx: SqlRunner) {
     const existing = await submissions.findUserByEmail(email, tx);
     if (existing) return { userId: existing.id, name: existing.name, accountCreated: false };
-    const created = await submissions.createPasswordlessUser(nameOf(email), email, tx);
-    if (created !== null) return { userId: created, name: nameOf(email), accountCreated: true };
+    const name = firstNameOfNewReporter();
+    const created = await submissions.createPasswordlessUser(name, email, tx);
+    if (created !== null) return { userId: created, name, accountCreated: true };
     // Created by a concurrent request in the meantime.
     const raced = await submissions.findUserByEmail(email, tx);
     if (!raced) throw new Error("the reporter's account vanished");

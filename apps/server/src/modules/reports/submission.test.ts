@@ -147,6 +147,16 @@ describe("submitting a report (PRODUCT.md §3)", () => {
       [email],
     );
     expect(user.rows[0]).toEqual({ password_hash: null, researcher: true });
+    // Credited publicly under a name that says nothing of the address (issue 19: its local part was).
+    const names = await kit.harness.database.sql.query<{ account: string; credit: string }>(
+      `select u.name as account, r.display_name as credit
+       from users u join researchers r on r.user_id = u.id where u.email = $1`,
+      [email],
+    );
+    const localPart = email.split("@")[0]!;
+    expect(names.rows[0]?.credit).toMatch(/^Researcher [0-9a-f]{6}$/);
+    expect(names.rows[0]?.credit).not.toContain(localPart);
+    expect(names.rows[0]?.account).not.toContain(localPart);
     const product = await kit.harness.database.sql.query(
       "select name, is_lobby_product, vendor_id from products where kind = 'plugin' and slug = $1",
       [slug],
