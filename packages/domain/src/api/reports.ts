@@ -49,6 +49,8 @@ export const ReportListItem = z
     deadline_passed_at: z.string().nullable(),
     created_at: z.string(),
     updated_at: z.string(),
+    /** A rejected report's reason (a REJECTION_REASONS value); null otherwise. */
+    rejection_reason: z.string().nullable(),
     /** Staff only: an open or published report on the same product with the same type. */
     possible_duplicate_of: z.string().nullable().optional(),
   })

@@ -87,6 +87,7 @@ export interface ReportListRow {
   type_code: number | null;
   severity: string | null;
   possible_duplicate_of: string | null;
+  rejection_reason: string | null;
   fix_deadline_at: Date | string | null;
   deadline_passed_at: Date | string | null;
   created_at: Date | string;
@@ -96,7 +97,7 @@ export interface ReportListRow {
 const LIST_SELECT = `
   select r.id, r.status, r.title, pl.slug as platform, p.kind as product_kind, p.slug as product_slug,
     p.name as product_name, r.type_code, r.severity, r.possible_duplicate_of::text, r.fix_deadline_at,
-    r.deadline_passed_at, r.created_at, r.updated_at
+    r.deadline_passed_at, r.created_at, r.updated_at, r.rejection_reason
   from reports r
   join products p on p.id = r.product_id
   join platforms pl on pl.id = p.platform_id`;

@@ -41,6 +41,7 @@ export function listItemOf(row: ReportListRow, staff: boolean): ReportListItem {
     deadline_passed_at: isoOrNull(row.deadline_passed_at),
     created_at: isoOrNull(row.created_at) ?? "",
     updated_at: isoOrNull(row.updated_at) ?? "",
+    rejection_reason: row.rejection_reason,
     ...(staff && { possible_duplicate_of: row.possible_duplicate_of }),
   };
 }

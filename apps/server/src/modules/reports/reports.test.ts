@@ -13,7 +13,10 @@ type ReportDetail = Detail & {
   public_path: string | null;
   rejection_reason: string | null;
 };
-type Listed = { data: { id: string; status: string }[]; pagination: { total: number } };
+type Listed = {
+  data: { id: string; status: string; rejection_reason?: string | null }[];
+  pagination: { total: number };
+};
 
 const kit = reportTestApp();
 
@@ -216,11 +219,12 @@ describe("the report lifecycle through the API (PRODUCT.md §2)", () => {
     expect(rejected).toMatchObject({ status: "rejected", rejection_reason: "not_reproducible", actions: [] });
     const mail = (await kit.mailTo(researcher.email)).find((row) => row.template === "report_rejected");
     expect(mail?.text_body).toContain("Reason: Not reproducible — No effect on 2.4.1.");
+    // The rejected tab says why, as it promises (issue 19).
     expect(
       (await researcher.caller.get("/api/researcher/reports?tab=rejected"))
         .json<Listed>()
-        .data.map((row) => row.id),
-    ).toEqual([id]);
+        .data.map((row) => [row.id, row.rejection_reason]),
+    ).toEqual([[id, "not_reproducible"]]);
   });
 
   it("validates only with a valid CVSS 3.1 vector", async () => {

@@ -1,7 +1,12 @@
 import type { ReportListItem } from "@pressguard/domain";
 import { Link } from "react-router";
 import { formatDay } from "../../lib/dates.ts";
-import { kindLabel, stateLabel, vulnerabilityTypeLabel } from "../../lib/report-labels.ts";
+import {
+  kindLabel,
+  rejectionReasonLabel,
+  stateLabel,
+  vulnerabilityTypeLabel,
+} from "../../lib/report-labels.ts";
 
 interface ReportListProps {
   reports: readonly ReportListItem[];
@@ -40,6 +45,11 @@ export function ReportList({ reports, total, previousHref, nextHref, previewHref
                 {report.product.name} · {kindLabel(report.product.kind)} ·{" "}
                 {vulnerabilityTypeLabel(report.vulnerability_type) ?? "Not set"}
               </p>
+              {report.status === "rejected" && report.rejection_reason && (
+                <p className="mt-1 text-sm text-slate-700">
+                  Reason: {rejectionReasonLabel(report.rejection_reason)}
+                </p>
+              )}
             </div>
             <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
               <span className="rounded-full border border-slate-300 px-2.5 py-0.5 text-xs font-semibold text-slate-800">
