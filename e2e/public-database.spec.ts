@@ -174,7 +174,9 @@ test("a database path with a trailing slash redirects to the site's form", async
   );
 });
 
-test("the public pages fit a 390 px phone, and statistics offer every year with records", async ({ page }) => {
+test("the public pages fit a 390 px phone, and statistics offer every year with records", async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 800 });
   const fits = async (path: string, open?: string) => {
     await page.goto(path);

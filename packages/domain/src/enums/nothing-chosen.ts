@@ -4,6 +4,9 @@
  */
 export function isNothingChosen(input: unknown): boolean {
   return (
-    input === undefined || input === null || input === "" || (typeof input === "number" && Number.isNaN(input))
+    input === undefined ||
+    input === null ||
+    input === "" ||
+    (typeof input === "number" && Number.isNaN(input))
   );
 }
