@@ -137,7 +137,14 @@ async function waitFor(port: number, path: string) {
 
 const appPort = await freePort();
 const barePort = await freePort();
-const environment = { ...process.env, LOG_LEVEL: "warn", SEED: "off", NODE_ENV: "production" };
+const environment = {
+  ...process.env,
+  LOG_LEVEL: "warn",
+  SEED: "off",
+  NODE_ENV: "production",
+  // Every request comes from 127.0.0.1: the public API's limit (decision 028) counts, never refuses.
+  API_RATE_LIMIT_ANONYMOUS: "1000000000",
+};
 const children: ChildProcess[] = [
   spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
     cwd: root,

@@ -119,6 +119,8 @@ const server: ChildProcess = spawn(
       LOG_LEVEL: "warn",
       SEED: "off",
       NODE_ENV: "production",
+      // Every request comes from 127.0.0.1: the public API's limit (decision 028) counts, never refuses.
+      API_RATE_LIMIT_ANONYMOUS: "1000000000",
       // A fresh export directory: the first scenario asks for the files, and measures their build.
       ATTACHMENTS_DIR: temporaryDirectory("pressguard-osv-bench-"),
       EXPORTS_DIR: temporaryDirectory("pressguard-osv-bench-exports-"),

@@ -202,6 +202,8 @@ const app = spawn(process.execPath, [...profileArgs, "--import", "tsx", "apps/se
     // Every request comes from 127.0.0.1: without this the login scenarios would measure 429s
     // after 30 attempts. The rate-limit counters are still written on every attempt.
     AUTH_RATE_LIMIT_FACTOR: "100000",
+    // The same for the public API's limit (decision 028): it counts every request, refuses none.
+    API_RATE_LIMIT_ANONYMOUS: "1000000000",
     // The programs scenario confirms the bench account's address from the mailbox.
     DEV_MAILBOX: "on",
   },

@@ -98,3 +98,34 @@ test("a vulnerability page announces the feeds and describes the record in JSON-
   expect(jsonLd.identifier).toContainEqual(expect.objectContaining({ propertyID: "CVE", value: CVE }));
   expect(violations).toEqual([]);
 });
+
+test("the CSAF provider metadata leads to the ROLIE feeds and the advisories; pages link them", async ({
+  page,
+  request,
+}) => {
+  const securityTxt = await (await request.get("/.well-known/security.txt")).text();
+  const metadataUrl = /^CSAF: (\S+)$/m.exec(securityTxt)?.[1] ?? "";
+  expect(new URL(metadataUrl).pathname).toBe("/.well-known/csaf/provider-metadata.json");
+  const metadata = await (await request.get(new URL(metadataUrl).pathname)).json();
+  expect(metadata).toMatchObject({ metadata_version: "2.0", role: "csaf_provider" });
+  const feedUrl: string = metadata.distributions[0].rolie.feeds.at(-1).url;
+  const feed = await request.get(new URL(feedUrl).pathname);
+  expect(feed.status()).toBe(200);
+  expect(feed.headers()["content-type"]).toBe("application/json; charset=utf-8");
+  const entry = (await feed.json()).feed.entry[0];
+  const advisory = await request.get(new URL(entry.content.src).pathname);
+  expect(advisory.status()).toBe(200);
+  expect((await advisory.json()).document.tracking.id).toBe(entry.id);
+
+  // The record page links its CSAF advisory beside the OSV record; the product page shows its identifiers.
+  const record = await (await request.get(`/api/v1/vulnerabilities/${CVE}`)).json();
+  await page.goto(new URL(record.url).pathname);
+  const csafLink = page.getByRole("link", { name: "CSAF", exact: true });
+  const csaf = await request.get((await csafLink.getAttribute("href")) ?? "");
+  expect(csaf.status()).toBe(200);
+  expect((await csaf.json()).vulnerabilities[0].cve).toBe(CVE);
+  await page.goto(new URL(record.product.url).pathname);
+  await expect(page.getByRole("region", { name: "Identifiers" })).toContainText(
+    "pkg:wordpress/contact-form-7",
+  );
+});

@@ -1,5 +1,5 @@
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { mailedLink, signUpThroughApi, userHeaders } from "./auth-helpers.ts";
+import { fromMailbox, mailedLink, signUpThroughApi, userHeaders } from "./auth-helpers.ts";
 import { expectNoSeriousViolations } from "./axe.ts";
 import { ensureStaffTwoFactor, nextStaffCode, staffCredentials } from "./staff-session.ts";
 
@@ -65,6 +65,21 @@ async function claimLobbyProduct(context: BrowserContext): Promise<string> {
   });
   expect(await claimed.json()).toMatchObject({ status: "pending" });
   return product.name;
+}
+
+/** Staff sign in on the login page with their second factor and land on `redirect`. */
+async function signInStaff(page: Page, baseURL: string, redirect: string) {
+  const { email, password } = staffCredentials();
+  // The shared staff account gets its second factor from whichever spec needs it first.
+  await ensureStaffTwoFactor(baseURL);
+  await gotoHydrated(page, `/vdp/login?redirect=${redirect}`);
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page.getByLabel("Authentication code")).toBeVisible();
+  await page.getByLabel("Authentication code").fill(await nextStaffCode(baseURL));
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${redirect}$`));
 }
 
 /** The picture, then no serious or critical axe violation (QUALITY.md). */
@@ -139,17 +154,7 @@ test("staff triage a report, the vendor fixes it, staff publish it with credit",
   const staffContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const staff = await staffContext.newPage();
   watch(staff);
-  const { email, password } = staffCredentials();
-  // The shared staff account gets its second factor from whichever spec needs it first.
-  await ensureStaffTwoFactor(baseURL ?? "");
-  await gotoHydrated(staff, "/vdp/login?redirect=/staff/reports");
-  await staff.getByLabel("E-mail").fill(email);
-  await staff.getByLabel("Password").fill(password);
-  await staff.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(staff.getByLabel("Authentication code")).toBeVisible();
-  await staff.getByLabel("Authentication code").fill(await nextStaffCode(baseURL ?? ""));
-  await staff.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(staff).toHaveURL(/\/staff\/reports$/);
+  await signInStaff(staff, baseURL ?? "", "/staff/reports");
   await expect(staff.getByRole("heading", { level: 1 })).toHaveText("Reports queue");
   await expect(staff.getByRole("link", { name: "New" })).toHaveAttribute("aria-current", "page");
   const row = staff.getByRole("row").filter({ hasText: title });
@@ -291,4 +296,69 @@ test("staff triage a report, the vendor fixes it, staff publish it with credit",
 
   expect(consoleErrors).toEqual([]);
   for (const context of [vendorContext, researcherContext, staffContext]) await context.close();
+});
+
+test("a report on an imported product without a program waits until staff set the vendor contact", async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  // An imported product (We're Open!, in the bundled data) that runs no program and has no contact.
+  const researcherContext = await browser.newContext();
+  const researcher = await signUpThroughApi(researcherContext, ["researcher"]);
+  await verifyEmail(researcherContext, researcher.email);
+  const title = `Reflected XSS in the opening hours widget ${Date.now().toString(36)}`;
+  const submitted = await researcherContext.request.post("/api/reports", {
+    headers: await userHeaders(researcherContext),
+    data: {
+      kind: "plugin",
+      product_slug: "opening-hours",
+      product_name: "We're Open!",
+      affected_version_prefix: "<=",
+      affected_version: "1.37",
+      vulnerability_type: 2,
+      owasp_category: 43,
+      required_privilege: 1,
+      title,
+      description: "The widget prints the `day` query parameter back into the page without escaping it.",
+      steps_to_reproduce: "1. Open a page with the widget.\n2. Add ?day=<svg onload=alert(1)> to the URL.",
+      proof_of_concept: "https://site.example/?day=%3Csvg%20onload%3Dalert(1)%3E shows the alert.",
+      cvss_vector: "CVSS:3.1/AV:N/AC:L/PR:N/UI:R/S:C/C:L/I:L/A:N",
+    },
+  });
+  expect(submitted.status(), await submitted.text()).toBe(201);
+  const reportId = ((await submitted.json()) as { id: string }).id;
+
+  const staffContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const staff = await staffContext.newPage();
+  await signInStaff(staff, baseURL ?? "", `/staff/reports/${reportId}`);
+  await expect(staff.getByRole("heading", { level: 1 })).toHaveText(title);
+  await staff.getByRole("button", { name: "Take into review" }).click();
+  await expect(staff.getByText("The report is now in review.")).toBeVisible();
+  await staff.getByRole("button", { name: "Validate the report" }).click();
+  await expect(staff.getByText("The report is validated.")).toBeVisible();
+
+  // Issue 19: "Notify the vendor" said the vendor was notified and mailed nobody. Now it waits.
+  const contactCard = staff.getByRole("region", { name: "Vendor contact" });
+  await expect(contactCard.getByRole("note")).toContainText("No vendor contact.");
+  await expect(contactCard).toContainText("WordPress.org page (author, support forum)");
+  await expect(staff.getByRole("button", { name: "Notify the vendor" })).toBeDisabled();
+  await expect(staff.getByText("Nobody to notify yet: set the vendor contact below first.")).toBeVisible();
+  await screenshot(staff, "staff-report-no-contact");
+
+  const contact = `security-${Date.now().toString(36)}@opening-hours.example.test`;
+  await contactCard.getByLabel("Contact e-mail").fill("not an address");
+  await contactCard.getByRole("button", { name: "Save contact" }).click();
+  await expect(contactCard.getByText("Must be a valid email address.")).toBeVisible();
+  await contactCard.getByLabel("Contact e-mail").fill(contact);
+  await contactCard.getByRole("button", { name: "Save contact" }).click();
+  await expect(staff.getByText("The vendor contact is saved.")).toBeVisible();
+  await expect(contactCard).toContainText(`The PIN preview goes to ${contact}.`);
+  await contactCard.getByText("Changes (1)").click();
+  await expect(contactCard).toContainText(`set ${contact}`);
+
+  await staff.getByRole("button", { name: "Notify the vendor" }).click();
+  await expect(staff.getByText("The vendor was notified; the fix deadline has started.")).toBeVisible();
+  // The contact really gets the private link and, in a mail of its own, the PIN.
+  await fromMailbox(staffContext, contact, (mail) => (/^Your PIN/.test(mail.subject) ? mail : undefined));
 });

@@ -57,6 +57,7 @@ export async function startServer(port: number, env: Record<string, string>, log
       CAPTCHA: "off",
       LOG_LEVEL: "warn",
       AUTH_RATE_LIMIT_FACTOR: "1000000",
+      API_RATE_LIMIT_ANONYMOUS: "1000000000",
       ...env,
     },
     logDir,

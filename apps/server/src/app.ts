@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifySwagger from "@fastify/swagger";
@@ -16,6 +17,7 @@ import type { Database } from "./db/client.ts";
 import { watchDataVersion } from "./db/data-version.ts";
 import { signingKeyOf } from "./db/signing-keys.ts";
 import { registerAccessControl } from "./http/access.ts";
+import { createApiRateLimiter, INTERNAL_CALL_HEADER } from "./http/api-rate-limit.ts";
 import { handleFrameworkError, type RouteAgain } from "./http/bad-url.ts";
 import { registerCompression } from "./http/compression.ts";
 import { registerPublicReadCors } from "./http/cors.ts";
@@ -50,6 +52,8 @@ import { createFeedService } from "./modules/feeds/service.ts";
 import { forwardingRoutes } from "./modules/forwarding/routes.ts";
 import { createForwardingService } from "./modules/forwarding/service.ts";
 import { createForwardingSink } from "./modules/forwarding/sink.ts";
+import { productContactRoutes } from "./modules/product-contacts/routes.ts";
+import { createProductContactService } from "./modules/product-contacts/service.ts";
 import { productRoutes } from "./modules/products/routes.ts";
 import { createFooterMetricsService } from "./modules/products/service.ts";
 import { productClaimRoutes, programRoutes } from "./modules/programs/routes.ts";
@@ -106,6 +110,8 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const buildDir = web?.buildDir ?? DEFAULT_BUILD_DIR;
+  // Marks the page renderer's own calls to the API, which the public API's rate limit does not count.
+  const internalCallSecret = randomBytes(32).toString("base64url");
   const buildInfo = readBuildInfo(buildDir);
   const errorReporter = await createErrorReporter({ dsn: config.sentryDsn, release: buildInfo.id });
   app.addHook("onClose", async () => errorReporter.close());
@@ -139,6 +145,17 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
     csrfHeader: config.auth.csrf.header,
     mode: config.auth.mode,
   });
+  // After access control (it finds the API key), before the response store (it answers in preHandler).
+  const apiRateLimiter = createApiRateLimiter({
+    sql: database.sql,
+    ...config.apiRateLimit,
+    apiKeyOf: (request) => request.apiKeyId,
+    internalSecret: web ? internalCallSecret : undefined,
+    log: app.log,
+  });
+  apiRateLimiter.register(app);
+  apiRateLimiter.start();
+  app.addHook("onClose", async () => apiRateLimiter.stop());
   registerIdempotency(app, { database });
   registerRouteDocs(app);
   mailer.start();
@@ -283,6 +300,7 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
   const vulnerabilities = createVulnerabilityService({
     database,
     appUrl: config.appUrl,
+    siteName: config.site.name,
     dataVersion: dataVersion.current,
   });
   const rankings = createRankingService({ database, appUrl: config.appUrl });
@@ -298,6 +316,7 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
   const wellKnown = createWellKnownService({
     database,
     site: config.site,
+    appUrl: config.appUrl,
     securityContacts: config.securityContacts,
     dataVersion: dataVersion.current,
   });
@@ -309,6 +328,7 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
       await api.register(productRoutes, { footerMetrics, responseStore });
       await api.register(programRoutes, { programs });
       await api.register(productClaimRoutes, { programs });
+      await api.register(productContactRoutes, { contacts: createProductContactService({ database }) });
       await api.register(vendorAccountRoutes, { accounts: vendorAccounts });
       await api.register(teamRoutes, {
         team: createTeamService({ database, mailer, auth, appUrl: config.appUrl }),
@@ -373,6 +393,7 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
       dataVersion: dataVersion.current,
       sessionCookie: SESSION_COOKIE,
       errorReporter,
+      internalCallHeaders: { [INTERNAL_CALL_HEADER]: internalCallSecret },
     });
   }
 

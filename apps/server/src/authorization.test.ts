@@ -112,6 +112,11 @@ const MATRIX: Record<string, Row> = {
   "GET /api/v1/osv": publicRow(),
   "GET /api/v1/osv/all.zip": publicRow(),
   "GET /api/v1/osv/modified_id.csv": publicRow(),
+  "GET /api/v1/csaf/{id}": publicRow("/api/v1/csaf/PG-1"),
+  "GET /.well-known/csaf/provider-metadata.json": publicRow(),
+  "GET /.well-known/csaf/feed-tlp-white-{year}-{part}.json": publicRow(
+    "/.well-known/csaf/feed-tlp-white-2024-1.json",
+  ),
   "GET /database/feed": publicRow(),
   "GET /database/{platform}/{kind}/{product}/feed": publicRow("/database/wordpress/plugin/akismet/feed"),
   // The site files (decision 026): the same for everyone, signed in or not.
@@ -170,6 +175,12 @@ const MATRIX: Record<string, Row> = {
   "DELETE /api/tokens/{id}": {
     expected: { ...all(404), anonymous: 401 },
     url: () => "/api/tokens/2147483000",
+  },
+  // Named API keys (decision 028): any signed-in account may make a `read` key.
+  "GET /api/api-keys": { expected: signedIn(200) },
+  "POST /api/api-keys": {
+    expected: signedIn(201),
+    body: () => ({ name: "matrix", scopes: ["read"], expires_in_days: 30 }),
   },
   "POST /api/magic-link": { expected: all(202), body: () => ({ email: uniqueEmail() }) },
   "POST /api/magic-link/{uuid}": {
@@ -444,6 +455,15 @@ const MATRIX: Record<string, Row> = {
     url: () => "/api/staff/product-claims/999999/reject",
     body: () => ({ reason: "Not the vendor." }),
   },
+  "GET /api/staff/products/{id}/contact": {
+    expected: staffOnly(404),
+    url: () => "/api/staff/products/999999999/contact",
+  },
+  "PUT /api/staff/products/{id}/contact": {
+    expected: staffOnly(404),
+    url: () => "/api/staff/products/999999999/contact",
+    body: () => ({ email: "matrix@example.test" }),
+  },
   "GET /api/staff/vendors": { expected: staffOnly(200) },
   "POST /api/staff/vendors/{id}/plan": {
     expected: staffOnly(404),
@@ -571,6 +591,45 @@ describe("the authorization matrix", () => {
     const stale = Object.keys(MATRIX).filter((route) => !routes.includes(route));
     expect(missing, "add a row to MATRIX in apps/server/src/authorization.test.ts").toEqual([]);
     expect(stale).toEqual([]);
+  });
+
+  it("never lets an API key past its scopes: a read key gets no more than anonymous on a signed-in route, a researcher key no more than the researcher", async () => {
+    const owner = await callerFor("researcher");
+    const keyOf = async (scopes: string[]) => {
+      const created = await owner.post("/api/api-keys", { name: "matrix", scopes, expires_in_days: 30 });
+      expect(created.statusCode, created.body).toBe(201);
+      const caller = createApiCaller(harness.app, { ip: "10.97.0.1" });
+      caller.setBearer(created.json<{ key: string }>().key);
+      return caller;
+    };
+    const readKey = await keyOf(["read"]);
+    const researcherKey = await keyOf(["researcher"]);
+    const anonymous = createApiCaller(harness.app, { ip: "10.97.0.2" });
+    const letThrough: string[] = [];
+    for (const [route, row] of Object.entries(MATRIX)) {
+      if (row.expected === "public") continue;
+      const [method, path] = route.split(" ") as [string, string];
+      // Refused before the parameters are read, or for a report that does not exist: any value will do.
+      const url = path.replaceAll(/\{[^}]+\}/g, "00000000-0000-4000-8000-000000000000");
+      // A Bearer call needs no CSRF pair; the anonymous one sends it, as a browser would.
+      const call = (caller: ApiCaller) =>
+        method === "GET"
+          ? caller.get(url)
+          : method === "DELETE"
+            ? caller.delete(url)
+            : caller[method === "PUT" ? "put" : "post"](url, {});
+      if (row.expected.anonymous === 401) {
+        // A read key is anonymous: refused by the access hook (403), or answered as anonymous is.
+        const [keyed, unkeyed] = [(await call(readKey)).statusCode, (await call(anonymous)).statusCode];
+        if (keyed !== 403 && keyed !== unkeyed)
+          letThrough.push(`read ${route}: ${keyed}, anonymous ${unkeyed}`);
+      }
+      if (row.expected.researcher === 403) {
+        const keyed = (await call(researcherKey)).statusCode;
+        if (keyed < 400) letThrough.push(`researcher ${route}: ${keyed}`);
+      }
+    }
+    expect(letThrough).toEqual([]);
   });
 
   for (const [route, row] of Object.entries(MATRIX)) {

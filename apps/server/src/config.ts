@@ -161,6 +161,14 @@ const Env = z.object({
    * For load tests, which send every request from one address; leave it at 1 in production.
    */
   AUTH_RATE_LIMIT_FACTOR: z.coerce.number().positive().max(1_000_000).default(1),
+  /**
+   * The public API's rate limit (`/api/v1/*`, decision 028): requests per window per client address
+   * without an API key, and per API key. A batch check costs 1 + 1 per 50 items. Load tests and the
+   * e2e servers raise the anonymous budget, since they send everything from one address.
+   */
+  API_RATE_LIMIT_ANONYMOUS: z.coerce.number().int().min(1).max(1_000_000_000).default(300),
+  API_RATE_LIMIT_KEY: z.coerce.number().int().min(1).max(1_000_000_000).default(3000),
+  API_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** `auto` imports the bundled real data into an empty database at start; `off` leaves it empty. */
   SEED: z.enum(["auto", "off"]).default("auto"),
@@ -331,6 +339,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: vars.LOG_LEVEL,
     trustProxy: ["on", "true", "1"].includes(vars.TRUST_PROXY),
     authRateLimitFactor: vars.AUTH_RATE_LIMIT_FACTOR,
+    apiRateLimit: {
+      anonymousBudget: vars.API_RATE_LIMIT_ANONYMOUS,
+      keyBudget: vars.API_RATE_LIMIT_KEY,
+      windowSeconds: vars.API_RATE_LIMIT_WINDOW_SECONDS,
+    },
     site: site.data,
     /** The Contact lines of security.txt: SECURITY_CONTACT, else where anyone reports a vulnerability. */
     securityContacts: vars.SECURITY_CONTACT ?? [

@@ -11,6 +11,12 @@ declare module "react-router" {
     publicConfig: PublicConfig;
     apiOrigin: string;
     /**
+     * Headers every server-side API call carries: a per-process secret that tells the API the call
+     * is the renderer's own, not counted by the public API's rate limit (the page is the visitor's
+     * request). Never sent to the browser.
+     */
+    apiHeaders?: Record<string, string>;
+    /**
      * The public data version (decision 005) when the request arrived, if the server passes it: the
      * SSR copy of the footer metrics is read again when it changes (an activation bumps it).
      */

@@ -32,7 +32,7 @@ const USERS: Record<string, SessionUserBody> = {
 
 const auth = (secret: string): RequestAuth | null => {
   const user = USERS[secret];
-  return user ? { user, via: "session", sessionId: 1, tokenId: null } : null;
+  return user ? { user, via: "session", sessionId: 1, tokenId: null, scopes: null } : null;
 };
 
 /**

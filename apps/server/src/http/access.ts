@@ -1,13 +1,17 @@
-import { type Capability, hasCapability, type SessionUser } from "@pressguard/domain";
+import { type ApiKeyScope, type Capability, hasCapability, type SessionUser } from "@pressguard/domain";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../errors.ts";
 
 /** Who is calling: set once per request by the access hook. */
 export interface RequestAuth {
+  /** With an API key, the user as the key's scopes show it (no staff, only the scoped roles). */
   user: SessionUser;
-  via: "session" | "token";
+  via: "session" | "token" | "api_key";
   sessionId: number | null;
+  /** The `personal_access_tokens` row: a login token or an API key. */
   tokenId: number | null;
+  /** An API key's scopes (decision 028); null for a session or a login token. */
+  scopes: readonly ApiKeyScope[] | null;
 }
 
 export interface ClientInfo {
@@ -42,8 +46,13 @@ declare module "fastify" {
     capability?: Capability;
   }
   interface FastifyRequest {
-    /** The caller, resolved once per request by the access hook; null when anonymous. */
+    /**
+     * The caller, resolved once per request by the access hook; null when anonymous (a `read` API
+     * key is anonymous too, decision 028).
+     */
     auth: RequestAuth | null;
+    /** The API key the request was made with, if any, even a `read` one: its own rate-limit budget. */
+    apiKeyId: number | null;
   }
 }
 
@@ -82,6 +91,8 @@ export const CAPABILITY_MESSAGES: Record<Capability, string> = {
   "transfer-ownership": "Only the owner of your organisation can do this.",
   triage: "Staff accounts must set up two-factor authentication first.",
 };
+
+export const API_KEY_SCOPE_MESSAGE = "This API key's scopes do not allow this action.";
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -123,7 +134,8 @@ function sameToken(a: string, b: string): boolean {
  * Refuses to start when an API route forgets to declare its access level, so no route is public
  * by accident; then, on every API request, one hook (before body validation, so an anonymous caller
  * gets 401 rather than a validation error):
- * 1. resolves the caller once — a Bearer token (token mode) or else the session cookie;
+ * 1. resolves the caller once — a Bearer token (token mode, or an API key limited to its scopes:
+ *    403 outside them) or else the session cookie;
  * 2. refuses unsafe methods whose `X-XSRF-TOKEN` header does not match the `XSRF-TOKEN` cookie
  *    (419), except a token-issuing call asking for a token and, in token mode, a JSON call
  *    (`sentAsJson`: no cross-site page can send one);
@@ -138,6 +150,7 @@ export function registerAccessControl(app: FastifyInstance, options: AccessContr
   });
 
   app.decorateRequest("auth", null);
+  app.decorateRequest("apiKeyId", null);
   const csrfHeader = options.csrfHeader.toLowerCase();
 
   app.addHook("preValidation", async (request) => {
@@ -172,6 +185,15 @@ export function registerAccessControl(app: FastifyInstance, options: AccessContr
         : null;
     }
 
+    if (request.auth?.via === "api_key") {
+      const key = request.auth;
+      request.apiKeyId = key.tokenId;
+      // Decision 028: a key acts only within its scopes. It never manages the account (`user` routes:
+      // sessions, keys, password, second factor) nor acts as staff; a `read` key is anonymous.
+      if (access === "user" || access === "staff" || (access !== "public" && !key.scopes?.includes(access)))
+        throw new AppError("forbidden", { message: API_KEY_SCOPE_MESSAGE });
+      if (!key.scopes?.some((scope) => scope !== "read")) request.auth = null;
+    }
     if (access === "public") return;
     const auth = request.auth;
     if (!auth) throw new AppError("unauthenticated");

@@ -33,6 +33,10 @@ describe("CORS", () => {
     expect(response.headers["access-control-allow-origin"]).toBe("*");
     expect(response.headers["access-control-allow-credentials"]).toBeUndefined();
     expect(response.headers["access-control-expose-headers"]).toContain("ETag");
+    if (url.startsWith("/api/v1/")) {
+      expect(response.headers["access-control-expose-headers"]).toContain("RateLimit-Remaining");
+      expect(response.headers["ratelimit-remaining"]).toBeDefined();
+    }
   });
 
   it("answers the preflight of the batch check, before access control", async () => {

@@ -15,7 +15,9 @@ const PUBLIC_READ_API = /^\/api\/(?:v1|public)\/|^\/api\/openapi\.json(?:\?|$)/;
 
 /** `*`: any origin, never with credentials. */
 const ALLOW_ORIGIN = "*";
-const EXPOSED_HEADERS = "ETag, Link, Retry-After, Cache-Control";
+/** The RateLimit fields let a dashboard pace itself against the public API's limit (decision 028). */
+const EXPOSED_HEADERS =
+  "ETag, Link, Retry-After, Cache-Control, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset";
 // POST is the batch check (`/api/v1/check`), which only reads.
 const ALLOWED_METHODS = "GET, HEAD, POST";
 const ALLOWED_HEADERS = "Accept, Content-Type, If-None-Match";

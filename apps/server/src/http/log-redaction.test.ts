@@ -17,6 +17,14 @@ describe("redactUrl", () => {
     expect(redactUrl(url)).not.toMatch(/s3cret|0b9c|abcdef|a\.b\.c/);
   });
 
+  it("hides an API key wherever it appears in the URL, keeping its prefix", () => {
+    const key = "pgk_Abc-123_xyzSECRETvalue";
+    const redacted = redactUrl(`/api/v1/vulnerabilities?q=x&api_key=${key}`);
+    expect(redacted).not.toContain("SECRETvalue");
+    expect(redacted).toBe("/api/v1/vulnerabilities?q=x&api_key=pgk_%5Bredacted%5D");
+    expect(redactUrl(`/api/v1/products/${key}`)).toBe("/api/v1/products/pgk_[redacted]");
+  });
+
   it("leaves other URLs alone", () => {
     expect(redactUrl("/database?q=contact+form&page=2")).toBe("/database?q=contact+form&page=2");
     expect(redactUrl("/api/user")).toBe("/api/user");

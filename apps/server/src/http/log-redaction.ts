@@ -2,7 +2,7 @@ import type { FastifyRequest } from "fastify";
 
 /**
  * Secrets that travel in URLs (signed preview links `?token=`, magic links, e-mail verification and
- * password reset paths) never reach the logs: their values are replaced before a request is logged.
+ * password reset paths, an API key put where it does not belong) never reach the logs: their values are replaced before a request is logged.
  */
 const SECRET_QUERY_PARAMETERS = new Set(["token", "code", "pin"]);
 const SECRET_PATHS = [
@@ -14,8 +14,14 @@ const SECRET_PATHS = [
   /^(\/vdp\/invitations\/)[^/?#]+/,
 ];
 
+/**
+ * An API key (decision 028) is recognised by its prefix wherever it appears, say pasted into a query
+ * parameter by mistake; the prefix stays, so the log still tells that one was sent.
+ */
+const API_KEY_PATTERN = /pgk_[A-Za-z0-9_-]+/g;
+
 export function redactUrl(url: string): string {
-  const [path = "", query] = url.split("?", 2);
+  const [path = "", query] = url.replace(API_KEY_PATTERN, "pgk_[redacted]").split("?", 2);
   let safePath = path;
   for (const pattern of SECRET_PATHS) safePath = safePath.replace(pattern, "$1[redacted]");
   if (query === undefined) return safePath;

@@ -28,7 +28,8 @@ function operationIdOf(method: string, url: string): string {
 /**
  * What the access hook (access.ts) and the validation answer, stated in each documented route's
  * schema so the OpenAPI document says it: 401 and 403 where the route needs a signed-in caller,
- * 419 (CSRF) on unsafe methods, 422 where the route validates input. A status the route declares
+ * 419 (CSRF) on unsafe methods, 422 where the route validates input, 429 on the public API (its rate
+ * limit). A status the route declares
  * itself is kept.
  */
 function errorResponsesOf(route: RouteOptions, access: AccessLevel): Record<number, typeof ErrorBody> {
@@ -41,6 +42,7 @@ function errorResponsesOf(route: RouteOptions, access: AccessLevel): Record<numb
   }
   if (methods.some((method) => UNSAFE_METHODS.has(method))) responses[419] = ErrorBody; // cookie mode: the X-XSRF-TOKEN header does not match the cookie
   if (schema.body || schema.querystring || schema.params) responses[422] = ErrorBody; // the request does not meet the route's schema
+  if (route.url.startsWith("/api/v1/")) responses[429] = ErrorBody; // the public API's rate limit (api-rate-limit.ts, decision 028)
   return responses;
 }
 

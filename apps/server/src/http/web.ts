@@ -31,6 +31,11 @@ export interface WebOptions {
   sessionCookie?: string;
   /** Render and loader errors of pages go where the API's 5xx go (http/error-reporting.ts). */
   errorReporter?: ErrorReporter;
+  /**
+   * Headers the renderer's own API calls carry (the load context's `apiHeaders`): they mark them as
+   * the server's, which the public API's rate limit does not count (http/api-rate-limit.ts).
+   */
+  internalCallHeaders?: Record<string, string>;
 }
 
 const STORED_PAGES = /^\/database(?:[/?.]|$)/;
@@ -119,6 +124,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
     return {
       publicConfig: options.publicConfig,
       apiOrigin: apiOrigin(),
+      ...(options.internalCallHeaders && { apiHeaders: options.internalCallHeaders }),
       ...(reportError && { reportError }),
       ...(options.dataVersion && { dataVersion: options.dataVersion() }),
       ...(contentSecurityPolicy && { contentSecurityPolicy }),

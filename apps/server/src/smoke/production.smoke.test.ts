@@ -241,7 +241,7 @@ describe("the production process started by npm start", () => {
       // A vulnerability's (its OSV id for OSV) and a product's own ids where the path names them.
       item.operation === "GET /api/v1/vulnerabilities/{id}"
         ? { ...item, url: item.url.replace(/[^/]+$/, vulnerability?.id ?? "") }
-        : item.operation === "GET /api/v1/osv/{id}"
+        : item.operation === "GET /api/v1/osv/{id}" || item.operation === "GET /api/v1/csaf/{id}"
           ? { ...item, url: item.url.replace(/[^/]+$/, osvIdOf(vulnerability?.id ?? "")) }
           : item.operation.match(/^GET \/api\/products\/\{id\}\/(vulnerabilities|contributors)$/)
             ? {

@@ -1,9 +1,4 @@
 import type { FooterMetrics } from "@pressguard/domain";
-import { useQuery } from "@tanstack/react-query";
-import { useEffect } from "react";
-import { Link } from "react-router";
-import { useApiClient } from "../lib/api/client.ts";
-import { footerMetricsQueryOptions } from "../lib/api/footer-metrics.ts";
 import {
   DEFIANT_LICENSE,
   MITRE_ATTRIBUTION,
@@ -12,7 +7,12 @@ import {
   WORDFENCE_ATTRIBUTION,
   WORDFENCE_LICENSE_URL,
   WORDPRESS_PLUGIN_DIRECTORY_URL,
-} from "../lib/data-attribution.ts";
+} from "@pressguard/domain";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { Link } from "react-router";
+import { useApiClient } from "../lib/api/client.ts";
+import { footerMetricsQueryOptions } from "../lib/api/footer-metrics.ts";
 import { MARKETING_LINKS } from "../lib/external-links.ts";
 import { LOGIN_LINK, type NavItem, PRICING_LINK, SOLUTIONS_MENU } from "../lib/navigation.ts";
 import { formatCount } from "../lib/numbers.ts";

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { MAX_CHECK_ITEMS } from "../config/public-database-limits.ts";
 import { ComponentKind } from "../enums/component-kinds.ts";
 import { Severity } from "../enums/severity.ts";
+import { PackageIdentifiers } from "../products/package-identifiers.ts";
 import { PageQuery, Pagination, wholeNumberParameter } from "./pagination.ts";
 
 /**
@@ -187,6 +188,9 @@ export const PublicProduct = ProductRef.extend({
   author: z.string().nullable(),
   active_installs: z.number().int().nullable(),
   directory_url: z.string().nullable(),
+  identifiers: PackageIdentifiers.describe(
+    "The names the product goes by in other tools: its Package URL, Composer package and CPE (where known).",
+  ),
   counters: z.object({
     vulnerabilities: z.number().int(),
     present: z.number().int(),
@@ -337,6 +341,17 @@ export const OSV_ID_PREFIX = "x_PRESSGUARD-";
 /** The OSV id of the record with this uuid: `x_PRESSGUARD-<uuid>`. */
 export const osvIdOf = (recordId: string) => `${OSV_ID_PREFIX}${recordId}`;
 
+/**
+ * The file name of a record's CSAF advisory (CSAF 2.0 §5.1, decision 029): its tracking id (the OSV
+ * id) in lower case, every character but `+`, `-`, a–z and 0–9 as `_`, then `.json` —
+ * `x_pressguard-<uuid>.json`, served at `/api/v1/csaf/<file name>`.
+ */
+export function csafFileNameOf(recordId: string): string {
+  return `${osvIdOf(recordId)
+    .toLowerCase()
+    .replace(/[^+\-a-z0-9]+/g, "_")}.json`;
+}
+
 /** OSV (https://ossf.github.io/osv-schema/); kept loose here, osv.ts builds it and osv.test.ts validates it. */
 export const OsvRecord = z.record(z.string(), z.unknown()).meta({
   id: "OsvRecord",
@@ -347,6 +362,20 @@ export const OsvRecord = z.record(z.string(), z.unknown()).meta({
     "Packagist. modified is the latest of the source's dates and our own changes; published is the " +
     "source's publication date, else the day the record was created here. database_specific keeps " +
     "source_id, source_url and attribution.",
+});
+
+/** CSAF 2.0 (https://docs.oasis-open.org/csaf/csaf/v2.0/); kept loose here, csaf.ts builds it and csaf.test.ts validates it. */
+export const CsafAdvisoryDocument = z.record(z.string(), z.unknown()).meta({
+  id: "CsafAdvisory",
+  description:
+    'A CSAF 2.0 security advisory (document.category "csaf_security_advisory", TLP:WHITE), valid against ' +
+    `the official CSAF 2.0 JSON schema. tracking.id is the record's OSV id (${OSV_ID_PREFIX}<uuid>); ` +
+    "initial_release_date and current_release_date are the OSV record's published and modified. The " +
+    "product tree names each affected range (a vers string) and each fixed version of a plugin, theme " +
+    "or core, with its purl (and CPE for core); vulnerabilities[0] has the CVE and CWE when known, the " +
+    "CVSS v3 score, the product status (known_affected, fixed, including fixes inferred from a " +
+    "product's current version), remediations and the credited researchers. The source's attribution " +
+    "and licence are in a legal_disclaimer note and distribution.text.",
 });
 
 const LeaderboardEntry = z.object({

@@ -44,12 +44,17 @@ export const SignedInPlaces = z.object({
   data: z.array(
     z.object({
       id: z.number().int(),
-      /** A session is revoked with `DELETE /sessions/{id}`, a token with `DELETE /tokens/{id}`. */
+      /**
+       * A session is revoked with `DELETE /sessions/{id}`, a token (a browser or client signed in
+       * in token mode) with `DELETE /tokens/{id}`.
+       */
       kind: z.enum(["session", "token"]),
       user_agent: z.string().nullable(),
       ip: z.string().nullable(),
       created_at: z.string(),
       last_seen_at: z.string(),
+      /** When it ends unless used again (a session or a token 14 days after its last use; decision 028). */
+      expires_at: z.string(),
       current: z.boolean(),
     }),
   ),

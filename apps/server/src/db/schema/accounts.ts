@@ -108,7 +108,11 @@ export const sessions = pgTable(
   (table) => [index("sessions_user_idx").on(table.userId)],
 );
 
-/** A token-mode credential (Bearer). Only the SHA-256 of the token is stored. */
+/**
+ * A Bearer credential. Only the SHA-256 of the secret is stored. `login`: the token a token-mode
+ * sign-in answers (one per signed-in browser or client, named by its user agent); `api_key`: a named
+ * key made on the account page (`pgk_…`, decision 028), limited to its `scopes`. Both expire.
+ */
 export const personalAccessTokens = pgTable(
   "personal_access_tokens",
   {
@@ -118,11 +122,18 @@ export const personalAccessTokens = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
+    kind: text("kind").notNull().default("login"),
+    /** An API key's scopes (`read`, `vendor`, `researcher`); empty for a login token. */
+    scopes: text("scopes").array().notNull().default(sql`'{}'::text[]`),
     createdAt,
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
   },
-  (table) => [index("personal_access_tokens_user_idx").on(table.userId)],
+  (table) => [
+    index("personal_access_tokens_user_idx").on(table.userId),
+    check("personal_access_tokens_kind_check", sql`${table.kind} in ('login', 'api_key')`),
+  ],
 );
 
 /** Single-use links sent by e-mail: magic sign-in, address verification, password reset. */

@@ -132,3 +132,22 @@ export const reports = pgTable(
     ),
   ],
 );
+
+/**
+ * Every change of a product's vendor contact e-mail by staff (issue 19): the audit trail of who
+ * pointed the disclosure of a product without a program at which address.
+ */
+export const productContactChanges = pgTable(
+  "product_contact_changes",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    email: text("email"),
+    previousEmail: text("previous_email"),
+    changedBy: integer("changed_by").references(() => users.id, { onDelete: "set null" }),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("product_contact_changes_product_idx").on(table.productId, table.changedAt)],
+);

@@ -136,6 +136,23 @@ const ROWS: Record<string, Row> = {
     body: "none",
     badUrls: badNumericIds("/api/tokens/"),
   },
+  "GET /api/api-keys": { url: "/api/api-keys", body: "none" },
+  "POST /api/api-keys": {
+    url: "/api/api-keys",
+    body: "schema",
+    valid: { name: "fuzz key", scopes: ["read"], expires_in_days: 30 },
+    wrong: [
+      {},
+      { name: "", scopes: ["read"], expires_in_days: 30 },
+      { name: "x".repeat(101), scopes: ["read"], expires_in_days: 30 },
+      { name: SQL_AND_HTML, scopes: ["admin"], expires_in_days: 30 },
+      { name: "k", scopes: "read", expires_in_days: 30 },
+      { name: "k", scopes: ["read", "read", "read", "read"], expires_in_days: 30 },
+      { name: "k", scopes: ["read"], expires_in_days: 0 },
+      { name: "k", scopes: ["read"], expires_in_days: "30" },
+      { name: "k", scopes: ["read"], expires_in_days: 10_000 },
+    ],
+  },
   "POST /api/magic-link": {
     url: "/api/magic-link",
     body: "schema",

@@ -195,27 +195,43 @@ export function prepareAuthQueries(sql: SqlRunner) {
         ip: string | null;
         created_at: Date | string;
         last_seen_at: Date | string;
+        expires_at: Date | string;
       }>(
-        `select id, user_agent, ip, created_at, last_seen_at from sessions
+        `select id, user_agent, ip, created_at, last_seen_at, expires_at from sessions
          where user_id = $1 and revoked_at is null and expires_at > now() order by last_seen_at desc`,
         [userId],
       );
       return rows;
     },
 
-    /** The user's live personal access tokens (token mode: one per signed-in browser or client). */
-    async listAccessTokens(userId: number) {
+    /**
+     * The user's live Bearer credentials of one kind: login tokens (token mode: one per signed-in
+     * browser or client) or API keys (decision 028).
+     */
+    async listAccessTokens(userId: number, kind: AccessTokenKind) {
       const { rows } = await sql.query<{
         id: number;
         name: string;
+        scopes: string[];
         created_at: Date | string;
         last_used_at: Date | string | null;
+        expires_at: Date | string;
       }>(
-        `select id, name, created_at, last_used_at from personal_access_tokens
-         where user_id = $1 and revoked_at is null order by coalesce(last_used_at, created_at) desc`,
-        [userId],
+        `select id, name, scopes, created_at, last_used_at, expires_at from personal_access_tokens
+         where user_id = $1 and kind = $2 and revoked_at is null and expires_at > now()
+         order by coalesce(last_used_at, created_at) desc, id desc`,
+        [userId, kind],
       );
       return rows;
+    },
+
+    async countLiveAccessTokens(userId: number, kind: AccessTokenKind): Promise<number> {
+      const { rows } = await sql.query<{ count: number }>(
+        `select count(*)::int as count from personal_access_tokens
+         where user_id = $1 and kind = $2 and revoked_at is null and expires_at > now()`,
+        [userId, kind],
+      );
+      return rows[0]?.count ?? 0;
     },
 
     /** Returns whether a live token of this user was revoked. */
@@ -265,21 +281,73 @@ export function prepareAuthQueries(sql: SqlRunner) {
       );
     },
 
-    // Personal access tokens
+    // Personal access tokens: login tokens and API keys (decision 028)
 
-    async createAccessToken(token: { tokenHash: string; userId: number; name: string }, tx: SqlRunner = sql) {
-      await tx.query("insert into personal_access_tokens (token_hash, user_id, name) values ($1, $2, $3)", [
-        token.tokenHash,
-        token.userId,
-        token.name,
-      ]);
+    /**
+     * A login token lives `idleSeconds` after its last use and `lifetimeSeconds` after its issue at
+     * most (`findLiveAccessToken` slides it); an API key lives `lifetimeSeconds`, fixed.
+     */
+    async createAccessToken(
+      token: {
+        tokenHash: string;
+        userId: number;
+        name: string;
+        kind: AccessTokenKind;
+        scopes?: readonly string[];
+        lifetimeSeconds: number;
+        idleSeconds?: number;
+      },
+      tx: SqlRunner = sql,
+    ) {
+      const { rows } = await tx.query<{
+        id: number;
+        created_at: Date | string;
+        expires_at: Date | string;
+      }>(
+        `insert into personal_access_tokens (token_hash, user_id, name, kind, scopes, expires_at)
+         values ($1, $2, $3, $4, $5::text[],
+           now() + make_interval(secs => least($6::int, coalesce($7::int, $6::int))))
+         returning id, created_at, expires_at`,
+        [
+          token.tokenHash,
+          token.userId,
+          token.name,
+          token.kind,
+          token.scopes ?? [],
+          token.lifetimeSeconds,
+          token.idleSeconds ?? null,
+        ],
+      );
+      const row = rows[0];
+      if (!row) throw new Error("personal access token not created");
+      return row;
     },
 
-    async findLiveAccessToken(tokenHash: string) {
-      const { rows } = await sql.query<{ id: number; user_id: number }>(
-        `update personal_access_tokens set last_used_at = now()
-         where token_hash = $1 and revoked_at is null returning id, user_id`,
-        [tokenHash],
+    /**
+     * The live token with this hash. Its use is written at most once a minute (an API key may be
+     * used many times a second), and then a login token's expiry slides to `idleSeconds` from now,
+     * never past `lifetimeSeconds` after its issue. One round trip either way.
+     */
+    async findLiveAccessToken(tokenHash: string, lifetime: { idleSeconds: number; lifetimeSeconds: number }) {
+      const { rows } = await sql.query<{
+        id: number;
+        user_id: number;
+        kind: AccessTokenKind;
+        scopes: string[];
+      }>(
+        `with found as (
+           select id, user_id, kind, scopes from personal_access_tokens
+           where token_hash = $1 and revoked_at is null and expires_at > now()
+         ), used as (
+           update personal_access_tokens t set last_used_at = now(),
+             expires_at = case when t.kind = 'login' then least(
+               t.created_at + make_interval(secs => $3::int), now() + make_interval(secs => $2::int))
+               else t.expires_at end
+           from found
+           where t.id = found.id and (t.last_used_at is null or t.last_used_at < now() - interval '1 minute')
+         )
+         select id, user_id, kind, scopes from found`,
+        [tokenHash, lifetime.idleSeconds, lifetime.lifetimeSeconds],
       );
       return rows[0] ?? null;
     },
@@ -381,6 +449,10 @@ export function prepareAuthQueries(sql: SqlRunner) {
              or revoked_at < now() - interval '30 days' returning id`,
         ),
         sql.query("delete from one_time_tokens where expires_at < now() - interval '7 days' returning id"),
+        sql.query(
+          `delete from personal_access_tokens where expires_at < now() - interval '30 days'
+             or revoked_at < now() - interval '30 days' returning id`,
+        ),
       ]);
       return results.reduce((total, result) => total + result.rows.length, 0);
     },
@@ -391,5 +463,6 @@ export function prepareAuthQueries(sql: SqlRunner) {
   };
 }
 
+export type AccessTokenKind = "login" | "api_key";
 export type OneTimeTokenKind = "magic_link" | "email_verification" | "password_reset";
 export type AuthQueries = ReturnType<typeof prepareAuthQueries>;

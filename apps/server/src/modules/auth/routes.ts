@@ -1,4 +1,7 @@
 import {
+  ApiKeyCreated,
+  ApiKeyCreation,
+  ApiKeyList,
   EmailedLinkRequest,
   MessageAnswer,
   PASSWORD_CHANGE_MESSAGES,
@@ -244,7 +247,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       schema: {
         tags: ["auth"],
         summary:
-          "Revokes one of the signed-in user's personal access tokens (a browser signed in in token mode)",
+          "Revokes one of the signed-in user's personal access tokens: a browser signed in in token mode, or an API key",
         params: z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
         response: { 204: z.null() },
       },
@@ -254,6 +257,35 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       await auth.revokeToken(signedInCaller(request), request.params.id);
       return reply.status(204).send(null);
     },
+  );
+
+  app.get(
+    "/api-keys",
+    {
+      schema: {
+        tags: ["auth"],
+        summary: "The signed-in user's live API keys (never their secrets); revoked with DELETE /tokens/{id}",
+        response: { 200: ApiKeyList },
+      },
+      config: { access: "user" },
+    },
+    async (request) => ({ data: await auth.listApiKeys(signedInCaller(request)) }),
+  );
+
+  app.post(
+    "/api-keys",
+    {
+      schema: {
+        tags: ["auth"],
+        summary:
+          "Makes a named API key (`pgk_…`, sent as `Authorization: Bearer`) with scopes the user's roles allow; the secret is answered this once",
+        body: ApiKeyCreation,
+        response: { 201: ApiKeyCreated },
+      },
+      config: { access: "user" },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await auth.createApiKey(signedInCaller(request), request.body)),
   );
 
   app.post(

@@ -1,5 +1,6 @@
 import type { Database } from "../../db/client.ts";
 import type { Mailer } from "../../mail/outbox.ts";
+import { createApiKeys } from "./api-keys.ts";
 import { createHousekeeping } from "./housekeeping.ts";
 import { createPasswords } from "./passwords.ts";
 import { prepareAuthQueries } from "./queries.ts";
@@ -22,7 +23,8 @@ export interface AuthServiceOptions {
 /**
  * Sign-in and accounts (decision 003): who is calling and where they are signed in (sessions.ts),
  * signing in by password, magic link and second factor (sign-in.ts), new accounts and e-mail
- * verification (registration.ts), password reset and change (passwords.ts), the hourly clean-up
+ * verification (registration.ts), password reset and change (passwords.ts), named API keys
+ * (api-keys.ts, decision 028), the hourly clean-up
  * (housekeeping.ts). Other modules use its queries' rate limits (`queries.hitRateLimit`).
  */
 export function createAuthService({ database, mailer, appUrl, rateLimitFactor = 1 }: AuthServiceOptions) {
@@ -32,6 +34,7 @@ export function createAuthService({ database, mailer, appUrl, rateLimitFactor = 
     queries,
     ...createHousekeeping(queries),
     ...createSessions(parts),
+    ...createApiKeys(parts),
     ...createSignIn(parts),
     ...createRegistration(parts),
     ...createPasswords(parts),

@@ -1,5 +1,6 @@
 import { AppError } from "../../errors.ts";
 import type { ClientInfo, RequestAuth } from "../../http/access.ts";
+import { type ApiKeyScope, isApiKeyScope, userWithin } from "./api-key-rules.ts";
 import { randomToken, sha256 } from "./credentials.ts";
 import type { AuthQueries } from "./queries.ts";
 import { type AuthParts, requireUser, toSessionUser } from "./rules.ts";
@@ -10,6 +11,11 @@ export const SESSION_COOKIE = "pressguard_session";
 export const SESSION_IDLE_SECONDS = 14 * 24 * 3600;
 /** last_seen_at is written at most once a minute per session. */
 const SESSION_TOUCH_SECONDS = 60;
+/**
+ * A login token (token mode) lives as a session does (decision 028): 14 days after its last use,
+ * and 30 days after the sign-in at most, the session cookie's Max-Age (session-cookie.ts).
+ */
+export const TOKEN_LIFETIME = { idleSeconds: SESSION_IDLE_SECONDS, lifetimeSeconds: 30 * 24 * 3600 };
 
 /** Signs a user in: a new session (cookie mode) or a new personal access token (token mode). */
 export async function issueCredential(
@@ -32,10 +38,14 @@ export async function issueCredential(
       tokenHash: sha256(secret),
       userId,
       name: client.userAgent?.slice(0, 200) ?? "API token",
+      kind: "login",
+      ...TOKEN_LIFETIME,
     });
   }
   return secret;
 }
+
+const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** Who is calling (a session cookie or a Bearer token), signing in and out, and the places signed in. */
 export function createSessions({ queries }: AuthParts) {
@@ -48,15 +58,21 @@ export function createSessions({ queries }: AuthParts) {
       if (!row) return null;
       if (session.seconds_since_seen > SESSION_TOUCH_SECONDS)
         await queries.touchSession(session.id, client.ip, SESSION_IDLE_SECONDS);
-      return { user: toSessionUser(row), via: "session", sessionId: session.id, tokenId: null };
+      return { user: toSessionUser(row), via: "session", sessionId: session.id, tokenId: null, scopes: null };
     },
 
+    /** A login token (token mode) or an API key (decision 028), limited to the key's scopes. */
     async authenticateToken(secret: string): Promise<RequestAuth | null> {
-      const token = await queries.findLiveAccessToken(sha256(secret));
+      const token = await queries.findLiveAccessToken(sha256(secret), TOKEN_LIFETIME);
       if (!token) return null;
       const row = await queries.getUserById(token.user_id);
       if (!row) return null;
-      return { user: toSessionUser(row), via: "token", sessionId: null, tokenId: token.id };
+      const user = toSessionUser(row);
+      if (token.kind === "api_key") {
+        const scopes = token.scopes.filter((scope): scope is ApiKeyScope => isApiKeyScope(scope));
+        return { user: userWithin(user, scopes), via: "api_key", sessionId: null, tokenId: token.id, scopes };
+      }
+      return { user, via: "token", sessionId: null, tokenId: token.id, scopes: null };
     },
 
     async logout(auth: RequestAuth) {
@@ -79,7 +95,7 @@ export function createSessions({ queries }: AuthParts) {
     async listSessions(auth: RequestAuth) {
       const [sessions, tokens] = await Promise.all([
         queries.listSessions(auth.user.id),
-        queries.listAccessTokens(auth.user.id),
+        queries.listAccessTokens(auth.user.id, "login"),
       ]);
       return [
         ...sessions.map((row) => ({
@@ -87,8 +103,9 @@ export function createSessions({ queries }: AuthParts) {
           kind: "session" as const,
           user_agent: row.user_agent,
           ip: row.ip,
-          created_at: new Date(row.created_at).toISOString(),
-          last_seen_at: new Date(row.last_seen_at).toISOString(),
+          created_at: iso(row.created_at),
+          last_seen_at: iso(row.last_seen_at),
+          expires_at: iso(row.expires_at),
           current: row.id === auth.sessionId,
         })),
         ...tokens.map((row) => ({
@@ -96,8 +113,9 @@ export function createSessions({ queries }: AuthParts) {
           kind: "token" as const,
           user_agent: row.name,
           ip: null,
-          created_at: new Date(row.created_at).toISOString(),
-          last_seen_at: new Date(row.last_used_at ?? row.created_at).toISOString(),
+          created_at: iso(row.created_at),
+          last_seen_at: iso(row.last_used_at ?? row.created_at),
+          expires_at: iso(row.expires_at),
           current: row.id === auth.tokenId,
         })),
       ].sort((a, b) => b.last_seen_at.localeCompare(a.last_seen_at));
@@ -108,6 +126,7 @@ export function createSessions({ queries }: AuthParts) {
       if (!(await queries.revokeSession(auth.user.id, sessionId))) throw new AppError("not_found");
     },
 
+    /** Revokes a login token or an API key of the caller's (one list of Bearer credentials). */
     async revokeToken(auth: RequestAuth, tokenId: number) {
       if (!(await queries.revokeUserAccessToken(auth.user.id, tokenId))) throw new AppError("not_found");
     },

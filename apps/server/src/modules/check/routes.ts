@@ -1,7 +1,14 @@
 import { CheckRequest, CheckResponse } from "@pressguard/domain";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { tags } from "../vulnerabilities/public-read.ts";
 import type { CheckService } from "./service.ts";
+
+/** What a batch check costs of the public API's rate limit; read before validation, so defensively. */
+function checkCost(request: FastifyRequest): number {
+  const items = (request.body as { items?: unknown } | null)?.items;
+  return 1 + Math.floor((Array.isArray(items) ? items.length : 0) / 50);
+}
 
 /** The batch version check of the public database API (PRODUCT.md §6). */
 export const checkRoutes: FastifyPluginAsyncZod<{ check: CheckService }> = async (app, { check }) => {
@@ -14,7 +21,8 @@ export const checkRoutes: FastifyPluginAsyncZod<{ check: CheckService }> = async
         body: CheckRequest,
         response: { 200: CheckResponse },
       },
-      config: { access: "public", csrfOnlyWithSession: true },
+      // A batch weighs its items (decision 028): 1 + 1 per 50, so 500 items cost 11 requests' budget.
+      config: { access: "public", csrfOnlyWithSession: true, rateLimitCost: checkCost },
     },
     // The service assembles the JSON itself from entries encoded once per data version, in the shape
     // of CheckResponse (vulnerabilities/routes.test.ts); Fastify sends a Buffer as it is.

@@ -1,3 +1,4 @@
+import { NO_VENDOR_CONTACT_MESSAGE, type ProductContact, type ReportDetail } from "@pressguard/domain";
 import { describe, expect, it } from "vitest";
 import { createDeadlineJob } from "../../jobs/deadline-job.ts";
 import { createMailer } from "../../mail/outbox.ts";
@@ -227,13 +228,45 @@ describe("the PIN preview of a product with no program (PRODUCT.md §2)", () => 
     ).toBe(404);
   });
 
-  it("sends no PIN when the product has no contact e-mail", async () => {
+  it("refuses to notify nobody: without a program or a contact the report waits, no deadline starts (issue 19)", async () => {
     const researcher = await kit.researcherAccount();
-    const id = await kit.awaitingFix(researcher.caller);
-    const { rows } = await kit.harness.database.sql.query("select 1 from report_pins where report_id = $1", [
-      id,
-    ]);
-    expect(rows).toEqual([]);
+    const id = await kit.validated(researcher.caller);
+    const refused = await kit.staff.post(`/api/staff/reports/${id}/transitions`, { action: "notify_vendor" });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<{ message: string }>().message).toBe(NO_VENDOR_CONTACT_MESSAGE);
+    const waiting = (await kit.staff.get(`/api/staff/reports/${id}`)).json<Detail & ReportDetail>();
+    expect(waiting).toMatchObject({ status: "validated", vendor_notified_at: null, fix_deadline_at: null });
+    const pins = () =>
+      kit.harness.database.sql.query<{ contact_email: string }>(
+        "select contact_email from report_pins where report_id = $1",
+        [id],
+      );
+    expect((await pins()).rows).toEqual([]);
+
+    // Staff see the routes to the vendor the data knows, set the address, and the change is kept.
+    const contactPath = `/api/staff/products/${waiting.product.id}/contact`;
+    const before = (await kit.staff.get(contactPath)).json<ProductContact>();
+    expect(before).toMatchObject({ email: null, reachable: false, history: [] });
+    const bad = await kit.staff.put(contactPath, { email: "not an address" });
+    expect(bad.statusCode).toBe(422);
+    const set = await kit.staff.put(contactPath, { email: " security@acme.example.test " });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json<ProductContact>()).toMatchObject({
+      email: "security@acme.example.test",
+      reachable: true,
+      history: [{ email: "security@acme.example.test", previous_email: null }],
+    });
+    expect(set.json<ProductContact>().history[0]?.changed_by).toBeTruthy();
+    // Only staff read or change it.
+    expect((await researcher.caller.get(contactPath)).statusCode).toBe(403);
+    expect((await researcher.caller.put(contactPath, { email: "x@example.test" })).statusCode).toBe(403);
+    expect((await kit.staff.get("/api/staff/products/999999999/contact")).statusCode).toBe(404);
+
+    // Now the vendor can be told: the PIN goes to that address, the deadline starts.
+    const notified = await kit.transition<ReportDetail>(id, { action: "notify_vendor" });
+    expect(notified.status).toBe("awaiting_fix");
+    expect(notified.fix_deadline_at).not.toBeNull();
+    expect((await pins()).rows).toEqual([{ contact_email: "security@acme.example.test" }]);
   });
 });
 

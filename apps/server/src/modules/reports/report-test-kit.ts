@@ -127,9 +127,26 @@ export function reportTestKit(harness: () => AppAndDatabase, staff: () => ApiCal
     return id;
   }
 
-  /** Validated, then sent to the vendor: awaiting_fix. */
+  /**
+   * Validated, then sent to the vendor: awaiting_fix. A product without a program first gets a
+   * contact from staff, as it must before anyone can be notified (issue 19).
+   */
   async function awaitingFix(caller: ApiCaller, overrides: Record<string, unknown> = {}) {
     const id = await validated(caller, overrides);
+    const report = (await staff().get(`/api/staff/reports/${id}`)).json<{
+      product: { id: number; has_active_program: boolean };
+    }>();
+    if (!report.product.has_active_program) {
+      const contact = await staff().get(`/api/staff/products/${report.product.id}/contact`);
+      if (contact.json<{ email: string | null }>().email === null)
+        expect(
+          (
+            await staff().put(`/api/staff/products/${report.product.id}/contact`, {
+              email: `security-${report.product.id}@vendor.example.test`,
+            })
+          ).statusCode,
+        ).toBe(200);
+    }
     await transition(id, { action: "notify_vendor" });
     return id;
   }

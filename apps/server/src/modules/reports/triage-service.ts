@@ -1,4 +1,5 @@
 import {
+  NO_VENDOR_CONTACT_MESSAGE,
   parseCvssVector,
   type RejectionReason,
   type ReportDetail,
@@ -142,6 +143,9 @@ export function createTriageService(
             stamps.validated_at = true;
             break;
           case "notify_vendor":
+            // Nobody to tell: the deadline must not start, nor the report look notified (issue 19).
+            if (!hasActiveProgram(row) && !row.product_contact_email)
+              throw new AppError("conflict", { message: NO_VENDOR_CONTACT_MESSAGE });
             stamps.vendor_notified_at = true;
             stamps.fix_deadline_days = row.fix_deadline_days;
             // No active program: the product's contact gets the PIN preview (PRODUCT.md §2).

@@ -9,7 +9,9 @@ import { importVulnerabilities } from "../../db/import.ts";
 import { CORE_SQLI } from "../../db/import-fixtures.ts";
 import { openSeededTestDatabase } from "../../db/test-database.ts";
 import { createTestApp } from "../../test/app.ts";
+import { csafErrorsOf } from "../../test/csaf-schema.ts";
 import { osvExportReady } from "../../test/osv-export.ts";
+import { csafPathOf } from "./csaf.ts";
 import { osvPackageOf, uriOf } from "./osv.ts";
 import { osvDatesOf } from "./presenters.ts";
 
@@ -230,6 +232,51 @@ describe("OSV records of every bundled record", () => {
     for (const answer of answers) expect(answer).toEqual(byId.get(answer.id));
     expect(answers.filter((answer) => answer.aliases.length > 0).length).toBeGreaterThan(100);
   });
+  it("validates the CSAF advisories of a sample of 1,000+ records against the official CSAF 2.0 schema, without exception", async () => {
+    // Every 30th record in id order, every 3rd of core and themes, and the six CVSS 3.0 vectors.
+    const { rows } = await harness.database.sql.query<{ id: string }>(
+      `select id from (
+         select v.id, v.cvss_vector, p.kind, row_number() over (order by v.id) as n
+         from vulnerabilities v join products p on p.id = v.product_id) v
+       where n % 30 = 0 or (kind <> 'plugin' and n % 3 = 0) or cvss_vector like 'CVSS:3.0/%'
+       order by id`,
+    );
+    expect(rows.length).toBeGreaterThanOrEqual(1_000);
+    const advisories: {
+      product_tree: { branches: unknown[] };
+      vulnerabilities: {
+        cve?: string;
+        cwe?: unknown;
+        scores?: { cvss_v3: { version: string } }[];
+        product_status: { fixed?: string[] };
+        acknowledgments?: unknown[];
+      }[];
+    }[] = [];
+    for (const row of rows) {
+      const response = await harness.app.inject({ method: "GET", url: csafPathOf(row.id) });
+      expect(response.statusCode, row.id).toBe(200);
+      advisories.push(response.json());
+    }
+    expect(csafErrorsOf(advisories)).toEqual([]);
+    // The sample covers every shape of the data.
+    const trees = advisories.map((advisory) => JSON.stringify(advisory.product_tree));
+    const vulnerabilities = advisories.map((advisory) => advisory.vulnerabilities[0]!);
+    const count = (test: (index: number) => boolean) => advisories.filter((_, index) => test(index)).length;
+    expect(count((index) => trees[index]!.includes('"pkg:composer/roots/wordpress"'))).toBeGreaterThan(10);
+    expect(count((index) => trees[index]!.includes('"pkg:wordpress/theme/'))).toBeGreaterThan(10);
+    expect(count((index) => /"pkg:wordpress\/(?!theme\/)/.test(trees[index]!))).toBeGreaterThan(500);
+    for (const has of [
+      (index: number) => Boolean(vulnerabilities[index]!.cve),
+      (index: number) => Boolean(vulnerabilities[index]!.cwe),
+      (index: number) => Boolean(vulnerabilities[index]!.product_status.fixed),
+      (index: number) => Boolean(vulnerabilities[index]!.acknowledgments),
+    ]) {
+      expect(count(has)).toBeGreaterThan(50);
+      expect(count((index) => !has(index))).toBeGreaterThan(50);
+    }
+    const versions = vulnerabilities.map((vulnerability) => vulnerability.scores?.[0]?.cvss_v3.version);
+    expect(new Set(versions)).toEqual(new Set(["3.0", "3.1"]));
+  }, 180_000);
 });
 
 describe("an exclusive lower bound", () => {

@@ -1,4 +1,4 @@
-import { osvIdOf, type VulnerabilityDetail } from "@pressguard/domain";
+import { osvIdOf, packageIdentifiersOf, type VulnerabilityDetail } from "@pressguard/domain";
 
 /**
  * A vulnerability as an OSV record (https://ossf.github.io/osv-schema/), valid without exception
@@ -12,26 +12,26 @@ import { osvIdOf, type VulnerabilityDetail } from "@pressguard/domain";
  * (ecosystem "Packagist:https://wpackagist.org", name "wpackagist-plugin/<slug>"), and core as the
  * Composer package "roots/wordpress" on Packagist: both carry the WordPress.org version strings
  * unchanged, and they are what a composer.lock names, so OSV tooling can match them. The
- * WordPress.org kind and slug stay in each package's `database_specific`.
+ * WordPress.org kind and slug stay in each package's `database_specific`, with the product's other
+ * identifiers (packageIdentifiersOf, decision 029): `purl` (`pkg:wordpress/…`), `composer` (the
+ * package name) and `cpe` where one is known (core).
  */
 const OSV_SCHEMA_VERSION = "1.7.5";
-const WPACKAGIST_ECOSYSTEM = "Packagist:https://wpackagist.org";
 const PACKAGIST_ECOSYSTEM = "Packagist";
-const CORE_PACKAGE = "roots/wordpress";
 
 type Range = VulnerabilityDetail["affected"][number];
 type OsvEvent = { introduced: string } | { fixed: string } | { last_affected: string };
 
-/** The OSV package of a WordPress component: its ecosystem, name and Package URL. */
+/**
+ * The OSV package of a WordPress component: its ecosystem, and the Composer package name and Package
+ * URL of packageIdentifiersOf (decision 029; Composer names are lower case).
+ */
 export function osvPackageOf(product: { kind: string; slug: string }) {
-  if (product.kind === "core") {
-    return { ecosystem: PACKAGIST_ECOSYSTEM, name: CORE_PACKAGE, purl: `pkg:composer/${CORE_PACKAGE}` };
-  }
-  const name = `wpackagist-${product.kind}/${product.slug}`;
+  const { composer } = packageIdentifiersOf(product);
   return {
-    ecosystem: WPACKAGIST_ECOSYSTEM,
-    name,
-    purl: `pkg:composer/${name}?repository_url=${encodeURIComponent("https://wpackagist.org")}`,
+    ecosystem: composer.repository === null ? PACKAGIST_ECOSYSTEM : `Packagist:${composer.repository}`,
+    name: composer.name,
+    purl: composer.purl,
   };
 }
 
@@ -93,6 +93,7 @@ function affectedOf(ranges: Range[]) {
   }
   return [...byProduct.values()].map((group) => {
     const product = group[0]!.product;
+    const identifiers = packageIdentifiersOf(product);
     return {
       package: osvPackageOf(product),
       ranges: group.map((range) => ({
@@ -111,6 +112,9 @@ function affectedOf(ranges: Range[]) {
         name: product.name,
         url: product.url,
         ...(group[0]!.fixed_in ? { fixed_in: group[0]!.fixed_in } : {}),
+        purl: identifiers.purl,
+        composer: identifiers.composer.name,
+        ...(identifiers.cpe ? { cpe: identifiers.cpe } : {}),
       },
     };
   });

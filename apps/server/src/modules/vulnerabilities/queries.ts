@@ -32,6 +32,8 @@ export interface RangeRow {
   slug: string;
   name: string;
   platform: string;
+  /** The product's author (the plugin directory's), when known: the vendor of a CSAF product tree. */
+  author: string | null;
 }
 
 export interface ProductCounters {
@@ -98,7 +100,7 @@ export function createVulnerabilityQueries(database: Database) {
       'introduced', ar.introduced, 'introducedInclusive', ar.introduced_inclusive, 'fixed', ar.fixed,
       'lastAffected', ar.last_affected, 'prefix', ar.prefix, 'version', ar.version, 'fixedIn', ar.fixed_in,
       'inferredFixedFrom', ar.inferred_fixed_from, 'productId', rp.id, 'kind', rp.kind, 'slug', rp.slug,
-      'name', rp.name, 'platform', rpl.slug)
+      'name', rp.name, 'platform', rpl.slug, 'author', rp.author)
       order by rp.kind, rp.slug, ar.position), '[]'::json)
     from affected_ranges ar
     join products rp on rp.id = ar.product_id
@@ -143,6 +145,7 @@ export function createVulnerabilityQueries(database: Database) {
     slug: products.slug,
     name: products.name,
     platform: platforms.slug,
+    author: products.author,
   };
 
   const creditColumns = { uuid: researchers.uuid, displayName: researchers.displayName, role: credits.role };

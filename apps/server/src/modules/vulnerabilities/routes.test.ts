@@ -412,6 +412,16 @@ describe("public product reads", () => {
       is_active: false,
       counters: { vulnerabilities: 1, present: 0, fixed: 1 },
       url: `${APP_URL}/database/wordpress/plugin/web-directory-free/vulnerabilities/vdp`,
+      // Package identifiers (decision 029): the purl, the Composer package, no CPE for a plugin.
+      identifiers: {
+        purl: "pkg:wordpress/web-directory-free",
+        composer: {
+          name: "wpackagist-plugin/web-directory-free",
+          repository: "https://wpackagist.org",
+          purl: "pkg:composer/wpackagist-plugin/web-directory-free?repository_url=https%3A%2F%2Fwpackagist.org",
+        },
+        cpe: null,
+      },
     });
   });
 

@@ -1,5 +1,6 @@
 import {
   Contributors,
+  CsafAdvisoryDocument,
   OSV_ID_PREFIX,
   OsvRecord,
   PublicProduct,
@@ -63,6 +64,31 @@ export const vulnerabilityRoutes: FastifyPluginAsyncZod<{
       if ("movedTo" in answer) return reply.redirect(`${app.prefix}/v1/osv/${answer.movedTo}`, 301);
       return answer.record;
     },
+  );
+
+  app.get(
+    "/v1/csaf/:id",
+    {
+      schema: {
+        tags,
+        summary: "One vulnerability as a CSAF 2.0 security advisory",
+        description:
+          "A CSAF 2.0 document of category csaf_security_advisory (TLP:WHITE), application/json. {id} is " +
+          `the document's file name (${OSV_ID_PREFIX.toLowerCase()}<uuid>.json, the URL the ROLIE feeds ` +
+          `of /.well-known/csaf/provider-metadata.json list), or any id /api/v1/osv/{id} accepts: ` +
+          `${OSV_ID_PREFIX}<uuid>, the bare uuid, the CVE id or the slug, which answer the same document ` +
+          "(no redirect). 404 otherwise.",
+        params: z.object({
+          id: z.string().meta({
+            description: `${OSV_ID_PREFIX.toLowerCase()}<uuid>.json, ${OSV_ID_PREFIX}<uuid>, the uuid, a CVE id or the slug`,
+            example: `${OSV_ID_PREFIX.toLowerCase()}01889c7b-f47b-4caf-8e35-4f8af188426e.json`,
+          }),
+        }),
+        response: { 200: CsafAdvisoryDocument },
+      },
+      config: publicRead,
+    },
+    (request) => vulnerabilities.getCsaf(request.params.id),
   );
 
   app.get(

@@ -1,9 +1,11 @@
 import {
   type Contributors,
+  csafFileNameOf,
   OSV_ID_PREFIX,
   osvIdOf,
   type PublicProduct,
   type PublicResearcherProfile,
+  packageIdentifiersOf,
   SOCIAL_NETWORKS,
   socialProfileUrl,
   type VulnerabilityDetail,
@@ -11,6 +13,8 @@ import {
 import type { Database } from "../../db/client.ts";
 import { keptByVersion } from "../../db/kept-by-version.ts";
 import { AppError } from "../../errors.ts";
+import { type CsafAdvisory, toCsaf } from "./csaf.ts";
+import { cweNameOf } from "./cwe-names.ts";
 import { toOsv } from "./osv.ts";
 import {
   CVE,
@@ -30,6 +34,8 @@ const KEPT_COUNTERS = 100_000;
 interface VulnerabilityServiceOptions {
   database: Database;
   appUrl: string;
+  /** The site's name: the publisher of the CSAF advisories. */
+  siteName?: string;
   /** The public data version: a product's counters are kept as long as it holds. */
   dataVersion?: () => string;
 }
@@ -38,6 +44,7 @@ interface VulnerabilityServiceOptions {
 export function createVulnerabilityService({
   database,
   appUrl,
+  siteName = "Pressguard",
   dataVersion = () => "",
 }: VulnerabilityServiceOptions) {
   const queries = createVulnerabilityQueries(database);
@@ -87,6 +94,33 @@ export function createVulnerabilityService({
       return { record: toOsv(detailOfRecord(row), osvDatesOf(row)) };
     },
 
+    /**
+     * `GET /api/v1/csaf/{id}` (decision 029): the CSAF advisory of the record `key` names — its
+     * document's file name (`x_pressguard-<uuid>.json`, the URL the ROLIE feeds list), its OSV id, its
+     * bare uuid, its CVE id or its slug. Not found otherwise.
+     */
+    async getCsaf(key: string): Promise<CsafAdvisory> {
+      const trimmed = key.trim();
+      const fileName = /^(x_pressguard-)?([0-9a-f-]{36})\.json$/.exec(trimmed);
+      const osvUuid = trimmed.startsWith(OSV_ID_PREFIX) ? trimmed.slice(OSV_ID_PREFIX.length) : null;
+      const uuid = fileName
+        ? fileName[1] && csafFileNameOf(fileName[2]!) === trimmed
+          ? fileName[2]!
+          : null
+        : osvUuid;
+      if ((fileName || osvUuid !== null) && (uuid === null || !UUID.test(uuid))) {
+        throw new AppError("not_found", { message: NOT_FOUND_MESSAGES.vulnerability });
+      }
+      const row = await findRecord(uuid ?? trimmed);
+      return toCsaf(detailOfRecord(row), {
+        appUrl,
+        publisherName: siteName,
+        dates: osvDatesOf(row),
+        cweName: cweNameOf,
+        authors: new Map(row.ranges.map((range) => [range.productId, range.author])),
+      });
+    },
+
     async getProduct(platform: string, kind: string, slug: string): Promise<PublicProduct> {
       const row = await queries.findProductByPath(platform, kind, slug);
       if (!row) throw new AppError("not_found", { message: NOT_FOUND_MESSAGES.product });
@@ -97,6 +131,7 @@ export function createVulnerabilityService({
         author: row.author,
         active_installs: row.activeInstalls,
         directory_url: row.directoryUrl,
+        identifiers: packageIdentifiersOf(row),
         counters: (await productCounters(row.id)) ?? { vulnerabilities: 0, present: 0, fixed: 0 },
         program:
           row.isActive && row.vendorName !== null

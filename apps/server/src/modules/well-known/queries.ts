@@ -42,6 +42,26 @@ export interface ProgramProductRow {
   vendor_name: string | null;
 }
 
+/** One year of CSAF advisories (by the year of their initial release): how many, the newest change. */
+export interface CsafYearRow {
+  year: number;
+  advisories: number;
+  updated: Date | string | null;
+}
+
+/** What a ROLIE feed entry needs of a record: its id, title and dates (the CSAF/OSV dates, decision 025). */
+export interface CsafEntryRow {
+  id: string;
+  title: string;
+  published_at: Date | string | null;
+  source_updated_at: Date | string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+/** The UTC year of a record's initial release: its first known date (presenters.ts firstKnownAt). */
+const RELEASE_YEAR = "extract(year from coalesce(v.published_at, v.created_at) at time zone 'UTC')::int";
+
 /** A record's last change: the latest of the source's dates and our own (as its OSV `modified`). */
 const RECORD_MODIFIED = "greatest(v.source_updated_at, v.published_at, v.updated_at, v.created_at)";
 
@@ -120,6 +140,28 @@ export function createWellKnownQueries(database: Database) {
          order by v.id
          limit $2`,
         [fromId, limit],
+      );
+      return rows;
+    },
+
+    /** The years the CSAF advisories were first released in, oldest first, with their count and newest change. */
+    async csafYears(): Promise<CsafYearRow[]> {
+      const { rows } = await sql.query<CsafYearRow>(
+        `select ${RELEASE_YEAR} as year, count(*)::int as advisories, max(${RECORD_MODIFIED}) as updated
+         from vulnerabilities v group by 1 order by 1`,
+      );
+      return rows;
+    },
+
+    /** `limit` records first released in `year` from position `offset`, in id order (a feed's part). */
+    async csafEntries(year: number, offset: number, limit: number): Promise<CsafEntryRow[]> {
+      const { rows } = await sql.query<CsafEntryRow>(
+        `select v.id, v.title, v.published_at, v.source_updated_at, v.created_at, v.updated_at
+         from vulnerabilities v
+         where ${RELEASE_YEAR} = $1
+         order by v.id
+         offset $2 limit $3`,
+        [year, offset, limit],
       );
       return rows;
     },

@@ -17,6 +17,7 @@ const config = { publicCacheSeconds: CACHE_SECONDS };
 const tags = ["site files"];
 
 const TEXT = "text/plain; charset=utf-8";
+const JSON_TYPE = "application/json; charset=utf-8";
 const XML = "application/xml; charset=utf-8";
 
 const send = (reply: FastifyReply, type: string, body: string | Buffer) => reply.type(type).send(body);
@@ -130,6 +131,64 @@ export const wellKnownRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (_request, reply) => send(reply, XML, wellKnown.getPagesSitemap()),
+  );
+
+  app.get(
+    "/.well-known/csaf/provider-metadata.json",
+    {
+      config,
+      schema: {
+        tags,
+        summary: "CSAF 2.0 provider metadata",
+        description:
+          "The CSAF provider metadata (CSAF 2.0 §7.1.7, at the well-known URL of §7.1.9; security.txt " +
+          "names it in a CSAF field): the publisher (category coordinator, namespace APP_URL), the role " +
+          "csaf_provider, and the ROLIE feeds of the TLP:WHITE advisories by year of their initial " +
+          "release. Each advisory is GET /api/v1/csaf/{id}.",
+        response: {
+          200: z.record(z.string(), z.unknown()).describe("A CSAF provider-metadata.json document."),
+        },
+      },
+    },
+    async (_request, reply) => {
+      reply.type(JSON_TYPE);
+      return wellKnown.getCsafProviderMetadata();
+    },
+  );
+
+  app.get(
+    "/.well-known/csaf/feed-tlp-white-:year(^\\d{4})-:part(^\\d{1,4}).json",
+    {
+      config,
+      schema: {
+        tags,
+        summary: "Part {part} of the ROLIE feed of the CSAF advisories first released in {year}",
+        description:
+          "A ROLIE feed (RFC 8322, JSON, CSAF 2.0 §7.1.15) of the TLP:WHITE CSAF advisories whose initial " +
+          "release date falls in {year} (UTC), in parts of at most 10,000 (by record id), newest change " +
+          "first within a part: each entry links its advisory (/api/v1/csaf/x_pressguard-<uuid>.json) with " +
+          "its published and updated dates. Built once per data version; 404 for a year without " +
+          "advisories or a part past the last. provider-metadata.json lists every feed.",
+        produces: [JSON_TYPE],
+        params: z.object({
+          year: z
+            .string()
+            .regex(/^\d{4}$/)
+            .describe("a year, e.g. 2024"),
+          part: z
+            .string()
+            .regex(/^\d{1,4}$/)
+            .describe("the part, from 1"),
+        }),
+        response: { 200: z.unknown().describe("A ROLIE feed document (application/json).") },
+      },
+    },
+    async (request, reply) =>
+      send(
+        reply,
+        JSON_TYPE,
+        await wellKnown.getRolieFeed(Number(request.params.year), Number(request.params.part)),
+      ),
   );
 
   for (const kind of ["products", "vulnerabilities"] as const) {

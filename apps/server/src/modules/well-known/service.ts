@@ -1,8 +1,16 @@
 import type { Database } from "../../db/client.ts";
 import { keptByVersion } from "../../db/kept-by-version.ts";
 import { AppError } from "../../errors.ts";
-import { NOT_FOUND_MESSAGES, pagePaths } from "../vulnerabilities/presenters.ts";
-import { createWellKnownQueries, type SitemapChunk, type SitemapKind } from "./queries.ts";
+import { iso, NOT_FOUND_MESSAGES, osvDatesOf, pagePaths } from "../vulnerabilities/presenters.ts";
+import {
+  PROVIDER_METADATA_PATH,
+  ROLIE_FEED_SIZE,
+  type RolieEntry,
+  type RolieFeedRef,
+  renderProviderMetadata,
+  renderRolieFeed,
+} from "./csaf-distribution.ts";
+import { type CsafYearRow, createWellKnownQueries, type SitemapChunk, type SitemapKind } from "./queries.ts";
 import {
   renderSitemapIndex,
   renderUrlset,
@@ -12,7 +20,7 @@ import {
   urlsetClosing,
   urlsetOpening,
 } from "./sitemap-xml.ts";
-import { renderRobotsTxt, renderSecurityTxt, securityTxtExpiry } from "./text-files.ts";
+import { renderRobotsTxt, renderSecurityTxt, securityTxtExpiry, utcDayOf } from "./text-files.ts";
 
 /**
  * Rows read per query while a sitemap file is written: short enough that other requests get the
@@ -41,6 +49,10 @@ const SITEMAP_KINDS: readonly SitemapKind[] = ["products", "vulnerabilities"];
 export interface WellKnownOptions {
   database: Database;
   site: { name: string; url: string; indexable: boolean; trailingSlash: boolean };
+  /** APP_URL: the CSAF publisher's namespace and the base of the advisories' URLs (decision 029). */
+  appUrl?: string;
+  /** Entries per ROLIE feed (tests make it small). */
+  rolieFeedSize?: number;
   /** The Contact lines of the site's security.txt (config.securityContacts). */
   securityContacts: readonly string[];
   /** The public data version: the sitemap's file boundaries are kept while it stands. */
@@ -59,6 +71,16 @@ export function createWellKnownService(options: WellKnownOptions) {
   const base = site.url.replace(/\/+$/, "");
   /** A page's absolute URL, in the form its canonical link has (the site's trailing-slash rule). */
   const pageUrl = (path: string) => `${base}${path.replace(/\/+$/, "")}${site.trailingSlash ? "/" : ""}`;
+  const appUrl = (options.appUrl ?? site.url).replace(/\/+$/, "");
+  const csafYears = keptByVersion<CsafYearRow[]>(options.dataVersion, 1);
+  const yearsOfCsaf = () => csafYears("years", () => queries.csafYears());
+  const rolieFeedSize = options.rolieFeedSize ?? ROLIE_FEED_SIZE;
+  /** Every feed: each year's advisories in parts of `rolieFeedSize`, oldest year first. */
+  const rolieFeeds = async (): Promise<RolieFeedRef[]> =>
+    (await yearsOfCsaf()).flatMap(({ year, advisories }) => {
+      const parts = Math.max(1, Math.ceil(advisories / rolieFeedSize));
+      return Array.from({ length: parts }, (_, index) => ({ year, part: index + 1, parts }));
+    });
   const chunksOf = keptByVersion<SitemapChunk[]>(options.dataVersion, SITEMAP_KINDS.length);
   const sitemapChunks = (kind: SitemapKind) => chunksOf(kind, () => queries.sitemapChunks(kind, sitemapSize));
   /**
@@ -112,7 +134,55 @@ export function createWellKnownService(options: WellKnownOptions) {
     return Buffer.concat(parts);
   }
 
+  /** A part of a year's ROLIE feed; not found for a year without advisories or a part past the last. */
+  async function writeRolieFeed(year: number, part: number): Promise<Buffer> {
+    const feed = (await rolieFeeds()).find((ref) => ref.year === year && ref.part === part);
+    if (!feed) throw new AppError("not_found", { message: "No CSAF feed for this year and part." });
+    const rows = await queries.csafEntries(year, (part - 1) * rolieFeedSize, rolieFeedSize);
+    const entries: RolieEntry[] = rows.map((row) => {
+      const dates = osvDatesOf({
+        publishedAt: row.published_at,
+        sourceUpdatedAt: row.source_updated_at,
+        createdAt: row.created_at,
+        updatedAt: row.updated_at,
+      });
+      return { id: row.id, title: row.title, published: dates.published, updated: dates.modified };
+    });
+    return Buffer.from(
+      JSON.stringify(renderRolieFeed({ siteUrl: base, appUrl, publisherName: site.name, feed, entries })),
+    );
+  }
+
   return {
+    /** /.well-known/csaf/provider-metadata.json (CSAF §7.1.7): the publisher, the role, the ROLIE feeds. */
+    async getCsafProviderMetadata() {
+      const years = await yearsOfCsaf();
+      const newest = years
+        .map((row) => (row.updated === null ? null : iso(row.updated)))
+        .filter((value): value is string => value !== null)
+        .sort()
+        .at(-1);
+      return renderProviderMetadata({
+        siteUrl: base,
+        appUrl,
+        publisherName: site.name,
+        // The newest change of an advisory; with none, the start of the UTC day (the file is kept per day).
+        lastUpdated: newest ?? iso(new Date(`${utcDayOf(now())}T00:00:00Z`))!,
+        feeds: await rolieFeeds(),
+      });
+    },
+
+    /** Part `part` of the ROLIE feed of the advisories first released in `year`, written once per data version. */
+    getRolieFeed(year: number, part: number): Promise<Buffer> {
+      const key = `${options.dataVersion()} rolie ${year}-${part}`;
+      let file = writing.get(key);
+      if (!file) {
+        file = writeRolieFeed(year, part).finally(() => writing.delete(key));
+        writing.set(key, file);
+      }
+      return file;
+    },
+
     /** /.well-known/security.txt: the same all day (its Expires counts from the start of the UTC day). */
     getSecurityTxt(): string {
       return renderSecurityTxt({
@@ -125,6 +195,7 @@ export function createWellKnownService(options: WellKnownOptions) {
         preferredLanguages: "en",
         canonical: `${base}/.well-known/security.txt`,
         policy: `${pageUrl(POLICY_PATH)}${POLICY_ANCHOR}`,
+        csaf: `${base}${PROVIDER_METADATA_PATH}`,
       });
     },
 

@@ -29,6 +29,8 @@ export interface SecurityTxt {
   canonical: string;
   policy: string;
   preferredLanguages: string;
+  /** CSAF 2.0 §7.1.8: the URL of the site's CSAF provider-metadata.json. */
+  csaf?: string;
 }
 
 /** A field value on one line: a line break in a value would start a field of its own. */
@@ -43,6 +45,7 @@ export function renderSecurityTxt(file: SecurityTxt): string {
     `Preferred-Languages: ${oneLine(file.preferredLanguages)}`,
     `Canonical: ${oneLine(file.canonical)}`,
     `Policy: ${oneLine(file.policy)}`,
+    ...(file.csaf ? [`CSAF: ${oneLine(file.csaf)}`] : []),
     "",
   ].join("\n");
 }

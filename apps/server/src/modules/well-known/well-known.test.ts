@@ -69,7 +69,7 @@ function expectedExpiry(): string {
 const locsOf = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]);
 
 describe("GET /.well-known/security.txt", () => {
-  it("names the report page as Contact, the disclosure policy, the canonical URL and an Expires 180 days out", async () => {
+  it("names the report page as Contact, the disclosure policy, the canonical URL, an Expires 180 days out and the CSAF provider metadata", async () => {
     const response = await get("/.well-known/security.txt");
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe("text/plain; charset=utf-8");
@@ -80,8 +80,13 @@ describe("GET /.well-known/security.txt", () => {
       ["Preferred-Languages", "en"],
       ["Canonical", `${SITE}/.well-known/security.txt`],
       ["Policy", `${SITE}/database/about-data#disclosure`],
+      // CSAF 2.0 §7.1.8 (decision 029): where the advisories' provider-metadata.json is, served here.
+      ["CSAF", `${SITE}/.well-known/csaf/provider-metadata.json`],
     ]);
     expect(response.body).not.toContain("BEGIN PGP");
+    const csaf = await get(new URL(fieldsOf(response.body).at(-1)![1]!).pathname);
+    expect(csaf.statusCode).toBe(200);
+    expect(csaf.json()).toMatchObject({ canonical_url: `${SITE}/.well-known/csaf/provider-metadata.json` });
   });
 
   it("answers a revalidation with 304 and the same ETag", async () => {

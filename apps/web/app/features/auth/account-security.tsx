@@ -5,11 +5,15 @@ import { useAuth } from "../../lib/use-auth.ts";
 import { FormAlert, FormField } from "../../ui/form-field.tsx";
 import { useSchemaForm } from "../../ui/use-schema-form.ts";
 import { AddRole } from "./add-role.tsx";
+import { ApiKeys } from "./api-keys.tsx";
 import { authErrorsOf } from "./auth-errors.ts";
 import { ChangePasswordForm } from "./change-password-form.tsx";
 import { errorMessageOf, FormError, FormNotice } from "./form-fields.tsx";
 
-/** The signed-in user's sessions, each revocable but the current one (PRODUCT.md §7). */
+/**
+ * The signed-in user's sessions and login tokens (a client signed in in token mode), each revocable
+ * but the current one (PRODUCT.md §7, decision 028).
+ */
 function SessionList() {
   const { api } = useAuth();
   const [sessions, setSessions] = useState<SignedInPlace[] | null>(null);
@@ -53,8 +57,10 @@ function SessionList() {
               <span>
                 <span className="font-medium text-slate-900">{session.user_agent ?? "Unknown browser"}</span>
                 <span className="block text-slate-500">
-                  {session.ip ?? "unknown address"} · last active{" "}
-                  {new Date(session.last_seen_at).toUTCString()}
+                  {session.kind === "token" ? "API token" : (session.ip ?? "unknown address")} · signed in{" "}
+                  {new Date(session.created_at).toUTCString()} · last active{" "}
+                  {new Date(session.last_seen_at).toUTCString()} · expires{" "}
+                  {new Date(session.expires_at).toUTCString()}
                 </span>
               </span>
               {session.current ? (
@@ -167,11 +173,12 @@ export function TwoFactorSettings() {
   );
 }
 
-/** Account security for the settings pages: sessions, the second factor, the other role. */
+/** Account security for the settings pages: sessions, API keys, the password, the second factor, the other role. */
 export function AccountSecurity() {
   return (
     <div className="mt-8 space-y-10">
       <SessionList />
+      <ApiKeys />
       <ChangePasswordForm />
       <TwoFactorSettings />
       <AddRole />

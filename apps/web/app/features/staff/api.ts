@@ -3,6 +3,7 @@ import type {
   DecisionTaken,
   Page,
   ProductClaim,
+  ProductContact,
   ReportDetail,
   ReportListItem,
   ReportState,
@@ -38,6 +39,13 @@ export const staffApi = {
     client.request<Page<ProductClaim>>("/staff/product-claims", { query: { status, page } }),
   approveClaim: (client: ApiClient, id: number) =>
     client.request<DecisionTaken>(`/staff/product-claims/${id}/approve`, { method: "POST" }),
+  getProductContact: (client: ApiClient, productId: number) =>
+    client.request<ProductContact>(`/staff/products/${productId}/contact`),
+  setProductContact: (client: ApiClient, productId: number, email: string) =>
+    client.request<ProductContact>(`/staff/products/${productId}/contact`, {
+      method: "PUT",
+      body: { email },
+    }),
   rejectClaim: (client: ApiClient, id: number, reason: string) =>
     client.request<DecisionTaken>(`/staff/product-claims/${id}/reject`, {
       method: "POST",
@@ -51,6 +59,7 @@ export const staffKeys = {
   reportList: (status: ReportState | null) => [...staffKeys.reportLists(), status ?? "all"] as const,
   report: (id: string) => [...staffKeys.all, "report", id] as const,
   claims: (status: ClaimStatus) => [...staffKeys.all, "claims", status] as const,
+  productContact: (productId: number) => [...staffKeys.all, "product-contact", productId] as const,
 };
 
 /** The queue moves under staff's feet (new reports, other staff): refetched when the page is opened again. */
@@ -80,6 +89,14 @@ export function claimListQuery(client: ApiClient, status: ClaimStatus) {
     queryFn: ({ pageParam }) => staffApi.findClaims(client, status, pageParam),
     initialPageParam: 1,
     getNextPageParam: (last: Page<ProductClaim>) => pageFromUrl(last.pagination.next_page_url),
+    ...FRESH,
+  });
+}
+
+export function productContactQuery(client: ApiClient, productId: number) {
+  return queryOptions({
+    queryKey: staffKeys.productContact(productId),
+    queryFn: () => staffApi.getProductContact(client, productId),
     ...FRESH,
   });
 }

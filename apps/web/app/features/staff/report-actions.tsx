@@ -9,12 +9,15 @@ import {
   transitionOf,
   VERSION_PREFIXES,
 } from "@pressguard/domain";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { ClassificationSelects } from "../../components/classification-selects.tsx";
+import { useApiClient } from "../../lib/api/client.ts";
 import { FORM_ERROR_KEY } from "../../lib/form-errors.ts";
 import { formatDay } from "../../lib/reports.ts";
 import { FormAlert, FormField, INPUT_CLASS } from "../../ui/form-field.tsx";
 import { useSchemaForm } from "../../ui/use-schema-form.ts";
+import { productContactQuery } from "./api.ts";
 import { useReportTransition } from "./use-staff-mutations.ts";
 
 /** The one-click actions, in lifecycle order, with their button words. */
@@ -41,12 +44,24 @@ export function staffActionsFor(
   );
 }
 
+/** False while "Notify the vendor" would reach nobody: no program, no contact e-mail (issue 19). */
+function useVendorReachable(report: ReportDetail, asked: boolean): boolean | null {
+  const client = useApiClient();
+  const contact = useQuery({
+    ...productContactQuery(client, report.product.id),
+    enabled: asked && !report.product.has_active_program,
+  });
+  if (report.product.has_active_program) return true;
+  return contact.data ? contact.data.reachable : null;
+}
+
 export function ReportActions({ report }: { report: ReportDetail }) {
   const transition = useReportTransition(report.id);
   const [note, setNote] = useState("");
   const fixDeadlineAt = report.fix_deadline_at ? new Date(report.fix_deadline_at) : null;
   const allowed = staffActionsFor(report);
   const simple = SIMPLE_ACTIONS.filter(({ action }) => allowed.includes(action));
+  const reachable = useVendorReachable(report, allowed.includes("notify_vendor"));
   const waitingForDeadline =
     report.status === "awaiting_fix" && !allowed.includes("publish_unpatched") && fixDeadlineAt !== null;
 
@@ -93,13 +108,21 @@ export function ReportActions({ report }: { report: ReportDetail }) {
                 key={action}
                 type="button"
                 className={primary ? "btn-primary" : "btn-secondary"}
-                disabled={transition.isPending}
+                disabled={transition.isPending || (action === "notify_vendor" && reachable === false)}
+                aria-describedby={
+                  action === "notify_vendor" && reachable === false ? "no-vendor-contact" : undefined
+                }
                 onClick={() => run(action)}
               >
                 {label}
               </button>
             ))}
           </div>
+          {allowed.includes("notify_vendor") && reachable === false && (
+            <p id="no-vendor-contact" className="text-xs text-slate-600">
+              Nobody to notify yet: set the vendor contact below first. The report waits as it is.
+            </p>
+          )}
         </div>
       )}
       {waitingForDeadline && (

@@ -31,6 +31,7 @@ import { staffReportQuery } from "./api.ts";
 import { ReportActions } from "./report-actions.tsx";
 import { STAFF_QUEUE_PATH } from "./report-queue.tsx";
 import { useStaffComment } from "./use-staff-mutations.ts";
+import { VendorContact } from "./vendor-contact.tsx";
 
 const QUEUE_LINK = (
   <Link to={STAFF_QUEUE_PATH} className="hover:underline">
@@ -181,6 +182,9 @@ function StaffReportView({ report }: { report: ReportDetail }) {
         <aside className="min-w-0 space-y-6" aria-label="Triage">
           <ReportCard id="report-actions" title="Actions">
             <ReportActions key={report.status} report={report} />
+          </ReportCard>
+          <ReportCard id="report-vendor-contact" title="Vendor contact">
+            <VendorContact report={report} />
           </ReportCard>
           <ReportCard id="report-people" title="Reporter">
             <FactList

@@ -23,6 +23,7 @@ export function createServerApiClient(
     baseUrl: absoluteApiBase(apiOrigin, publicConfig.apiBase),
     auth: publicConfig.auth,
     cookieHeader: options.forwardCookies === false ? null : request.headers.get("cookie"),
+    ...(context?.apiHeaders && { headers: context.apiHeaders }),
     // Token mode: the visitor's token, from their Bearer header or token cookie (decision 021).
     ...(options.forwardCookies !== false && { getToken: () => serverSideTokenOf(request, context) }),
     retry: options.retry,

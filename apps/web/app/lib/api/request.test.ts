@@ -17,6 +17,20 @@ describe("request wrapper: what every call carries", () => {
     expect(calls[1]?.headers.get("accept-encoding")).toBeNull();
   });
 
+  it("carries the headers it was made with on every call (the renderer's mark, decision 028)", async () => {
+    const { fetch, calls } = fakeFetch(() => json({ ok: true }));
+    const api = client(fetch, { cookieHeader: null, headers: { "x-pressguard-internal": "secret" } });
+    await api.request("/v1/statistics/counts");
+    await api.request("/v1/check", { method: "POST", body: { items: [] } });
+    // The two calls and the CSRF cookie's fetch before the POST.
+    expect(calls.map((call) => call.headers.get("x-pressguard-internal"))).toEqual([
+      "secret",
+      "secret",
+      "secret",
+    ]);
+    expect(calls[0]?.headers.get("accept")).toBe("application/json");
+  });
+
   it("sends credentials and the JSON accept header to the configured base", async () => {
     const { fetch, calls } = fakeFetch(() => json({ ok: true }));
     const data = await client(fetch).request("/products", { query: { page: 2, "filter[tab]": "present" } });

@@ -47,6 +47,8 @@ export interface ApiClientOptions {
    * server mode: cookies are read from it and sent on; otherwise `document.cookie` is used.
    */
   cookieHeader?: string | null;
+  /** Headers every call carries (during SSR: the load context's `apiHeaders`). */
+  headers?: Record<string, string>;
   /** Overrides how the bearer token is found in token mode. */
   getToken?: () => string | null | undefined;
   retry?: number;
@@ -98,7 +100,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   function baseHeaders(): Headers {
-    const headers = new Headers({ Accept: "application/json" });
+    const headers = new Headers({ ...options.headers, Accept: "application/json" });
     if (serverMode) {
       // SSR calls the API on this same server: compressing its answers would only cost CPU at both ends.
       headers.set("Accept-Encoding", "identity");

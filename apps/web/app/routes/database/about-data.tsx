@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import {
   DEFIANT_LICENSE,
   FULL_ATTRIBUTION_TEXT,
@@ -11,7 +10,8 @@ import {
   WORDFENCE_LICENSE_URL,
   WORDFENCE_TRADEMARK_NOTICE,
   WORDPRESS_PLUGIN_DIRECTORY_URL,
-} from "../../lib/data-attribution.ts";
+} from "@pressguard/domain";
+import { Link } from "react-router";
 import { pageMeta } from "../../lib/seo.ts";
 import { CopyButton } from "../../ui/copy-button.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";

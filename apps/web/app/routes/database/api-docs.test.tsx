@@ -26,6 +26,13 @@ describe("the database API page", () => {
     expect(html).toContain("roots/wordpress");
   });
 
+  it("documents the CSAF advisories, their provider metadata and the package identifiers", () => {
+    expect(html).toContain("GET /api/v1/csaf/{id}</code>");
+    expect(html).toContain("x_pressguard-&lt;uuid&gt;.json");
+    expect(html).toContain("GET /.well-known/csaf/provider-metadata.json</code>");
+    expect(html).toContain("pkg:wordpress/&lt;slug&gt;");
+  });
+
   it("stays a static reading page", () => {
     expect(handle).toBe(STATIC_PAGE);
   });

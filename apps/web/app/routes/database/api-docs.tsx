@@ -35,6 +35,16 @@ const ENDPOINTS: { method: string; path: string; what: string }[] = [
   },
   {
     method: "GET",
+    path: "/api/v1/csaf/{id}",
+    what: `The same record as a CSAF 2.0 security advisory (see CSAF advisories below); {id} is the document's file name, ${OSV_ID_PREFIX.toLowerCase()}<uuid>.json, or any id /api/v1/osv/{id} accepts (${OSV_ID_PREFIX}<uuid>, the uuid, the CVE id, the slug), which answer the same document.`,
+  },
+  {
+    method: "GET",
+    path: "/.well-known/csaf/provider-metadata.json",
+    what: "The CSAF provider metadata: the publisher, its role and the ROLIE feeds of the advisories, by year of their first release, in parts of at most 10,000 (/.well-known/csaf/feed-tlp-white-<year>-<part>.json). security.txt names it in its CSAF field.",
+  },
+  {
+    method: "GET",
     path: "/api/v1/osv",
     what: "The bulk export: every record as OSV, one JSON document per line (application/x-ndjson, JSON Lines), in id order. Each line equals the answer of /api/v1/osv/{id}. Built once per data version and sent gzip-compressed when the client accepts gzip, with ETag and Last-Modified (304 on revalidation) and byte ranges for resumed downloads. ?modified_since=<ISO 8601 time> sends only the records modified later. Any other query parameter is refused with 422.",
   },
@@ -158,7 +168,24 @@ export default function DatabaseApiPage() {
           <code>x_</code> prefix for a database without a registered prefix, then our id (the source's id for
           imported records); the CVE id is in <code>aliases</code>. <code>published</code> is the source's
           publication date, or the day the record was imported when the source gives none (the date its feed
-          entry carries); <code>modified</code> is the latest of the source's dates and our own changes.
+          entry carries); <code>modified</code> is the latest of the source's dates and our own changes. Each
+          package's <code>database_specific</code> also gives the product's <code>purl</code> (
+          <code>pkg:wordpress/&lt;slug&gt;</code>), <code>composer</code> name and, for core, its{" "}
+          <code>cpe</code>: the identifiers the product API returns as <code>identifiers</code>.
+        </p>
+        <h2 id="csaf">CSAF advisories</h2>
+        <p>
+          Every record is also a <a href="https://docs.oasis-open.org/csaf/csaf/v2.0/">CSAF 2.0</a> security
+          advisory (<code>csaf_security_advisory</code>, TLP:WHITE) that passes the official CSAF JSON schema.
+          Its <code>tracking.id</code> is the OSV id and its dates are the OSV record's. The product tree has
+          a vendor (the plugin's author, WordPress for core), the product, one{" "}
+          <code>product_version_range</code> per affected range as a <code>vers</code> string (
+          <code>vers:wordpress/&gt;=1.0|&lt;2.0</code>) and one <code>product_version</code> per fixed
+          version, each with its <code>purl</code> (and CPE for core). The vulnerability gives the CVE and CWE
+          when known, the CVSS v3 score, which products are affected and fixed (including a fix inferred from
+          the product's current version), what to update to, and the credited researchers. The source's
+          attribution and licence travel with every document. Find them all through{" "}
+          <code>/.well-known/csaf/provider-metadata.json</code> and its ROLIE feeds.
         </p>
         <h2 id="feeds">Feeds</h2>
         <p>

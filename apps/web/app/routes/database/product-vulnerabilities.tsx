@@ -1,6 +1,7 @@
 import { Link, useLocation } from "react-router";
 import { databaseApi } from "../../features/database/api.server.ts";
 import { productFeeds } from "../../features/database/feeds.ts";
+import { PackageIdentifierList } from "../../features/database/package-identifiers.tsx";
 import { PaginationNav } from "../../features/database/pagination-nav.tsx";
 import { VulnerabilityList } from "../../features/database/vulnerability-list.tsx";
 import { requireProductPath } from "../../lib/database-params.ts";
@@ -77,6 +78,7 @@ export default function ProductVulnerabilitiesPage({ loaderData }: Route.Compone
       </ul>
       <VulnerabilityList items={list.data} empty={current.empty} showProduct={false} />
       <PaginationNav pagination={list.pagination} hrefFor={(page) => hrefFor(tab, page)} />
+      <PackageIdentifierList identifiers={product.identifiers} />
     </section>
   );
 }

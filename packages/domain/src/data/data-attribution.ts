@@ -1,7 +1,8 @@
 /**
  * Attribution and licence texts of the public vulnerability data, word for word from
- * `data/wordpress-vulns/README.md` §1.2. The Wordfence licence requires them on every page that
- * shows a record (the database footer and /database/about-data).
+ * `data/seed/wordpress-vulns/README.md` §1.2. The Wordfence licence requires them on every page that
+ * shows a record (the database footer and /database/about-data) and in every copy of a record
+ * (the CSAF advisories, decision 029).
  */
 
 export const WORDFENCE_LICENSE_URL = "https://www.wordfence.com/wordfence-intelligence-terms-and-conditions/";
