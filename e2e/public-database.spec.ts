@@ -188,7 +188,8 @@ test("the public pages fit a 390 px phone, and statistics offer every year with 
   await fits("/database/leaderboard/all-time");
   await fits("/database/statistics/wordpress", "Monthly counts as a table");
   await fits("/database");
-  await fits("/database/wordpress/plugin/contact-form-7");
+  await fits("/database/wordpress/plugin/contact-form-7/vulnerabilities/vdp");
+  await expect(page.locator("h1")).toContainText("Contact Form 7");
   await fits("/database/statistics/wordpress/2024");
   const years = page.getByRole("navigation", { name: "Timeframe" }).getByRole("link");
   // 2024 holds most of the bundled records: it was not offered (only this year and the last were).
