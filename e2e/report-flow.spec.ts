@@ -224,6 +224,10 @@ test("a signed-in researcher reports from the product's own link and lands on re
   // Signed in: the account reports, so neither the e-mail nor the captcha is asked.
   await expect(page.getByLabel("Your e-mail address")).toHaveCount(0);
   await expect(page.getByTestId("captcha")).toHaveCount(0);
+  // And it says whose report this will be (issue 19).
+  await expect(page.getByRole("note").filter({ hasText: "You are signed in as" })).toContainText(
+    "the report is filed under your researcher account",
+  );
 
   await fillReport(page, {
     title,

@@ -2,6 +2,7 @@ import type { SubmittedReport } from "@pressguard/domain";
 import type { ReactNode } from "react";
 import { AttachmentField } from "../../components/attachment-field.tsx";
 import { FORM_ERROR_KEY } from "../../lib/form-errors.ts";
+import { useRootLoaderData } from "../../lib/public-config.ts";
 import { errorIdFor, FormAlert, FormField } from "../../ui/form-field.tsx";
 import { CaptchaWidget } from "./captcha-widget.tsx";
 import type { ChosenProduct, ProductChoice } from "./chosen-product.ts";
@@ -55,11 +56,19 @@ export function ReportForm({
     onSubmitted,
   });
   const { values, errors, busy, idOf: id, inputProps } = form;
+  const user = useRootLoaderData()?.user ?? null;
 
   if (unattached) return <UnattachedFiles unattached={unattached} onContinue={onSubmitted} />;
 
   return (
     <form onSubmit={form.handleSubmit} noValidate className="space-y-8" aria-label="Report a vulnerability">
+      {signedIn && user && (
+        // Issue 19: nothing said whose report this would be.
+        <p role="note" className="rounded-md border border-slate-200 bg-white p-4 text-sm text-slate-700">
+          You are signed in as <strong>{user.name}</strong>: the report is filed under your researcher
+          account, and you follow it from your reports.
+        </p>
+      )}
       <Fieldset legend="1. Affected software">
         <ProductPicker
           value={values.product}
