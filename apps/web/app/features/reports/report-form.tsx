@@ -57,6 +57,7 @@ export function ReportForm({
   });
   const { values, errors, busy, idOf: id, inputProps } = form;
   const user = useRootLoaderData()?.user ?? null;
+  const userName = typeof user?.name === "string" ? user.name : null;
 
   if (unattached) return <UnattachedFiles unattached={unattached} onContinue={onSubmitted} />;
 
@@ -65,8 +66,14 @@ export function ReportForm({
       {signedIn && user && (
         // Issue 19: nothing said whose report this would be.
         <p role="note" className="rounded-md border border-slate-200 bg-white p-4 text-sm text-slate-700">
-          You are signed in as <strong>{user.name}</strong>: the report is filed under your researcher
-          account, and you follow it from your reports.
+          You are signed in
+          {userName && (
+            <>
+              {" "}
+              as <strong>{userName}</strong>
+            </>
+          )}
+          : the report is filed under your researcher account, and you follow it from your reports.
         </p>
       )}
       <Fieldset legend="1. Affected software">
