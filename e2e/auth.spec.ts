@@ -129,6 +129,12 @@ test("a user with both roles is treated as a vendor by the root redirect", async
   await signUpThroughApi(context, ["researcher", "vendor"]);
   await page.goto("/");
   await expect(page).toHaveURL(/\/vdp\/programs\/pending$/);
+  // The vendor menu leads to the researcher area too (issue 19: nothing did).
+  await page
+    .getByRole("navigation", { name: "Vendor" })
+    .getByRole("link", { name: "Researcher area" })
+    .click();
+  await expect(page).toHaveURL(/\/researchers\/[0-9a-f-]{36}\/in-review$/);
 });
 
 test("a wrong password shows the generic message inline", async ({ page, context }) => {

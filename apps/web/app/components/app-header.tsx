@@ -1,6 +1,13 @@
 import type { ReactNode } from "react";
 import { useIdentity } from "../lib/identity.ts";
-import { type NavItem, RESEARCHER_LINKS, researcherMenu, STAFF_MENU, vendorMenu } from "../lib/navigation.ts";
+import {
+  type NavItem,
+  RESEARCHER_LINKS,
+  researcherAreaLink,
+  researcherMenu,
+  STAFF_MENU,
+  vendorMenu,
+} from "../lib/navigation.ts";
 import { Logo } from "../ui/logo.tsx";
 import { MenuLink } from "./menu-link.tsx";
 
@@ -57,7 +64,8 @@ function AppHeader({
 /** Spec §2: Reports, Programs, Account, Report forwarding (badge "New"; not for members). */
 export function VendorHeader({ programsPath, actions }: { programsPath: string; actions?: ReactNode }) {
   const user = useIdentity().user;
-  return <AppHeader label="Vendor" items={vendorMenu(programsPath, user)} actions={actions} />;
+  const items = [...vendorMenu(programsPath, user), ...researcherAreaLink(user?.researcher?.uuid)];
+  return <AppHeader label="Vendor" items={items} actions={actions} />;
 }
 
 /** Spec §2: Reports, Account, then Leaderboard, Security programs, Guidelines, Database, Discord. */

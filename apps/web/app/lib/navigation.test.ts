@@ -6,6 +6,7 @@ import {
   pluginTabs,
   profileTabs,
   REPORT_TABS,
+  researcherAreaLink,
   researcherMenu,
   SETTINGS_TABS,
   SOLUTIONS_MENU,
@@ -18,6 +19,13 @@ import { GUARD_NAMES, isStaticPage, mergeHandles, STATIC_PAGE } from "./route-ha
 const seat = (role: string) => ({ vendor: { role } });
 
 describe("menus (spec §2)", () => {
+  it("gives a vendor who is also a researcher the way to the researcher area (issue 19)", () => {
+    expect(researcherAreaLink("0b6a1c3e-5f0e-4b8e-9a43-1d2c3b4a5f60")).toEqual([
+      { label: "Researcher area", to: "/researchers/0b6a1c3e-5f0e-4b8e-9a43-1d2c3b4a5f60/in-review" },
+    ]);
+    expect(researcherAreaLink(null)).toEqual([]);
+  });
+
   it("lists the vendor menu with the New badge on report forwarding", () => {
     for (const role of ["owner", "admin"])
       expect(

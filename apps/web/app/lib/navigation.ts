@@ -65,6 +65,16 @@ export function vendorMenu(programsPath: string, user: CapabilitySubject | null)
   );
 }
 
+/**
+ * For a vendor who is also a researcher (the root redirect sends them to the vendor area): the way
+ * to their researcher area, at the end of the vendor menu (issue 19: there was none).
+ */
+export function researcherAreaLink(researcherUuid: string | null | undefined): NavItem[] {
+  return researcherUuid
+    ? [{ label: "Researcher area", to: `/researchers/${encodeURIComponent(researcherUuid)}/in-review` }]
+    : [];
+}
+
 /** Spec §2, researcher menu: the researcher's own pages, then links out. */
 export function researcherMenu(researcherUuid: string | null): readonly NavItem[] {
   const own: NavItem[] = researcherUuid
