@@ -43,6 +43,10 @@ test("a researcher registers, verifies the address, signs out and signs in again
   await registerThroughForm(page, "researcher", email);
   await expect(page).toHaveURL(/\/researchers\/[0-9a-f-]{36}\/in-review$/);
   const home = new URL(page.url()).pathname;
+  // Their standing heads their reports (issue 19: researchers did not see their points).
+  await expect(page.getByTestId("researcher-standing")).toContainText(
+    "0 points · not on the leaderboard yet · 0 published vulnerabilities",
+  );
   const notice = page.getByText("Please confirm your e-mail address with the link we sent you.");
   await expect(notice).toBeVisible();
 
