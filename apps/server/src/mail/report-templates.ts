@@ -62,7 +62,7 @@ export type ReportMail =
       deadline: string;
       url: string;
     }
-  | { template: "report_pin"; reportTitle: string; productName: string; pin: string; url: string }
+  | { template: "report_pin"; reportTitle: string; productName: string; pin: string }
   | {
       /** The deadline job: 7 days before the fix deadline, and once it has passed. */
       template: "report_deadline_near" | "report_deadline_passed";
@@ -203,9 +203,8 @@ export const reportTemplates: TemplateContents<ReportMail> = {
     greeting: "Hello,",
     paragraphs: [
       `The PIN for the vulnerability report "${mail.reportTitle}" is: ${mail.pin}`,
-      "Enter it on the report's page, linked in our other e-mail. Five wrong tries lock the report for 15 minutes.",
+      "Enter it on the report's page, linked in our other e-mail: this one carries no link, so that the link and the PIN never travel together. Five wrong tries lock the report for 15 minutes.",
     ],
-    action: { label: "Enter the PIN", url: mail.url },
     footnote: `You received this e-mail because this address is the security contact of ${mail.productName}. Do not share the PIN.`,
   }),
   report_deadline_near: (mail) => ({

@@ -3,7 +3,8 @@ export interface MailContent {
   subject: string;
   greeting: string;
   paragraphs: string[];
-  action: { label: string; url: string };
+  /** The button and its link; none in a mail that must not carry a link (the report PIN). */
+  action?: { label: string; url: string };
   footnote: string;
 }
 

@@ -42,8 +42,7 @@ export function renderMail(mail: MailTemplate, siteName: string): RenderedMail {
     content.greeting,
     "",
     ...content.paragraphs.flatMap((paragraph) => [paragraph, ""]),
-    `${content.action.label}: ${content.action.url}`,
-    "",
+    ...(content.action ? [`${content.action.label}: ${content.action.url}`, ""] : []),
     content.footnote,
     "",
     `— ${siteName}`,
@@ -53,8 +52,12 @@ export function renderMail(mail: MailTemplate, siteName: string): RenderedMail {
 <body style="font-family:system-ui,sans-serif;color:#0f172a;line-height:1.5">
 <p>${escapeHtml(content.greeting)}</p>
 ${content.paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join("\n")}
-<p><a href="${escapeHtml(content.action.url)}" style="display:inline-block;padding:8px 16px;background:#0f172a;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(content.action.label)}</a></p>
-<p style="font-size:13px;color:#475569">${escapeHtml(content.footnote)}<br>${escapeHtml(content.action.url)}</p>
+${
+  content.action
+    ? `<p><a href="${escapeHtml(content.action.url)}" style="display:inline-block;padding:8px 16px;background:#0f172a;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(content.action.label)}</a></p>
+<p style="font-size:13px;color:#475569">${escapeHtml(content.footnote)}<br>${escapeHtml(content.action.url)}</p>`
+    : `<p style="font-size:13px;color:#475569">${escapeHtml(content.footnote)}</p>`
+}
 <p>— ${escapeHtml(siteName)}</p>
 </body></html>`;
   return { subject: content.subject, text, html };

@@ -102,6 +102,10 @@ describe("the PIN preview of a product with no program (PRODUCT.md §2)", () => 
     expect(mails.map((mail) => mail.template)).toEqual(["report_pin_notice", "report_pin"]);
     expect(mails[0]?.text_body).toContain(`/database/report-preview/${id}/pin`);
     expect(mails[0]?.text_body).not.toContain(pin);
+    // The PIN's mail carries no link to the report (issue 19: the two arrived in one e-mail).
+    expect(mails[1]?.text_body).toContain(pin);
+    expect(mails[1]?.text_body).not.toContain(id);
+    expect(mails[1]?.text_body).not.toMatch(/https?:\/\//);
     const { rows } = await kit.harness.database.sql.query<{ pin_hash: string }>(
       "select pin_hash from report_pins where report_id = $1",
       [id],

@@ -124,7 +124,6 @@ export function createReportMail({
           reportTitle: row.title,
           productName: row.product_name,
           pin: pin.pin,
-          url: pinUrl(row.id),
         });
       }
       const base = { name: row.researcher_name ?? "", reportTitle: row.title };
