@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { type AppOptions, buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import type { Database } from "../db/client.ts";
-import { openTestDatabase } from "../db/test-database.ts";
+import { openSeededTestDatabase, openTestDatabase } from "../db/test-database.ts";
 
 /**
  * An API-only app (unless `web` is given) on a fresh, migrated, empty database of its own (PGlite,
@@ -39,6 +39,23 @@ export async function createTestApp(
       if (!shared) await database.close();
       rmSync(attachmentsDir, { recursive: true, force: true });
       rmSync(exportsDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * An API-only app on a copy of the run's one seeded database (the whole bundled seed, imported once
+ * per run: db/test-database.ts). `summary` is that import's; `close()` closes the app and the copy.
+ */
+export async function createSeededTestApp(env: Record<string, string> = {}) {
+  const seeded = await openSeededTestDatabase();
+  const harness = await createTestApp(env, undefined, seeded.database);
+  return {
+    ...harness,
+    summary: seeded.summary,
+    async close() {
+      await harness.close();
+      await seeded.database.close();
     },
   };
 }

@@ -7,8 +7,7 @@ import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importVulnerabilities } from "../../db/import.ts";
 import { CORE_SQLI } from "../../db/import-fixtures.ts";
-import { openSeededTestDatabase } from "../../db/test-database.ts";
-import { createTestApp } from "../../test/app.ts";
+import { createSeededTestApp, createTestApp } from "../../test/app.ts";
 import { csafErrorsOf } from "../../test/csaf-schema.ts";
 import { osvExportReady } from "../../test/osv-export.ts";
 import { csafPathOf } from "./csaf.ts";
@@ -166,26 +165,19 @@ describe("OSV mapping helpers", () => {
 
 describe("OSV records of every bundled record", () => {
   /** The whole bundled seed (37,205 records), imported as the first start does. */
-  let harness: Awaited<ReturnType<typeof createTestApp>>;
+  let harness: Awaited<ReturnType<typeof createSeededTestApp>>;
   let imported = 0;
   let records: OsvJson[] = [];
-  let closeDatabase = async () => {};
 
   beforeAll(async () => {
-    // A copy of the run's one seeded database (test-database.ts): the seed is imported once per run.
-    const seeded = await openSeededTestDatabase();
-    harness = await createTestApp({ APP_URL: "https://db.example.test" }, undefined, seeded.database);
-    closeDatabase = () => seeded.database.close();
-    const summary = seeded.summary;
+    harness = await createSeededTestApp({ APP_URL: "https://db.example.test" });
+    const summary = harness.summary;
     expect(summary.vulnerabilities?.rejected).toEqual([]);
     imported = summary.vulnerabilities?.imported ?? 0;
     // The bulk export is served from files built per data version (decision 027).
     await osvExportReady(harness.app, harness.database, 300_000);
   }, 400_000);
-  afterAll(async () => {
-    await harness?.close();
-    await closeDatabase();
-  });
+  afterAll(() => harness?.close());
 
   it("validates every record of the bulk export against the official OSV schema, without exception", async () => {
     const response = await harness.app.inject({ method: "GET", url: "/api/v1/osv" });

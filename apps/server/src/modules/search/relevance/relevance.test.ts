@@ -5,8 +5,7 @@ import {
   type VulnerabilitySearchPage,
 } from "@pressguard/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openSeededTestDatabase } from "../../../db/test-database.ts";
-import { createTestApp } from "../../../test/app.ts";
+import { createSeededTestApp } from "../../../test/app.ts";
 
 /**
  * The search's relevance set (issue 17): real queries against the bundled data, each with the result
@@ -26,20 +25,12 @@ const set: { queries: { q: string; expect: Expectation }[] } = JSON.parse(
 const GOAL = 0.95;
 const TOP = 3;
 
-let harness: Awaited<ReturnType<typeof createTestApp>>;
-
-let closeDatabase = async () => {};
+let harness: Awaited<ReturnType<typeof createSeededTestApp>>;
 
 beforeAll(async () => {
-  // A copy of the run's one seeded database (test-database.ts): the seed is imported once per run.
-  const seeded = await openSeededTestDatabase();
-  closeDatabase = () => seeded.database.close();
-  harness = await createTestApp({}, undefined, seeded.database);
+  harness = await createSeededTestApp();
 }, 400_000);
-afterAll(async () => {
-  await harness?.close();
-  await closeDatabase();
-});
+afterAll(() => harness?.close());
 
 async function search(q: string): Promise<VulnerabilitySearchPage> {
   const response = await harness.app.inject({
