@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   check,
   index,
   integer,
@@ -101,6 +102,20 @@ export const reports = pgTable(
     vulnerabilityId: uuid("vulnerability_id").references(() => vulnerabilities.id, { onDelete: "set null" }),
     /** An open or published report on the same product with the same type, flagged to staff. */
     possibleDuplicateOf: uuid("possible_duplicate_of"),
+    /** A published record of the same product, type and overlapping versions, flagged to staff (issue 19). */
+    possibleDuplicateOfVulnerabilityId: uuid("possible_duplicate_of_vulnerability_id").references(
+      () => vulnerabilities.id,
+      { onDelete: "set null" },
+    ),
+    /** Set when staff reject the report as a duplicate: the original, a published record or a report. */
+    duplicateOfVulnerabilityId: uuid("duplicate_of_vulnerability_id").references(() => vulnerabilities.id, {
+      onDelete: "set null",
+    }),
+    duplicateOfReportId: uuid("duplicate_of_report_id").references((): AnyPgColumn => reports.id, {
+      onDelete: "set null",
+    }),
+    /** The researcher asked staff to reserve a CVE id for the report (issue 19); `cve` holds it once reserved. */
+    cveRequestedAt: timestamp("cve_requested_at", { withTimezone: true }),
     /** When the vendor was notified: the fix deadline runs from here. */
     vendorNotifiedAt: timestamp("vendor_notified_at", { withTimezone: true }),
     fixDeadlineAt: timestamp("fix_deadline_at", { withTimezone: true }),
