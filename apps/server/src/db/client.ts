@@ -3,6 +3,7 @@ import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
+import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -73,11 +74,12 @@ export type DatabaseOptions =
 
 /**
  * Every PGlite cluster is created with these: the extensions the migrations create (PostgreSQL has
- * them in its contrib package). `pg_trgm`: typo and prefix matching of the search (issue 17).
+ * them in its contrib package). `pg_trgm`: typo and prefix matching of the search (issue 17);
+ * `btree_gin`: the search's filters in the GIN index of its words (migration 0024).
  */
 export const pgliteOptions = (options: Omit<PGliteOptions, "extensions"> = {}): PGliteOptions => ({
   ...options,
-  extensions: { pg_trgm },
+  extensions: { btree_gin, pg_trgm },
 });
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {

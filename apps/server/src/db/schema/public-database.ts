@@ -189,7 +189,18 @@ export const vulnerabilities = pgTable(
   },
   (table) => [
     index("vulnerabilities_product_idx").on(table.productId),
-    index("vulnerabilities_search_document_idx").using("gin", table.searchDocument),
+    /**
+     * The words and the filters a search combines with them (btree_gin, migration 0024): one index
+     * scan finds `contact form` rated high, instead of reading every `contact form` record to drop
+     * three in four (issue 17's precise searches).
+     */
+    index("vulnerabilities_search_filters_idx").using(
+      "gin",
+      table.searchDocument,
+      table.severity,
+      table.productKind,
+      table.typeCode,
+    ),
     index("vulnerabilities_cve_idx").on(table.cve),
     /** The search finds a CWE id (`CWE-79`) as a filter on it. */
     index("vulnerabilities_cwe_idx").on(table.cwe),

@@ -372,6 +372,9 @@ export function createSearchQueries(database: Database, dataVersion: () => strin
                join platforms pl on pl.id = p.platform_id
                order by ${order}`,
               params,
+              // A few matches sorted: the same plan suits every value, and planning it afresh cost more
+              // than running it (1.1 ms against 0.1 ms for a product's records at 250,000 records).
+              { prepare: selective },
             );
       const known = filters.knownTotal;
       const counted =
