@@ -15,6 +15,8 @@ export async function writePlugins(
     name: record.name,
     version: record.version ?? null,
     author: record.author ?? null,
+    authorProfile: record.author_profile ?? null,
+    contributors: JSON.stringify(record.contributors),
     activeInstalls: record.active_installs ?? null,
     rating: record.rating ?? null,
     numRatings: record.num_ratings ?? null,
@@ -32,9 +34,10 @@ export async function writePlugins(
   }));
   // A product a vendor owns keeps the name, URLs and description the vendor gave it; the directory's
   // factual metadata is refreshed either way.
-  const pluginValuesChanged = `((p.version, p.author, p.active_installs, p.rating, p.num_ratings, p.requires_wp, p.tested_wp,
+  const pluginValuesChanged = `((p.version, p.author, p.author_profile, p.contributors, p.active_installs, p.rating, p.num_ratings, p.requires_wp, p.tested_wp,
          p.requires_php, p.directory_updated, p.directory_added, p.directory_url, p.tags, p.versions)
-       is distinct from (excluded.version, excluded.author, excluded.active_installs, excluded.rating,
+       is distinct from (excluded.version, excluded.author, excluded.author_profile, excluded.contributors,
+         excluded.active_installs, excluded.rating,
          excluded.num_ratings, excluded.requires_wp, excluded.tested_wp, excluded.requires_php,
          excluded.directory_updated, excluded.directory_added, excluded.directory_url, excluded.tags,
          excluded.versions)
@@ -42,18 +45,20 @@ export async function writePlugins(
          is distinct from (excluded.name, excluded.product_url, excluded.vendor_website_url,
            excluded.description)))`;
   const { rows } = await sql.query<{ inserted: boolean }>(
-    `insert into products as p (platform_id, kind, slug, name, version, author, active_installs, rating,
+    `insert into products as p (platform_id, kind, slug, name, version, author, author_profile, contributors,
+       active_installs, rating,
        num_ratings, requires_wp, tested_wp, requires_php, directory_updated, directory_added, directory_url,
        product_url, vendor_website_url, description, tags, versions, directory_source_hash)
-     select $1, 'plugin', r.slug, r.name, r.version, r.author, r.active_installs, r.rating, r.num_ratings,
+     select $1, 'plugin', r.slug, r.name, r.version, r.author, r.author_profile,
+       array(select jsonb_array_elements_text(r.contributors::jsonb)), r.active_installs, r.rating, r.num_ratings,
        r.requires_wp, r.tested_wp, r.requires_php, r.directory_updated, r.directory_added::date,
        r.directory_url, r.directory_url, r.homepage, r.description,
        array(select jsonb_array_elements_text(r.tags::jsonb)),
        array(select jsonb_array_elements_text(r.versions::jsonb)), r.source_hash
-     from unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::int2[], $8::int[],
-       $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[],
-       $16::text[], $17::text[], $18::text[], $19::text[])
-       as r(slug, name, version, author, active_installs, rating, num_ratings, requires_wp, tested_wp,
+     from unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::int[],
+       $9::int2[], $10::int[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[],
+       $16::text[], $17::text[], $18::text[], $19::text[], $20::text[], $21::text[])
+       as r(slug, name, version, author, author_profile, contributors, active_installs, rating, num_ratings, requires_wp, tested_wp,
          requires_php, directory_updated, directory_added, directory_url, homepage, description, tags,
          versions, source_hash)
      on conflict (platform_id, kind, slug) do update set
@@ -62,7 +67,8 @@ export async function writePlugins(
        vendor_website_url = case when p.vendor_id is null then excluded.vendor_website_url
          else p.vendor_website_url end,
        description = case when p.vendor_id is null then excluded.description else p.description end,
-       version = excluded.version, author = excluded.author, active_installs = excluded.active_installs,
+       version = excluded.version, author = excluded.author, author_profile = excluded.author_profile,
+       contributors = excluded.contributors, active_installs = excluded.active_installs,
        rating = excluded.rating, num_ratings = excluded.num_ratings, requires_wp = excluded.requires_wp,
        tested_wp = excluded.tested_wp, requires_php = excluded.requires_php,
        directory_updated = excluded.directory_updated, directory_added = excluded.directory_added,
@@ -78,6 +84,8 @@ export async function writePlugins(
       plugins.name,
       plugins.version,
       plugins.author,
+      plugins.authorProfile,
+      plugins.contributors,
       plugins.activeInstalls,
       plugins.rating,
       plugins.numRatings,

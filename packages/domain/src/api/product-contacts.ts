@@ -16,6 +16,8 @@ export const CONTACT_ROUTE_KINDS = [
   "vendor_site",
   "security_txt",
   "author",
+  "author_profile",
+  "contributor",
 ] as const;
 
 export const ContactRoute = z.object({

@@ -82,6 +82,9 @@ export const products = pgTable(
     ),
     /** WordPress.org directory metadata, when known. */
     author: text("author"),
+    /** The author's WordPress.org profile and the plugin's contributors' usernames: routes to a vendor (issue 19). */
+    authorProfile: text("author_profile"),
+    contributors: text("contributors").array(),
     activeInstalls: integer("active_installs"),
     rating: smallint("rating"),
     numRatings: integer("num_ratings"),

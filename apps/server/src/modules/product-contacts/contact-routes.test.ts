@@ -9,6 +9,8 @@ const base = {
   name: "We're Open!",
   has_active_program: false,
   email: null,
+  author_profile: null,
+  contributors: null,
 };
 
 describe("the routes to a vendor staff are shown (issue 19)", () => {

@@ -9,6 +9,8 @@ export interface ContactProductRow {
   has_active_program: boolean;
   email: string | null;
   author: string | null;
+  author_profile: string | null;
+  contributors: string[] | null;
   product_url: string | null;
   directory_url: string | null;
   vendor_website_url: string | null;
@@ -28,7 +30,7 @@ export function createProductContactQueries(sql: SqlRunner) {
       const { rows } = await tx.query<ContactProductRow>(
         `select p.id, pl.slug as platform, p.kind, p.slug, p.name,
            (p.vendor_id is not null and p.is_active) as has_active_program,
-           p.vendor_contact_email as email, p.author, p.product_url, p.directory_url, p.vendor_website_url
+           p.vendor_contact_email as email, p.author, p.author_profile, p.contributors, p.product_url, p.directory_url, p.vendor_website_url
          from products p join platforms pl on pl.id = p.platform_id
          where p.id = $1${lock ? " for update of p" : ""}`,
         [id],

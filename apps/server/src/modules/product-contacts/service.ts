@@ -18,9 +18,28 @@ function originOf(url: string | null): string | null {
   }
 }
 
+const PROFILES_ORIGIN = "https://profiles.wordpress.org";
+/** WordPress.org usernames as the directory spells them in profile URLs. */
+const PROFILE_USERNAME = /^[a-z0-9][a-z0-9._-]{0,59}$/i;
+
+/** A WordPress.org profile URL of the data, or null: staff are only sent to profiles.wordpress.org. */
+function profileUrlOf(url: string | null): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    const username = parsed.pathname.split("/").filter(Boolean)[0] ?? "";
+    return parsed.origin === PROFILES_ORIGIN && PROFILE_USERNAME.test(username)
+      ? `${PROFILES_ORIGIN}/${username}/`
+      : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Every route to the vendor the data knows (issue 19), for staff to find an address: the plugin's own
- * site, its WordPress.org page (support forum, author), the vendor's site and where its security.txt
+ * site, its WordPress.org page (support forum, author), the WordPress.org profiles of its author and
+ * contributors, the vendor's site and where its security.txt
  * would be (RFC 9116). Nothing is fetched: staff open them.
  */
 export function contactRoutesOf(row: ContactProductRow): ContactRoute[] {
@@ -43,6 +62,21 @@ export function contactRoutesOf(row: ContactProductRow): ContactRoute[] {
     });
   if (row.author)
     routes.push({ kind: "author", label: "Author in the plugin directory", url: null, text: row.author });
+  // WordPress.org profiles list the person's sites and how to reach them (a Slack handle, a site).
+  const authorProfile = profileUrlOf(row.author_profile);
+  if (authorProfile)
+    routes.push({
+      kind: "author_profile",
+      label: "The author's WordPress.org profile",
+      url: authorProfile,
+      text: authorProfile,
+    });
+  for (const username of row.contributors ?? []) {
+    if (!PROFILE_USERNAME.test(username)) continue;
+    const url = `${PROFILES_ORIGIN}/${username}/`;
+    if (url === authorProfile) continue;
+    routes.push({ kind: "contributor", label: "A contributor's WordPress.org profile", url, text: username });
+  }
   // Imported products name their WordPress.org page as the vendor's site: listed once, above.
   if (
     row.vendor_website_url &&
