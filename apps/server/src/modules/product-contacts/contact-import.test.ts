@@ -2,8 +2,8 @@ import type { ProductContact } from "@pressguard/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importPlugins } from "../../db/import.ts";
 import { WEB_DIRECTORY_PLUGIN } from "../../db/import-fixtures.ts";
-import { createTestApp } from "../../test/app.ts";
 import type { ApiCaller } from "../../test/api-client.ts";
+import { createTestApp } from "../../test/app.ts";
 import { createStaffCaller } from "../../test/staff.ts";
 
 /**
