@@ -344,7 +344,20 @@ test("a report on an imported product without a program waits until staff set th
   await expect(contactCard).toContainText("WordPress.org page (author, support forum)");
   await expect(staff.getByRole("button", { name: "Notify the vendor" })).toBeDisabled();
   await expect(staff.getByText("Nobody to notify yet: set the vendor contact below first.")).toBeVisible();
+  await expect(contactCard).toContainText("The author's WordPress.org profile");
+  await expect(
+    contactCard.getByRole("link", { name: "https://profiles.wordpress.org/designextreme/" }),
+  ).toBeVisible();
   await screenshot(staff, "staff-report-no-contact");
+  // The queue lists it among the reports waiting for a vendor contact.
+  await gotoHydrated(staff, "/staff/reports");
+  await staff.getByRole("link", { name: "No vendor contact" }).click();
+  await expect(staff.getByRole("link", { name: "No vendor contact" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  await staff.getByRole("link", { name: title }).click();
+  await expect(staff.getByRole("heading", { level: 1 })).toHaveText(title);
 
   const contact = `security-${Date.now().toString(36)}@opening-hours.example.test`;
   await contactCard.getByLabel("Contact e-mail").fill("not an address");

@@ -246,6 +246,12 @@ describe("the PIN preview of a product with no program (PRODUCT.md §2)", () => 
         [id],
       );
     expect((await pins()).rows).toEqual([]);
+    // Staff find it among the reports waiting for a vendor contact.
+    const waitingIds = async () =>
+      (await kit.staff.get("/api/staff/reports?no_vendor_contact=true&per_page=100"))
+        .json<{ data: { id: string }[] }>()
+        .data.map((item) => item.id);
+    expect(await waitingIds()).toContain(id);
 
     // Staff see the routes to the vendor the data knows, set the address, and the change is kept.
     const contactPath = `/api/staff/products/${waiting.product.id}/contact`;
@@ -265,6 +271,8 @@ describe("the PIN preview of a product with no program (PRODUCT.md §2)", () => 
     expect((await researcher.caller.get(contactPath)).statusCode).toBe(403);
     expect((await researcher.caller.put(contactPath, { email: "x@example.test" })).statusCode).toBe(403);
     expect((await kit.staff.get("/api/staff/products/999999999/contact")).statusCode).toBe(404);
+    // With an address it no longer waits for one.
+    expect(await waitingIds()).not.toContain(id);
 
     // Now the vendor can be told: the PIN goes to that address, the deadline starts.
     const notified = await kit.transition<ReportDetail>(id, { action: "notify_vendor" });

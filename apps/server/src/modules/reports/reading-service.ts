@@ -13,6 +13,15 @@ import { type PageRequest, paginationOf } from "../../http/pagination.ts";
 import type { ReportContext } from "./report-context.ts";
 import { listItemOf } from "./report-views.ts";
 
+/** The triage queue's filters: a state, and the reports waiting on something (all of them given). */
+export interface StaffReportFilter {
+  status?: ReportState | undefined;
+  /** Flagged by the deadline job, still awaiting a fix. */
+  deadlinePassed?: boolean;
+  /** Validated, and nobody to tell: no active program, no contact e-mail (issue 19). */
+  noVendorContact?: boolean;
+}
+
 /** Reading reports: one report as its reader sees it, and the lists of researcher, vendor and staff. */
 export function createReadingService({ queries, requireReport, requireReader, detailFor }: ReportContext) {
   async function page(
@@ -59,12 +68,9 @@ export function createReadingService({ queries, requireReport, requireReader, de
       return page({ vendorId: auth.user.vendor.id, statuses: VENDOR_REPORT_TABS[tab] }, request);
     },
 
-    async listStaffReports(
-      status: ReportState | undefined,
-      request: PageRequest,
-      deadlinePassed = false,
-    ): Promise<ReportPage> {
-      return page({ ...(status && { statuses: [status] }), deadlinePassed }, request, true);
+    async listStaffReports(filter: StaffReportFilter, request: PageRequest): Promise<ReportPage> {
+      const { status, ...flags } = filter;
+      return page({ ...(status && { statuses: [status] }), ...flags }, request, true);
     },
 
     async getStaffReport(id: string): Promise<ReportDetail> {

@@ -177,6 +177,8 @@ export function createReportQueries(sql: SqlRunner) {
         statuses?: readonly string[];
         /** Only reports the deadline job flagged (still awaiting a fix). */
         deadlinePassed?: boolean;
+        /** Only validated reports on a product with no active program and no contact e-mail. */
+        noVendorContact?: boolean;
       },
       limit: number,
       offset: number,
@@ -196,6 +198,10 @@ export function createReportQueries(sql: SqlRunner) {
         where.push(`r.status = any($${params.length}::text[])`);
       }
       if (filter.deadlinePassed) where.push("r.deadline_passed_at is not null and r.status = 'awaiting_fix'");
+      if (filter.noVendorContact)
+        where.push(
+          "r.status = 'validated' and not (p.vendor_id is not null and p.is_active) and p.vendor_contact_email is null",
+        );
       const whereSql = where.length > 0 ? `where ${where.join(" and ")}` : "";
       const { rows } = await sql.query<ReportListRow>(
         `${LIST_SELECT} ${whereSql} order by r.created_at desc, r.id limit ${limit} offset ${offset}`,

@@ -293,9 +293,12 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService }> = a
     },
     (request) =>
       reports.listStaffReports(
-        request.query.status,
+        {
+          status: request.query.status,
+          deadlinePassed: request.query.deadline_passed === "true",
+          noVendorContact: request.query.no_vendor_contact === "true",
+        },
         pageRequest(request, request.query.page, request.query.per_page),
-        request.query.deadline_passed === "true",
       ),
   );
 

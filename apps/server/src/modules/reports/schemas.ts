@@ -23,6 +23,13 @@ export const StaffReportsQuery = PageQuery.extend({
   status: ReportState.optional(),
   /** `true`: only reports whose fix deadline passed while awaiting a fix (flagged by the deadline job). */
   deadline_passed: z.enum(["true", "false"], { error: "deadline_passed must be true or false." }).optional(),
+  /**
+   * `true`: only validated reports nobody can be told of yet: no active program and no contact e-mail
+   * for their product (issue 19); staff find an address for each.
+   */
+  no_vendor_contact: z
+    .enum(["true", "false"], { error: "no_vendor_contact must be true or false." })
+    .optional(),
 });
 
 /** Checked per action in the service (validate and reject need their own fields). */

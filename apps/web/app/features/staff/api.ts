@@ -16,12 +16,20 @@ import type { CommentVisibility } from "../../lib/reports.ts";
 
 export type { Page };
 
+/** The queue's lists across states of reports waiting on staff (their API flags have the same names). */
+export const WAITING_VIEWS = ["no_vendor_contact", "deadline_passed"] as const;
+export type WaitingView = (typeof WAITING_VIEWS)[number];
+/** What the queue shows: one state, every state (null), or a waiting list. */
+export type QueueView = ReportState | WaitingView | null;
+export const isWaitingView = (view: QueueView): view is WaitingView =>
+  (WAITING_VIEWS as readonly (string | null)[]).includes(view);
+
 /** The staff API (decisions 006 and 008), as the triage pages call it. */
 
 export const staffApi = {
-  findReports: (client: ApiClient, status: ReportState | null, page: number) =>
+  findReports: (client: ApiClient, view: QueueView, page: number) =>
     client.request<Page<ReportListItem>>("/staff/reports", {
-      query: { status: status ?? undefined, page },
+      query: isWaitingView(view) ? { [view]: "true", page } : { status: view ?? undefined, page },
     }),
   getReport: (client: ApiClient, id: string) =>
     client.request<ReportDetail>(`/staff/reports/${encodeURIComponent(id)}`),
@@ -56,7 +64,7 @@ export const staffApi = {
 export const staffKeys = {
   all: ["staff"] as const,
   reportLists: () => [...staffKeys.all, "reports"] as const,
-  reportList: (status: ReportState | null) => [...staffKeys.reportLists(), status ?? "all"] as const,
+  reportList: (view: QueueView) => [...staffKeys.reportLists(), view ?? "all"] as const,
   report: (id: string) => [...staffKeys.all, "report", id] as const,
   claims: (status: ClaimStatus) => [...staffKeys.all, "claims", status] as const,
   productContact: (productId: number) => [...staffKeys.all, "product-contact", productId] as const,
@@ -65,7 +73,7 @@ export const staffKeys = {
 /** The queue moves under staff's feet (new reports, other staff): refetched when the page is opened again. */
 const FRESH = { staleTime: 0, retry: false } as const;
 
-export function staffReportListQuery(client: ApiClient, status: ReportState | null) {
+export function staffReportListQuery(client: ApiClient, status: QueueView) {
   return infiniteQueryOptions({
     queryKey: staffKeys.reportList(status),
     queryFn: ({ pageParam }) => staffApi.findReports(client, status, pageParam),

@@ -6,7 +6,13 @@ import { useApiClient } from "../../lib/api/client.ts";
 import { formatDay, stateLabel, vulnerabilityTypeLabel } from "../../lib/reports.ts";
 import { LoadError } from "../../ui/form-field.tsx";
 import { TabNav } from "../../ui/tab-nav.tsx";
-import { staffReportListQuery } from "./api.ts";
+import {
+  isWaitingView,
+  type QueueView,
+  staffReportListQuery,
+  WAITING_VIEWS,
+  type WaitingView,
+} from "./api.ts";
 
 export const STAFF_QUEUE_PATH = "/staff/reports";
 
@@ -17,17 +23,19 @@ const FILTERS: readonly (ReportState | null)[] = [
   null,
 ];
 
-export function queueFilterPath(status: ReportState | null): string {
+export function queueFilterPath(status: QueueView): string {
   return status ? `${STAFF_QUEUE_PATH}?status=${status}` : `${STAFF_QUEUE_PATH}?status=all`;
 }
 
 /**
  * The queue's filter from the page URL, leniently (STYLE.md): no `status` means new reports
- * (`submitted`), `all` means every state, anything unknown falls back to new reports.
+ * (`submitted`), `all` means every state, a waiting list by its name, anything unknown falls back to
+ * new reports.
  */
-export function queueStatusOf(search: URLSearchParams): ReportState | null {
+export function queueStatusOf(search: URLSearchParams): QueueView {
   const status = search.get("status");
   if (status === "all") return null;
+  if ((WAITING_VIEWS as readonly string[]).includes(status ?? "")) return status as WaitingView;
   return (REPORT_STATES as readonly string[]).includes(status ?? "") ? (status as ReportState) : "submitted";
 }
 
@@ -36,8 +44,22 @@ const TABS = FILTERS.map((status) => ({
   to: queueFilterPath(status),
 }));
 
+/** The lists of reports waiting on staff, across states, linked above the tabs. */
+const WAITING_LINKS: readonly { view: WaitingView; label: string; empty: string }[] = [
+  {
+    view: "no_vendor_contact",
+    label: "No vendor contact",
+    empty: "Every validated report has someone to notify.",
+  },
+  {
+    view: "deadline_passed",
+    label: "Fix deadline passed",
+    empty: "No report is past its fix deadline.",
+  },
+];
+
 /** `/staff/reports`: the triage queue by state, newest first, "Load more" pages on (decision 008). */
-export function ReportQueue({ status }: { status: ReportState | null }) {
+export function ReportQueue({ status }: { status: QueueView }) {
   const client = useApiClient();
   const list = useInfiniteQuery(staffReportListQuery(client, status));
   const reports = list.data?.pages.flatMap((page) => page.data) ?? [];
@@ -45,6 +67,22 @@ export function ReportQueue({ status }: { status: ReportState | null }) {
 
   return (
     <>
+      <nav aria-label="Reports waiting on staff" className="mb-3 flex flex-wrap gap-2 text-sm">
+        {WAITING_LINKS.map((link) => (
+          <Link
+            key={link.view}
+            to={queueFilterPath(link.view)}
+            aria-current={status === link.view ? "page" : undefined}
+            className={`rounded-full border px-3 py-1 font-medium ${
+              status === link.view
+                ? "border-slate-900 bg-slate-900 text-white"
+                : "border-slate-300 bg-white text-slate-700 hover:bg-slate-50"
+            }`}
+          >
+            {link.label}
+          </Link>
+        ))}
+      </nav>
       <TabNav label="Report status" tabs={TABS} currentTo={queueFilterPath(status)} />
       {list.isError ? (
         <LoadError message="Error fetching reports" />
@@ -56,7 +94,9 @@ export function ReportQueue({ status }: { status: ReportState | null }) {
         <p className="rounded-lg border border-slate-200 bg-white p-6 text-slate-600">
           {status === null
             ? "No report has been submitted yet."
-            : `No report is ${stateLabel(status).toLowerCase()} right now.`}
+            : isWaitingView(status)
+              ? WAITING_LINKS.find((link) => link.view === status)?.empty
+              : `No report is ${stateLabel(status).toLowerCase()} right now.`}
         </p>
       ) : (
         <>

@@ -33,6 +33,8 @@ describe("the queue filter in the page URL", () => {
     expect(queueStatusOf(new URLSearchParams("status=fix_pending"))).toBe("fix_pending");
     expect(queueStatusOf(new URLSearchParams("status=all"))).toBeNull();
     expect(queueStatusOf(new URLSearchParams("status=<script>"))).toBe("submitted");
+    expect(queueStatusOf(new URLSearchParams("status=no_vendor_contact"))).toBe("no_vendor_contact");
+    expect(queueStatusOf(new URLSearchParams("status=deadline_passed"))).toBe("deadline_passed");
   });
 
   it("writes the tab links back", () => {
