@@ -8,6 +8,12 @@ import { createReportMail } from "../modules/reports/report-mail.ts";
 
 /** The deadline job e-mails "deadline near" this many days before the fix deadline. */
 const DEADLINE_NEAR_DAYS = 7;
+/**
+ * And a first reminder this many days before it (issue 19: follow-ups before the deadline), to a vendor
+ * told at least REMINDER_QUIET_DAYS before.
+ */
+const DEADLINE_REMINDER_DAYS = 30;
+const REMINDER_QUIET_DAYS = 7;
 
 interface DeadlineJobOptions {
   database: Database;
@@ -23,7 +29,8 @@ interface DeadlineJobOptions {
 
 /**
  * The fix deadline job (PRODUCT.md §2, issue 7; ARCHITECTURE.md `jobs/`): reports awaiting a fix whose
- * deadline is within DEADLINE_NEAR_DAYS get one "deadline near" e-mail; those whose deadline passed
+ * deadline is within DEADLINE_REMINDER_DAYS get one reminder, within DEADLINE_NEAR_DAYS one "deadline
+ * near" e-mail; those whose deadline passed
  * are flagged once (deadline_passed_at, a `deadline_passed` timeline event) and their vendor contact
  * is e-mailed. Claims are single UPDATEs, so concurrent runs (several instances) never repeat one.
  */
@@ -36,7 +43,9 @@ export function createDeadlineJob(options: DeadlineJobOptions) {
   let running: Promise<void> | null = null;
 
   /** One pass; `now` is the job's clock. */
-  async function runOnce(now: Date = new Date()): Promise<{ near: number; passed: number }> {
+  async function runOnce(
+    now: Date = new Date(),
+  ): Promise<{ reminded: number; near: number; passed: number }> {
     const passed = await database.sql.transaction(async (tx) => {
       const ids = await deadlines.flagPassedDeadlines(now, tx);
       for (const reportId of ids) {
@@ -80,13 +89,20 @@ export function createDeadlineJob(options: DeadlineJobOptions) {
       }
       return ids;
     });
+    const reminded = await deadlines.claimReminders(
+      now,
+      DEADLINE_REMINDER_DAYS,
+      DEADLINE_NEAR_DAYS,
+      REMINDER_QUIET_DAYS,
+    );
     for (const [ids, template] of [
+      [reminded, "report_deadline_reminder"],
       [near, "report_deadline_near"],
       [passed, "report_deadline_passed"],
     ] as const) {
       for (const reportId of ids) await reportMail.deadline(await requireReport(reportId), template);
     }
-    return { near: near.length, passed: passed.length };
+    return { reminded: reminded.length, near: near.length, passed: passed.length };
   }
 
   return {

@@ -64,8 +64,8 @@ export type ReportMail =
     }
   | { template: "report_pin"; reportTitle: string; productName: string; pin: string }
   | {
-      /** The deadline job: 7 days before the fix deadline, and once it has passed. */
-      template: "report_deadline_near" | "report_deadline_passed";
+      /** The deadline job: 30 and 7 days before the fix deadline, and once it has passed. */
+      template: "report_deadline_reminder" | "report_deadline_near" | "report_deadline_passed";
       name: string;
       reportTitle: string;
       productName: string;
@@ -206,6 +206,16 @@ export const reportTemplates: TemplateContents<ReportMail> = {
       "Enter it on the report's page, linked in our other e-mail: this one carries no link, so that the link and the PIN never travel together. Five wrong tries lock the report for 15 minutes.",
     ],
     footnote: `You received this e-mail because this address is the security contact of ${mail.productName}. Do not share the PIN.`,
+  }),
+  report_deadline_reminder: (mail) => ({
+    subject: `Reminder, fix deadline on ${mail.deadline.slice(0, 10)}: ${mail.reportTitle}`,
+    greeting: mail.name ? `Hello ${mail.name},` : "Hello,",
+    paragraphs: [
+      `The vulnerability report "${mail.reportTitle}" for ${mail.productName} is still waiting for a fix. Its fix deadline ends on ${mail.deadline.slice(0, 10)} (UTC).`,
+      "Please submit the fixed version before then, or reply on the report if you need help or more time. After the deadline the vulnerability may be published without a fix.",
+    ],
+    action: { label: "Open the report", url: mail.url },
+    footnote: "You received this e-mail because you are the security contact of this product.",
   }),
   report_deadline_near: (mail) => ({
     subject: `7 days left to fix: ${mail.reportTitle}`,

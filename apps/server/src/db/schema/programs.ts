@@ -124,6 +124,8 @@ export const reports = pgTable(
     fixDiff: text("fix_diff"),
     /** Where the fix can be read: a commit, pull request or release the vendor or PIN contact links. */
     fixUrl: text("fix_url"),
+    /** The deadline job's first reminder went out (30 days before a long deadline; once; issue 19). */
+    deadlineReminderNotifiedAt: timestamp("deadline_reminder_notified_at", { withTimezone: true }),
     /** The deadline job's "deadline near" e-mail went out (7 days before; once). */
     deadlineNearNotifiedAt: timestamp("deadline_near_notified_at", { withTimezone: true }),
     /** The deadline job flagged the report to staff: its fix deadline passed while awaiting a fix (once). */

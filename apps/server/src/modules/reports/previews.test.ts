@@ -356,6 +356,40 @@ describe("the deadline job", () => {
     expect((await kit.transition(id, { action: "publish_unpatched" })).status).toBe("published");
   });
 
+  it("reminds the vendor 30 days before a long deadline, once, and never right after telling them (issue 19)", async () => {
+    const long = await kit.awaitingFixOnProgram({ fixDeadlineDays: 90 });
+    const pin = await kit.pinReport();
+    await kit.harness.database.sql.query(
+      "update reports set fix_deadline_at = now() + interval '90 days' where id = $1",
+      [pin.id],
+    );
+    const short = await kit.awaitingFixOnProgram({ fixDeadlineDays: 20 });
+    const service = instanceDeadlineJob();
+    const start = Date.now();
+    const job = (days: number) => service.runOnce(new Date(start + days * DAY));
+    const reminders = async (email: string) =>
+      (await kit.templatesTo(email)).filter((name) => name === "report_deadline_reminder").length;
+
+    // Just notified: 20 days left is within 30, but the vendor was told a moment ago.
+    await job(1);
+    expect(await reminders(short.vendor.contactEmail)).toBe(0);
+    await job(8);
+    expect(await reminders(short.vendor.contactEmail)).toBe(1);
+    // 31 days left: not yet; 29 days left: once, to the program's vendor and to the PIN contact.
+    await job(59);
+    expect(await reminders(long.vendor.contactEmail)).toBe(0);
+    await job(61);
+    await job(62);
+    expect(await reminders(long.vendor.contactEmail)).toBe(1);
+    expect(await reminders(pin.contact)).toBe(1);
+    const reminder = (await kit.mailOf(long.vendor.contactEmail, "report_deadline_reminder"))[0];
+    expect(reminder?.text_body).toContain(`/vdp/vulnerabilities/${long.id}/preview?token=`);
+    // Then the "deadline near" mail, 7 days before, as before.
+    await job(84);
+    expect(await kit.templatesTo(long.vendor.contactEmail)).toContain("report_deadline_near");
+    expect(await reminders(long.vendor.contactEmail)).toBe(1);
+  });
+
   it("flags and e-mails each report once when two instances run it at the same moment", async () => {
     const { id, vendor } = await kit.awaitingFixOnProgram({ fixDeadlineDays: 14 });
     const [one, two] = [instanceDeadlineJob(), instanceDeadlineJob()];

@@ -188,7 +188,10 @@ export function createReportMail({
     },
 
     /** The deadline job's mail to the vendor's side: its deadline is near, or has passed. */
-    async deadline(row: ReportRow, template: "report_deadline_near" | "report_deadline_passed") {
+    async deadline(
+      row: ReportRow,
+      template: "report_deadline_reminder" | "report_deadline_near" | "report_deadline_passed",
+    ) {
       const recipient = await vendorRecipient(row);
       if (!recipient) return;
       await mail(recipient.to, {

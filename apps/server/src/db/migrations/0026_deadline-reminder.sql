@@ -1,0 +1,1 @@
+ALTER TABLE "reports" ADD COLUMN "deadline_reminder_notified_at" timestamp with time zone;
