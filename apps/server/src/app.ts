@@ -81,6 +81,8 @@ import { vendorAccountRoutes } from "./modules/vendors/account-routes.ts";
 import { createVendorAccountService } from "./modules/vendors/account-service.ts";
 import { vulnerabilityRoutes } from "./modules/vulnerabilities/routes.ts";
 import { createVulnerabilityService } from "./modules/vulnerabilities/service.ts";
+import { watchlistRoutes } from "./modules/watchlists/routes.ts";
+import { createWatchlistService } from "./modules/watchlists/service.ts";
 import { wellKnownRoutes } from "./modules/well-known/routes.ts";
 import { createWellKnownService } from "./modules/well-known/service.ts";
 import { utcDayOf } from "./modules/well-known/text-files.ts";
@@ -363,6 +365,9 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
       await api.register(osvExportRoutes, { exports, feeds });
       await api.register(rankingRoutes, { rankings, responseStore });
       await api.register(checkRoutes, { check });
+      await api.register(watchlistRoutes, {
+        watchlists: createWatchlistService({ database, check, appUrl: config.appUrl }),
+      });
       api.get("/openapi.json", { schema: { hide: true }, config: { access: "public" } }, () => app.swagger());
       // Unknown API paths answer JSON, not the web app's HTML 404.
       api.all("/*", { schema: { hide: true }, config: { access: "public" } }, (_request, reply) =>

@@ -10,6 +10,7 @@ export * from "./api/product-contacts.ts";
 export * from "./api/programs.ts";
 export * from "./api/public-database.ts";
 export * from "./api/reports.ts";
+export * from "./api/watchlists.ts";
 export * from "./api/session-user.ts";
 export * from "./config/auth-client-config.ts";
 export * from "./config/content-security-policy.ts";

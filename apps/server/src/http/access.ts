@@ -23,7 +23,11 @@ export interface ClientInfo {
  * Who may call a route (STYLE.md): declared on every API route, enforced in one place.
  * `user` is any signed-in account; `researcher` and `vendor` need that role; `staff` the staff flag.
  */
-export type AccessLevel = "public" | "user" | "researcher" | "vendor" | "staff";
+/**
+ * `watchlists`: any signed-in user, whatever their roles (issue 20), or an API key with that scope;
+ * unlike `user` routes, which only a person signed in may call.
+ */
+export type AccessLevel = "public" | "user" | "watchlists" | "researcher" | "vendor" | "staff";
 
 declare module "fastify" {
   interface FastifyContextConfig {

@@ -67,6 +67,8 @@ export function createApiCaller(app: App, options: { ip?: string } = {}) {
       request("POST", url, body, extra),
     put: (url: string, body?: unknown, extra?: { csrf?: boolean; headers?: Record<string, string> }) =>
       request("PUT", url, body, extra),
+    patch: (url: string, body?: unknown, extra?: { csrf?: boolean; headers?: Record<string, string> }) =>
+      request("PATCH", url, body, extra),
     delete: (url: string, extra?: { csrf?: boolean }) => request("DELETE", url, undefined, extra),
   };
 }

@@ -3,9 +3,10 @@ import { z } from "zod";
 /**
  * Named API keys (decision 028): made on the account page, sent as `Authorization: Bearer pgk_…`.
  * `read` is public data only (a caller of its own for the rate limit, anonymous otherwise);
- * `vendor` and `researcher` open the routes of that role, and only to a user who holds it.
+ * `watchlists` opens the user's own watchlists (issue 20, any user may grant it); `vendor` and
+ * `researcher` open the routes of that role, and only to a user who holds it.
  */
-export const API_KEY_SCOPES = ["read", "vendor", "researcher"] as const;
+export const API_KEY_SCOPES = ["read", "watchlists", "vendor", "researcher"] as const;
 export const ApiKeyScope = z.enum(API_KEY_SCOPES);
 export type ApiKeyScope = z.infer<typeof ApiKeyScope>;
 

@@ -7,3 +7,4 @@ export * from "./programs.ts";
 export * from "./public-database.ts";
 export * from "./reports.ts";
 export * from "./vendor-team.ts";
+export * from "./watchlists.ts";

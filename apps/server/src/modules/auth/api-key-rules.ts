@@ -6,9 +6,12 @@ export function isApiKeyScope(value: string): value is ApiKeyScope {
   return (API_KEY_SCOPES as readonly string[]).includes(value);
 }
 
-/** The scopes a user may put on a key: `read` always, a role's scope only while holding the role. */
+/**
+ * The scopes a user may put on a key: `read` and `watchlists` always, a role's scope only while
+ * holding the role.
+ */
 export function grantableScopes(user: SessionUser): ApiKeyScope[] {
-  return ["read", ...user.roles.filter((role) => isApiKeyScope(role))];
+  return ["read", "watchlists", ...user.roles.filter((role) => isApiKeyScope(role))];
 }
 
 /**

@@ -16,6 +16,7 @@ import { errorMessageOf, FormError } from "./form-fields.tsx";
 
 const SCOPE_LABELS: Record<ApiKeyScope, string> = {
   read: "read: public data only",
+  watchlists: "watchlists: your watchlists and their exposures",
   vendor: "vendor: your organisation's programs and reports",
   researcher: "researcher: your reports and profile",
 };
@@ -54,8 +55,10 @@ function NewKeySecret({ created, onDone }: { created: ApiKeyCreated; onDone: () 
 export function ApiKeys() {
   const { api, user } = useAuth();
   const roles = user()?.roles ?? [];
-  // The scopes the server would grant: `read`, and the user's own roles.
-  const scopes = API_KEY_SCOPES.filter((scope) => scope === "read" || roles.includes(scope));
+  // The scopes the server would grant: `read`, `watchlists`, and the user's own roles.
+  const scopes = API_KEY_SCOPES.filter(
+    (scope) => scope === "read" || scope === "watchlists" || roles.includes(scope),
+  );
   const [keys, setKeys] = useState<ApiKeySummary[] | null>(null);
   const [created, setCreated] = useState<ApiKeyCreated | null>(null);
   const [error, setError] = useState<string | null>(null);

@@ -1,0 +1,120 @@
+import { z } from "zod";
+import { compareVersions } from "../versions/compare-versions.ts";
+import { CheckedVulnerability, CheckRequest } from "./public-database.ts";
+
+/**
+ * Watchlists (issue 20, decision 031): the plugins, themes and WordPress core a site runs, each with
+ * its installed version, kept by a signed-in user (a site owner, an agency, a host: many per account,
+ * named) and read with the known vulnerabilities that affect each installed version.
+ */
+
+/** An account keeps at most this many watchlists (an agency's or a host's sites). */
+export const MAX_WATCHLISTS = 1_000;
+/** A watchlist holds at most this many entries (a site's plugins, themes and core). */
+export const MAX_WATCHLIST_ENTRIES = 500;
+
+export const WATCHLIST_MESSAGES = {
+  nameRequired: "Give the watchlist a name, such as the site's address.",
+  nameTooLong: "The name may not be greater than 100 characters.",
+  tooManyEntries: `A watchlist holds at most ${MAX_WATCHLIST_ENTRIES} entries.`,
+  tooManyWatchlists: `An account keeps at most ${MAX_WATCHLISTS} watchlists.`,
+  notFound: "Watchlist not found.",
+} as const;
+
+/** One watched product and its installed version: the batch check's item (the same rules). */
+export const WatchlistEntryInput = CheckRequest.shape.items.element;
+export type WatchlistEntryInput = z.infer<typeof WatchlistEntryInput>;
+
+const WatchlistName = z
+  .string({ error: WATCHLIST_MESSAGES.nameRequired })
+  .trim()
+  .min(1, WATCHLIST_MESSAGES.nameRequired)
+  .max(100, WATCHLIST_MESSAGES.nameTooLong);
+
+const WatchlistEntries = z
+  .array(WatchlistEntryInput)
+  .max(MAX_WATCHLIST_ENTRIES, WATCHLIST_MESSAGES.tooManyEntries);
+
+/** `POST /api/watchlists`. An entry named twice (same kind and slug, any case) is kept once: the last. */
+export const WatchlistCreation = z
+  .strictObject({ name: WatchlistName, entries: WatchlistEntries.default([]) })
+  .meta({ id: "WatchlistCreation" });
+export type WatchlistCreation = z.infer<typeof WatchlistCreation>;
+
+/** `PATCH /api/watchlists/{id}`: its name. */
+export const WatchlistRename = z.strictObject({ name: WatchlistName }).meta({ id: "WatchlistRename" });
+export type WatchlistRename = z.infer<typeof WatchlistRename>;
+
+/** `PUT /api/watchlists/{id}/entries`: every entry, replacing the previous ones (a re-uploaded inventory). */
+export const WatchlistEntriesReplacement = z
+  .strictObject({ entries: WatchlistEntries })
+  .meta({ id: "WatchlistEntriesReplacement" });
+export type WatchlistEntriesReplacement = z.infer<typeof WatchlistEntriesReplacement>;
+
+/** A watchlist in a list: its counts of entries and of exposures. */
+export const WatchlistSummary = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    entries: z.number().int(),
+    /** Entries whose installed version has at least one known vulnerability. */
+    exposed_entries: z.number().int(),
+    /** Known vulnerabilities affecting the installed versions, counted once per entry. */
+    vulnerabilities: z.number().int(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: "WatchlistSummary" });
+export type WatchlistSummary = z.infer<typeof WatchlistSummary>;
+
+/** One entry with what affects its installed version. */
+export const WatchlistEntry = z
+  .object({
+    kind: z.string(),
+    slug: z.string(),
+    version: z.string(),
+    /** Whether the database knows the product; an unknown one has no known vulnerabilities. */
+    known: z.boolean(),
+    /** The product's page, when known. */
+    product_url: z.string().nullable(),
+    vulnerabilities: z.array(CheckedVulnerability),
+    /**
+     * The version that fixes every vulnerability of the installed one that has a fix: the highest of
+     * their fixes ("update to ≥ 5.9.5"); null when none has one, or none affects it.
+     */
+    update_to: z.string().nullable(),
+    /** Vulnerabilities of the installed version with no known fix: updating does not remove them. */
+    unfixed: z.number().int(),
+  })
+  .meta({ id: "WatchlistEntry" });
+export type WatchlistEntry = z.infer<typeof WatchlistEntry>;
+
+export const WatchlistDetail = WatchlistSummary.extend({ items: z.array(WatchlistEntry) }).meta({
+  id: "WatchlistDetail",
+});
+export type WatchlistDetail = z.infer<typeof WatchlistDetail>;
+
+/** `GET /api/watchlists`: the account's watchlists, by name. */
+export const WatchlistList = z.object({ data: z.array(WatchlistSummary) }).meta({ id: "WatchlistList" });
+export type WatchlistList = z.infer<typeof WatchlistList>;
+
+/** `GET /api/watchlists/exposures`: every watchlist with only its exposed entries, for a script. */
+export const WatchlistExposureReport = z
+  .object({
+    generated_at: z.string(),
+    watchlists: z.array(WatchlistDetail),
+  })
+  .meta({ id: "WatchlistExposureReport" });
+export type WatchlistExposureReport = z.infer<typeof WatchlistExposureReport>;
+
+/**
+ * The version to update to so that none of these vulnerabilities that has a fix affects the site any
+ * more: the highest of their fixes (those without one are counted apart). Null when none has a fix.
+ */
+export function versionToUpdateTo(vulnerabilities: readonly { fixed_in: string | null }[]): string | null {
+  let target: string | null = null;
+  for (const { fixed_in: fixedIn } of vulnerabilities) {
+    if (fixedIn && (target === null || compareVersions(fixedIn, target) > 0)) target = fixedIn;
+  }
+  return target;
+}
