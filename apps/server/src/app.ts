@@ -32,6 +32,7 @@ import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { DEFAULT_BUILD_DIR, readBuildInfo, registerWeb } from "./http/web.ts";
 import { createDeadlineJob } from "./jobs/deadline-job.ts";
 import { createForwardingWorker } from "./jobs/forwarding-worker.ts";
+import { createWatchAlertJob } from "./jobs/watch-alert-job.ts";
 import { createMailer } from "./mail/outbox.ts";
 import { devMailRoutes } from "./mail/routes.ts";
 import { authRoutes } from "./modules/auth/routes.ts";
@@ -299,6 +300,11 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
     app.log.error({ err: error }, "report deadline job failed"),
   );
   app.addHook("onClose", async () => deadlineJob.stop());
+  const watchAlertJob = createWatchAlertJob({ database, mailer, appUrl: config.appUrl });
+  watchAlertJob.start(config.watchAlertIntervalSeconds, (error) =>
+    app.log.error({ err: error }, "watchlist alert job failed"),
+  );
+  app.addHook("onClose", async () => watchAlertJob.stop());
   const vulnerabilities = createVulnerabilityService({
     database,
     appUrl: config.appUrl,

@@ -148,6 +148,8 @@ const Env = z.object({
   FORWARDING_POLL_SECONDS: z.coerce.number().min(0.05).max(3600).default(5),
   /** How often the report deadline job runs (seconds); it also runs once at start. */
   DEADLINE_JOB_INTERVAL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(3600),
+  /** How often the watchlist alert job looks for records written since its last run (seconds). */
+  WATCH_ALERT_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(60),
   /**
    * Who takes payment for plan changes (decision 011). `builtin`, the only one without provider keys,
    * accepts the change as paid and keeps the invoice; a Stripe or Paddle adapter adds its name here.
@@ -313,6 +315,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ...(vars.PREVIEW_TOKEN_KEY ? [] : ["PREVIEW_TOKEN_KEY"]),
     ],
     deadlineJobIntervalSeconds: vars.DEADLINE_JOB_INTERVAL_SECONDS,
+    watchAlertIntervalSeconds: vars.WATCH_ALERT_INTERVAL_SECONDS,
     forwarding: {
       allowLoopback: ["true", "1"].includes(vars.FORWARDING_ALLOW_LOOPBACK),
       retryBaseSeconds: vars.FORWARDING_RETRY_BASE_SECONDS,

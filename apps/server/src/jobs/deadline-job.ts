@@ -5,6 +5,7 @@ import type { ReportEventSink } from "../modules/reports/events.ts";
 import type { PreviewTokens } from "../modules/reports/preview-tokens.ts";
 import { createReportContext } from "../modules/reports/report-context.ts";
 import { createReportMail } from "../modules/reports/report-mail.ts";
+import { periodicRunner } from "./periodic-job.ts";
 
 /** The deadline job e-mails "deadline near" this many days before the fix deadline. */
 const DEADLINE_NEAR_DAYS = 7;
@@ -39,8 +40,6 @@ export function createDeadlineJob(options: DeadlineJobOptions) {
   const { queries, requireReport, recordEvent } = createReportContext(options);
   const reportMail = createReportMail(options);
   const deadlines = createDeadlineQueries(database.sql);
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
 
   /** One pass; `now` is the job's clock. */
   async function runOnce(
@@ -105,31 +104,5 @@ export function createDeadlineJob(options: DeadlineJobOptions) {
     return { reminded: reminded.length, near: near.length, passed: passed.length };
   }
 
-  return {
-    runOnce,
-
-    /** Runs the job now and every `intervalSeconds` (unref'd) until stop; a run never overlaps the last. */
-    start(intervalSeconds: number, onError: (error: unknown) => void) {
-      if (timer) return;
-      const run = () => {
-        if (running) return;
-        running = runOnce()
-          .then(() => undefined)
-          .catch(onError)
-          .finally(() => {
-            running = null;
-          });
-      };
-      timer = setInterval(run, intervalSeconds * 1000);
-      timer.unref();
-      run();
-    },
-
-    /** Stops the timer and waits for a run under way. */
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await running;
-    },
-  };
+  return { runOnce, ...periodicRunner(runOnce) };
 }

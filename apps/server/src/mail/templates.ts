@@ -6,8 +6,9 @@ import { type AccountMail, accountTemplates } from "./account-templates.ts";
 import { type ReportMail, reportTemplates } from "./report-templates.ts";
 import type { MailContent, TemplateContents } from "./template-content.ts";
 import { type VendorMail, vendorTemplates } from "./vendor-templates.ts";
+import { type WatchMail, watchTemplates } from "./watch-templates.ts";
 
-export type MailTemplate = AccountMail | VendorMail | ReportMail;
+export type MailTemplate = AccountMail | VendorMail | ReportMail | WatchMail;
 
 export interface RenderedMail {
   subject: string;
@@ -19,6 +20,7 @@ const TEMPLATES: TemplateContents<MailTemplate> = {
   ...accountTemplates,
   ...vendorTemplates,
   ...reportTemplates,
+  ...watchTemplates,
 };
 
 function contentOf(mail: MailTemplate, siteName: string): MailContent {

@@ -1,5 +1,18 @@
-import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "./accounts.ts";
+import { vulnerabilities } from "./public-database.ts";
 
 /**
  * Watchlists (issue 20, decision 031): what a site runs, kept by a signed-in user of any role, many
@@ -13,10 +26,15 @@ export const watchlists = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
+    /** `immediate`: an e-mail per alert run; `off`: none (the page still shows the exposures). */
+    alertMode: text("alert_mode").notNull().default("immediate"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("watchlists_user_idx").on(table.userId, table.name)],
+  (table) => [
+    index("watchlists_user_idx").on(table.userId, table.name),
+    check("watchlists_alert_mode_check", sql`${table.alertMode} in ('immediate', 'off')`),
+  ],
 );
 
 /**
@@ -39,5 +57,37 @@ export const watchlistEntries = pgTable(
     primaryKey({ columns: [table.watchlistId, table.kind, table.slug] }),
     /** Which watchlists watch a product: the alerts of a publication (issue 20). */
     index("watchlist_entries_product_idx").on(table.kind, table.slug),
+  ],
+);
+
+/**
+ * One alert: a record that newly affects, or materially changed for, an entry's installed version.
+ * Unique per watchlist, record and fingerprint, so a run that fails after writing it never repeats
+ * it, and a later material change alerts again.
+ */
+export const watchAlerts = pgTable(
+  "watch_alerts",
+  {
+    id: serial("id").primaryKey(),
+    watchlistId: uuid("watchlist_id")
+      .notNull()
+      .references(() => watchlists.id, { onDelete: "cascade" }),
+    vulnerabilityId: uuid("vulnerability_id")
+      .notNull()
+      .references(() => vulnerabilities.id, { onDelete: "cascade" }),
+    fingerprint: text("fingerprint").notNull(),
+    /** `new`: first published affecting it; `changed`: its severity, fix or ranges changed. */
+    change: text("change").notNull(),
+    /** The entry it concerns and what to do. */
+    kind: text("kind").notNull(),
+    slug: text("slug").notNull(),
+    version: text("version").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When the e-mail carrying it was queued (null: not yet, or the watchlist's alerts are off). */
+    emailedAt: timestamp("emailed_at", { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex("watch_alerts_once_key").on(table.watchlistId, table.vulnerabilityId, table.fingerprint),
+    check("watch_alerts_change_check", sql`${table.change} in ('new', 'changed')`),
   ],
 );

@@ -1,0 +1,32 @@
+/**
+ * Runs a job now (unless `runNow` is false) and every `intervalSeconds` (unref'd) until stopped; a run never overlaps the last,
+ * and a failed run is handed to `onError` and the timer goes on. Shared by the background jobs.
+ */
+export function periodicRunner(runOnce: () => Promise<unknown>, { runNow = true } = {}) {
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+  return {
+    start(intervalSeconds: number, onError: (error: unknown) => void) {
+      if (timer) return;
+      const run = () => {
+        if (running) return;
+        running = runOnce()
+          .then(() => undefined)
+          .catch(onError)
+          .finally(() => {
+            running = null;
+          });
+      };
+      timer = setInterval(run, intervalSeconds * 1000);
+      timer.unref();
+      if (runNow) run();
+    },
+
+    /** Stops the timer and waits for a run under way. */
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await running;
+    },
+  };
+}

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { importVulnerabilities } from "../db/import.ts";
+import { WEB_DIRECTORY_SQLI } from "../db/import-fixtures.ts";
+import { createMailer } from "../mail/outbox.ts";
+import { registerUser } from "../test/api-client.ts";
+import { createTestApp } from "../test/app.ts";
+import { createWatchAlertJob } from "./watch-alert-job.ts";
+
+/**
+ * Issue 20 (decision 031): a watcher is told once when a record affecting an installed version is
+ * published or materially changed (severity, fix, ranges), never for a cosmetic edit, and not when
+ * the version they run is outside the range.
+ */
+let harness: Awaited<ReturnType<typeof createTestApp>>;
+let job: ReturnType<typeof createWatchAlertJob>;
+beforeAll(async () => {
+  harness = await createTestApp();
+  job = createWatchAlertJob({
+    database: harness.database,
+    mailer: createMailer({
+      database: harness.database,
+      smtpUrl: undefined,
+      from: "t@example.test",
+      siteName: "Pressguard",
+    }),
+    appUrl: "http://localhost:3000",
+  });
+});
+afterAll(() => harness.close());
+
+const line = (record: unknown) => [JSON.stringify(record)];
+/** A second record of the same plugin: SQL injection up to 1.6.9, fixed in 1.7.0. */
+const LATER = {
+  ...WEB_DIRECTORY_SQLI,
+  id: "2a6c5610-ed84-4d7d-a28f-d3807230e120",
+  title: "Web Directory Free <= 1.6.9 - Another Unauthenticated SQL Injection",
+};
+
+async function alertsTo(email: string) {
+  const { rows } = await harness.database.sql.query<{ subject: string; text_body: string }>(
+    "select subject, text_body from mail_outbox where to_address = $1 and template = 'watchlist_alert' order by id",
+    [email],
+  );
+  return rows;
+}
+
+describe("the watchlist alert job", () => {
+  it("alerts a watcher once of a new record affecting their version, of a material change, never of a cosmetic one", async () => {
+    // Records already there when the watchlists are made alert nobody: the first run fingerprints them.
+    expect((await importVulnerabilities(harness.database, line(WEB_DIRECTORY_SQLI))).rejected).toEqual([]);
+    expect(await job.runOnce()).toMatchObject({ alerts: 0, mails: 0 });
+
+    const watcher = await registerUser(harness.app);
+    const safe = await registerUser(harness.app);
+    for (const [account, version] of [
+      [watcher, "1.6.0"],
+      [safe, "1.7.0"],
+    ] as const) {
+      const created = await account.caller.post("/api/watchlists", {
+        name: `site of ${account.email}`,
+        entries: [{ kind: "plugin", slug: "web-directory-free", version }],
+      });
+      expect(created.statusCode, created.body).toBe(201);
+    }
+    expect(await job.runOnce()).toMatchObject({ alerts: 0, mails: 0 });
+
+    // A new record affecting 1.6.0: one e-mail, saying what to do; nothing for 1.7.0.
+    expect((await importVulnerabilities(harness.database, line(LATER))).rejected).toEqual([]);
+    expect(await job.runOnce()).toMatchObject({ alerts: 1, mails: 1 });
+    const [first] = await alertsTo(watcher.email);
+    expect(first?.subject).toBe(
+      `A vulnerability affects web-directory-free 1.6.0 on site of ${watcher.email}`,
+    );
+    expect(first?.text_body).toContain(`${LATER.title} (critical). Update to 1.7.0 or later.`);
+    expect(first?.text_body).toContain("/database/wordpress/plugin/web-directory-free/vulnerability/");
+    expect(await alertsTo(safe.email)).toEqual([]);
+    expect(await job.runOnce()).toMatchObject({ alerts: 0, mails: 0 });
+
+    // A cosmetic edit (the description, re-imported; the title, edited): no alert.
+    await importVulnerabilities(
+      harness.database,
+      line({ ...LATER, description: `${LATER.description} Edited.` }),
+    );
+    await harness.database.sql.query(
+      "update vulnerabilities set title = title || ' (edited)' where id = $1",
+      [LATER.id],
+    );
+    expect(await job.runOnce()).toMatchObject({ changed: 0, alerts: 0, mails: 0 });
+
+    // A material change (the fix is withdrawn: no fix yet): alerted again, as an updated record.
+    await harness.database.sql.query("update vulnerabilities set fixed_in = null where id = $1", [LATER.id]);
+    expect(await job.runOnce()).toMatchObject({ changed: 1, alerts: 1, mails: 1 });
+    const mails = await alertsTo(watcher.email);
+    expect(mails).toHaveLength(2);
+    expect(mails[1]?.text_body).toContain("(updated record)");
+    expect(mails[1]?.text_body).toContain("No fix yet");
+    expect(await alertsTo(safe.email)).toEqual([]);
+  });
+
+  it("sends nothing for a watchlist whose alerts are off", async () => {
+    const watcher = await registerUser(harness.app);
+    const created = await watcher.caller.post("/api/watchlists", {
+      name: "quiet",
+      entries: [{ kind: "plugin", slug: "web-directory-free", version: "1.0" }],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    await harness.database.sql.query("update watchlists set alert_mode = 'off' where name = 'quiet'");
+    await harness.database.sql.query("update vulnerabilities set severity = 'high' where id = $1", [
+      WEB_DIRECTORY_SQLI.id,
+    ]);
+    await job.runOnce();
+    expect(await alertsTo(watcher.email)).toEqual([]);
+  });
+});
