@@ -214,9 +214,7 @@ export const vulnerabilities = pgTable(
     ),
     index("vulnerabilities_cve_idx").on(table.cve),
     /** The alert job's work: the few records written since its last run. */
-    index("vulnerabilities_alert_pending_idx")
-      .on(table.id)
-      .where(sql`${table.alertPending}`),
+    index("vulnerabilities_alert_pending_idx").on(table.id).where(sql`${table.alertPending}`),
     /** The search finds a CWE id (`CWE-79`) as a filter on it. */
     index("vulnerabilities_cwe_idx").on(table.cwe),
     index("vulnerabilities_published_idx").on(table.publishedAt),
