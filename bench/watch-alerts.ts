@@ -1,0 +1,147 @@
+import { openDatabase } from "../apps/server/src/db/client.ts";
+import { createWatchAlertJob } from "../apps/server/src/jobs/watch-alert-job.ts";
+import { createMailer } from "../apps/server/src/mail/outbox.ts";
+import { numberOption } from "./support.ts";
+
+/**
+ * Issue 20's benchmark: one publication matched against many watched entries, and its alerts
+ * enqueued (decision 031).
+ *
+ *   DATABASE_URL=postgres://…/pressguard_scale node --import tsx bench/watch-alerts.ts [--owners 1000]
+ *   PGLITE_DIR=<a seeded directory> node --import tsx bench/watch-alerts.ts
+ *
+ * On a database holding the bundled data (the scale database of `npm run db:seed:scale` for the
+ * figures of bench/README.md), makes `owners` synthetic accounts with 20 watchlists each (a host's
+ * sites) of 5 entries each: Contact Form 7 at one of five versions, two of which a new record affects,
+ * and four other popular plugins. Then publishes one Contact Form 7 record (`<= 5.8.9`, fixed in
+ * 5.9.0) and times the alert job's run: fingerprint, match, keep each alert once, queue one e-mail per
+ * owner. A second run (nothing pending) and a cosmetic edit's run are timed too. Everything the
+ * bench made is deleted at the end.
+ */
+const owners = numberOption("owners", 1_000);
+const WATCHLISTS_PER_OWNER = 20;
+const CF7_VERSIONS = ["5.7.0", "5.8.0", "5.9.0", "5.9.5", "6.1"];
+const OTHERS = [
+  "elementor",
+  "woocommerce",
+  "akismet",
+  "wordpress-seo",
+  "jetpack",
+  "wpforms-lite",
+  "classic-editor",
+];
+const RECORD_ID = "0b5e4c1a-1b2c-4d3e-8f90-a1b2c3d4e5f6";
+const EMAIL_DOMAIN = "watch-bench.invalid";
+
+const url = process.env.DATABASE_URL;
+const pgliteDir = process.env.PGLITE_DIR;
+if (!url && !pgliteDir)
+  throw new Error("Set DATABASE_URL or PGLITE_DIR to a database holding the bundled data.");
+const database = await openDatabase(url ? { url } : { pgliteDir: pgliteDir! });
+await database.migrate();
+const sql = database.sql;
+const job = createWatchAlertJob({
+  database,
+  mailer: createMailer({ database, smtpUrl: undefined, from: "bench@example.test", siteName: "Pressguard" }),
+  appUrl: "http://localhost:3000",
+});
+
+async function cleanUp() {
+  await sql.query("delete from vulnerabilities where id = $1", [RECORD_ID]);
+  await sql.query("delete from mail_outbox where to_address like $1", [`%@${EMAIL_DOMAIN}`]);
+  await sql.query("delete from users where email like $1", [`%@${EMAIL_DOMAIN}`]);
+}
+
+const seconds = (startedAt: number) => ((performance.now() - startedAt) / 1000).toFixed(2);
+
+try {
+  await cleanUp();
+  // Whatever was pending before (an import, the migration's first fingerprints) is not this bench's.
+  const baseline = performance.now();
+  const before = await job.runOnce();
+  console.info(`pending before the bench: ${before.changed} records fingerprinted in ${seconds(baseline)} s`);
+
+  const made = performance.now();
+  const { rows: users } = await sql.query<{ id: number }>(
+    `insert into users (name, email, email_verified_at)
+     select 'Bench host ' || i, 'host-' || i || '@${EMAIL_DOMAIN}', now() from generate_series(1, $1::int) i
+     returning id`,
+    [owners],
+  );
+  const { rows: lists } = await sql.query<{ id: string }>(
+    `insert into watchlists (user_id, name)
+     select u, 'site-' || s || '.example' from unnest($1::int[]) u, generate_series(1, $2::int) s
+     returning id::text`,
+    [users.map((user) => user.id), WATCHLISTS_PER_OWNER],
+  );
+  const entries = {
+    list: [] as string[],
+    slug: [] as string[],
+    version: [] as string[],
+    position: [] as number[],
+  };
+  lists.forEach((list, index) => {
+    const add = (slug: string, version: string) => {
+      entries.list.push(list.id);
+      entries.slug.push(slug);
+      entries.version.push(version);
+      entries.position.push(entries.position.length);
+    };
+    add("contact-form-7", CF7_VERSIONS[index % CF7_VERSIONS.length]!);
+    for (let other = 0; other < 4; other++)
+      add(OTHERS[(index + other) % OTHERS.length]!, `${1 + (index % 9)}.0`);
+  });
+  await sql.query(
+    `insert into watchlist_entries (watchlist_id, kind, slug, version, position)
+     select l, 'plugin', s, v, p from unnest($1::uuid[], $2::text[], $3::text[], $4::int[]) as e(l, s, v, p)`,
+    [entries.list, entries.slug, entries.version, entries.position],
+  );
+  console.info(
+    `${owners} owners, ${lists.length} watchlists, ${entries.list.length} watched entries made in ${seconds(made)} s`,
+  );
+
+  // The publication: what staff's publish writes, a record and its range (the triggers mark it).
+  const { rows: products } = await sql.query<{ id: number }>(
+    "select id from products where kind = 'plugin' and slug = 'contact-form-7'",
+  );
+  const productId = products[0]?.id;
+  if (productId === undefined) throw new Error("contact-form-7 is not in this database");
+  await sql.query(
+    `insert into vulnerabilities (id, slug, product_id, title, severity, fixed_in, patched, published_at, source)
+     values ($1, 'watch-bench-contact-form-7-sqli', $2, 'Contact Form 7 <= 5.8.9 - Bench SQL Injection', 'high',
+       '5.9.0', true, now(), 'pressguard')`,
+    [RECORD_ID, productId],
+  );
+  await sql.query(
+    `insert into affected_ranges (vulnerability_id, product_id, position, prefix, version, last_affected, fixed_in)
+     values ($1, $2, 0, '<=', '5.8.9', '5.8.9', '5.9.0')`,
+    [RECORD_ID, productId],
+  );
+
+  const published = performance.now();
+  const run = await job.runOnce();
+  const publishSeconds = seconds(published);
+  const quiet = performance.now();
+  const idle = await job.runOnce();
+  const idleSeconds = seconds(quiet);
+  await sql.query("update vulnerabilities set title = title || ' (edited)' where id = $1", [RECORD_ID]);
+  await sql.query("update vulnerabilities set severity = severity where id = $1", [RECORD_ID]);
+  const cosmetic = performance.now();
+  const edited = await job.runOnce();
+  const cosmeticSeconds = seconds(cosmetic);
+
+  console.info("\n| run | records changed | alerts | e-mails queued | seconds |");
+  console.info("| --- | ---: | ---: | ---: | ---: |");
+  console.info(
+    `| one publication, ${entries.list.length} watched entries | ${run.changed} | ${run.alerts} | ${run.mails} | ${publishSeconds} |`,
+  );
+  console.info(
+    `| the next run, nothing pending | ${idle.changed} | ${idle.alerts} | ${idle.mails} | ${idleSeconds} |`,
+  );
+  console.info(
+    `| a cosmetic edit of it | ${edited.changed} | ${edited.alerts} | ${edited.mails} | ${cosmeticSeconds} |`,
+  );
+} finally {
+  await cleanUp();
+  await database.close();
+}
