@@ -104,11 +104,51 @@ describe("the watchlist alert job", () => {
       entries: [{ kind: "plugin", slug: "web-directory-free", version: "1.0" }],
     });
     expect(created.statusCode, created.body).toBe(201);
-    await harness.database.sql.query("update watchlists set alert_mode = 'off' where name = 'quiet'");
+    const off = await watcher.caller.patch(`/api/watchlists/${created.json<{ id: string }>().id}`, {
+      alert_mode: "off",
+    });
+    expect(off.json<{ alert_mode: string }>().alert_mode).toBe("off");
     await harness.database.sql.query("update vulnerabilities set severity = 'high' where id = $1", [
       WEB_DIRECTORY_SQLI.id,
     ]);
     await job.runOnce();
     expect(await alertsTo(watcher.email)).toEqual([]);
+  });
+
+  it("gathers a daily watchlist's alerts into one digest a day", async () => {
+    const watcher = await registerUser(harness.app);
+    const created = await watcher.caller.post("/api/watchlists", {
+      name: "daily",
+      entries: [{ kind: "plugin", slug: "web-directory-free", version: "1.1" }],
+    });
+    const id = created.json<{ id: string }>().id;
+    expect(
+      (await watcher.caller.patch(`/api/watchlists/${id}`, { alert_mode: "daily" })).json<{
+        alert_mode: string;
+      }>().alert_mode,
+    ).toBe("daily");
+    const day = 24 * 3600 * 1000;
+    const start = Date.now();
+    const change = (severity: string) =>
+      harness.database.sql.query("update vulnerabilities set severity = $2 where id = $1", [
+        LATER.id,
+        severity,
+      ]);
+
+    // The first alert goes out in the first digest; two more the same day wait for the next one.
+    await change("medium");
+    await job.runOnce(new Date(start));
+    await change("low");
+    await job.runOnce(new Date(start + 3600 * 1000));
+    await change("critical");
+    await job.runOnce(new Date(start + 2 * 3600 * 1000));
+    expect(await alertsTo(watcher.email)).toHaveLength(1);
+    await job.runOnce(new Date(start + day + 1000));
+    const digests = await alertsTo(watcher.email);
+    expect(digests).toHaveLength(2);
+    expect(digests[1]?.subject).toBe("Your daily watchlist digest: 2 vulnerabilities to act on");
+    expect((await watcher.caller.patch(`/api/watchlists/${id}`, { alert_mode: "weekly" })).statusCode).toBe(
+      422,
+    );
   });
 });

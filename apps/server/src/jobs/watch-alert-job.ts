@@ -127,8 +127,11 @@ export function createWatchAlertJob({ database, mailer, appUrl }: WatchAlertJobO
     return inserted.map((row) => row.id);
   }
 
-  /** Mails every alert not mailed yet of watchlists with alerts on: one e-mail per owner. */
-  async function mailAlerts(): Promise<number> {
+  /**
+   * Mails the alerts not mailed yet: of `immediate` watchlists at once, of `daily` ones when their
+   * last digest is a day old; one e-mail per owner and kind.
+   */
+  async function mailAlerts(mode: "immediate" | "daily", now: Date): Promise<number> {
     return database.sql.transaction(async (tx) => {
       const { rows } = await tx.query<{
         id: number;
@@ -151,7 +154,8 @@ export function createWatchAlertJob({ database, mailer, appUrl }: WatchAlertJobO
            v.severity, v.fixed_in, pl.slug as platform, mp.kind as main_kind, mp.slug as main_slug,
            v.slug as vulnerability_slug
          from watch_alerts a
-         join watchlists w on w.id = a.watchlist_id and w.alert_mode = 'immediate'
+         join watchlists w on w.id = a.watchlist_id and w.alert_mode = $1
+           and ($1 = 'immediate' or w.last_digest_at is null or w.last_digest_at <= $2::timestamptz - interval '1 day')
          join users u on u.id = w.user_id
          join vulnerabilities v on v.id = a.vulnerability_id
          join products mp on mp.id = v.product_id
@@ -159,6 +163,7 @@ export function createWatchAlertJob({ database, mailer, appUrl }: WatchAlertJobO
          where a.emailed_at is null
          order by u.id, w.name, a.id
          for update of a skip locked`,
+        [mode, now],
       );
       const byOwner = new Map<string, { name: string; alerts: WatchAlertLine[] }>();
       for (const row of rows) {
@@ -182,19 +187,29 @@ export function createWatchAlertJob({ database, mailer, appUrl }: WatchAlertJobO
       for (const [email, owner] of byOwner)
         await mailer.enqueue(
           email,
-          { template: "watchlist_alert", name: owner.name, alerts: owner.alerts },
+          { template: "watchlist_alert", name: owner.name, alerts: owner.alerts, digest: mode === "daily" },
           tx,
         );
-      if (rows.length > 0)
-        await tx.query("update watch_alerts set emailed_at = now() where id = any($1::int[])", [
+      if (rows.length > 0) {
+        await tx.query("update watch_alerts set emailed_at = $2 where id = any($1::int[])", [
           rows.map((row) => row.id),
+          now,
         ]);
+        if (mode === "daily")
+          await tx.query(
+            `update watchlists set last_digest_at = $2
+             where id in (select watchlist_id from watch_alerts where id = any($1::int[]))`,
+            [rows.map((row) => row.id), now],
+          );
+      }
       return byOwner.size;
     });
   }
 
-  /** One pass: the pending records in batches (until a batch is short), then the mails. */
-  async function runOnce(): Promise<{ changed: number; alerts: number; mails: number }> {
+  /** One pass (`now`: the job's clock): the pending records in batches (until a batch is short), then the mails. */
+  async function runOnce(
+    now: Date = new Date(),
+  ): Promise<{ changed: number; alerts: number; mails: number }> {
     let changed = 0;
     let alerts = 0;
     for (;;) {
@@ -207,7 +222,8 @@ export function createWatchAlertJob({ database, mailer, appUrl }: WatchAlertJobO
       // Short: nothing more to claim (or what is left is another instance's, locked).
       if (batch.claimed < BATCH) break;
     }
-    return { changed, alerts, mails: await mailAlerts() };
+    const mails = (await mailAlerts("immediate", now)) + (await mailAlerts("daily", now));
+    return { changed, alerts, mails };
   }
 
   // Not at start: the first start's import leaves every record pending, and the first pages come first.

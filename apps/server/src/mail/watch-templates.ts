@@ -19,6 +19,8 @@ export type WatchMail = {
   template: "watchlist_alert";
   name: string;
   alerts: WatchAlertLine[];
+  /** A daily digest of a day's alerts, rather than one run's. */
+  digest: boolean;
 };
 
 const lineOf = (alert: WatchAlertLine) =>
@@ -29,8 +31,9 @@ const lineOf = (alert: WatchAlertLine) =>
 
 export const watchTemplates: TemplateContents<WatchMail> = {
   watchlist_alert: (mail) => ({
-    subject:
-      mail.alerts.length === 1
+    subject: mail.digest
+      ? `Your daily watchlist digest: ${mail.alerts.length} ${mail.alerts.length === 1 ? "vulnerability" : "vulnerabilities"} to act on`
+      : mail.alerts.length === 1
         ? `A vulnerability affects ${mail.alerts[0]?.entry} on ${mail.alerts[0]?.watchlist}`
         : `${mail.alerts.length} vulnerabilities affect your watched sites`,
     greeting: mail.name ? `Hello ${mail.name},` : "Hello,",

@@ -41,9 +41,24 @@ export const WatchlistCreation = z
   .meta({ id: "WatchlistCreation" });
 export type WatchlistCreation = z.infer<typeof WatchlistCreation>;
 
-/** `PATCH /api/watchlists/{id}`: its name. */
-export const WatchlistRename = z.strictObject({ name: WatchlistName }).meta({ id: "WatchlistRename" });
-export type WatchlistRename = z.infer<typeof WatchlistRename>;
+/**
+ * How a watchlist's alerts are sent (decision 031): an e-mail as soon as a record affecting an entry
+ * is published or materially changed, one digest a day, or none.
+ */
+export const WATCH_ALERT_MODES = ["immediate", "daily", "off"] as const;
+export const WatchAlertMode = z.enum(WATCH_ALERT_MODES, {
+  error: "Choose immediate, daily or off.",
+});
+export type WatchAlertMode = z.infer<typeof WatchAlertMode>;
+
+/** `PATCH /api/watchlists/{id}`: its name, its alerts, or both. */
+export const WatchlistUpdate = z
+  .strictObject({ name: WatchlistName.optional(), alert_mode: WatchAlertMode.optional() })
+  .refine((update) => update.name !== undefined || update.alert_mode !== undefined, {
+    message: "Send a name or an alert_mode.",
+  })
+  .meta({ id: "WatchlistUpdate" });
+export type WatchlistUpdate = z.infer<typeof WatchlistUpdate>;
 
 /** `PUT /api/watchlists/{id}/entries`: every entry, replacing the previous ones (a re-uploaded inventory). */
 export const WatchlistEntriesReplacement = z
@@ -56,6 +71,7 @@ export const WatchlistSummary = z
   .object({
     id: z.string(),
     name: z.string(),
+    alert_mode: WatchAlertMode,
     entries: z.number().int(),
     /** Entries whose installed version has at least one known vulnerability. */
     exposed_entries: z.number().int(),

@@ -26,14 +26,19 @@ export const watchlists = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
-    /** `immediate`: an e-mail per alert run; `off`: none (the page still shows the exposures). */
+    /**
+     * `immediate`: an e-mail per alert run; `daily`: one digest a day; `off`: none (the page and the
+     * API still show the exposures).
+     */
     alertMode: text("alert_mode").notNull().default("immediate"),
+    /** When this watchlist's alerts were last sent as a daily digest. */
+    lastDigestAt: timestamp("last_digest_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index("watchlists_user_idx").on(table.userId, table.name),
-    check("watchlists_alert_mode_check", sql`${table.alertMode} in ('immediate', 'off')`),
+    check("watchlists_alert_mode_check", sql`${table.alertMode} in ('immediate', 'daily', 'off')`),
   ],
 );
 

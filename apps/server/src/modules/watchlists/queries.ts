@@ -1,9 +1,10 @@
-import type { WatchlistEntryInput } from "@pressguard/domain";
+import type { WatchAlertMode, WatchlistEntryInput } from "@pressguard/domain";
 import type { SqlRunner } from "../../db/client.ts";
 
 export interface WatchlistRow {
   id: string;
   name: string;
+  alert_mode: WatchAlertMode;
   created_at: Date | string;
   updated_at: Date | string;
 }
@@ -14,6 +15,8 @@ export interface WatchlistEntryRow {
   slug: string;
   version: string;
 }
+
+const COLUMNS = "id::text, name, alert_mode, created_at, updated_at";
 
 /** The SQL of watchlists (issue 20): every statement names the owner, so nobody reads another's list. */
 export function createWatchlistQueries(sql: SqlRunner) {
@@ -29,7 +32,7 @@ export function createWatchlistQueries(sql: SqlRunner) {
     async insert(userId: number, name: string, tx: SqlRunner = sql): Promise<WatchlistRow> {
       const { rows } = await tx.query<WatchlistRow>(
         `insert into watchlists (user_id, name) values ($1, $2)
-         returning id::text, name, created_at, updated_at`,
+         returning ${COLUMNS}`,
         [userId, name],
       );
       const row = rows[0];
@@ -39,7 +42,7 @@ export function createWatchlistQueries(sql: SqlRunner) {
 
     async list(userId: number): Promise<WatchlistRow[]> {
       const { rows } = await sql.query<WatchlistRow>(
-        `select id::text, name, created_at, updated_at from watchlists
+        `select ${COLUMNS} from watchlists
          where user_id = $1 order by lower(name), created_at, id`,
         [userId],
       );
@@ -49,7 +52,7 @@ export function createWatchlistQueries(sql: SqlRunner) {
     /** The watchlist if this user owns it (locked for a change inside `tx`). */
     async find(userId: number, id: string, tx: SqlRunner = sql, lock = false): Promise<WatchlistRow | null> {
       const { rows } = await tx.query<WatchlistRow>(
-        `select id::text, name, created_at, updated_at from watchlists
+        `select ${COLUMNS} from watchlists
          where id = $1 and user_id = $2${lock ? " for update" : ""}`,
         [id, userId],
       );
@@ -66,11 +69,16 @@ export function createWatchlistQueries(sql: SqlRunner) {
       return rows;
     },
 
-    async rename(userId: number, id: string, name: string): Promise<WatchlistRow | null> {
+    async update(
+      userId: number,
+      id: string,
+      update: { name?: string | undefined; alert_mode?: WatchAlertMode | undefined },
+    ): Promise<WatchlistRow | null> {
       const { rows } = await sql.query<WatchlistRow>(
-        `update watchlists set name = $3, updated_at = now() where id = $1 and user_id = $2
-         returning id::text, name, created_at, updated_at`,
-        [id, userId, name],
+        `update watchlists set name = coalesce($3, name), alert_mode = coalesce($4, alert_mode), updated_at = now()
+         where id = $1 and user_id = $2
+         returning ${COLUMNS}`,
+        [id, userId, update.name ?? null, update.alert_mode ?? null],
       );
       return rows[0] ?? null;
     },

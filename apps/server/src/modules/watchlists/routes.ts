@@ -4,7 +4,7 @@ import {
   WatchlistEntriesReplacement,
   WatchlistExposureReport,
   WatchlistList,
-  WatchlistRename,
+  WatchlistUpdate,
 } from "@pressguard/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -84,14 +84,14 @@ export const watchlistRoutes: FastifyPluginAsyncZod<{ watchlists: WatchlistServi
     {
       schema: {
         tags,
-        summary: "Renames a watchlist",
+        summary: "Renames a watchlist, or sets how its alerts are sent (immediate, daily digest, off)",
         params: WatchlistParams,
-        body: WatchlistRename,
+        body: WatchlistUpdate,
         response: { 200: WatchlistDetail },
       },
       config,
     },
-    (request) => watchlists.rename(userId(request), request.params.id, request.body.name),
+    (request) => watchlists.update(userId(request), request.params.id, request.body),
   );
 
   app.put(

@@ -12,6 +12,7 @@ import {
   type WatchlistEntryInput,
   type WatchlistExposureReport,
   type WatchlistList,
+  type WatchlistUpdate,
 } from "@pressguard/domain";
 import type { Database } from "../../db/client.ts";
 import { isoOf } from "../../db/timestamps.ts";
@@ -106,6 +107,7 @@ export function createWatchlistService({
     return {
       id: row.id,
       name: row.name,
+      alert_mode: row.alert_mode,
       entries: items.length,
       exposed_entries: exposed.length,
       vulnerabilities: exposed.reduce((sum, item) => sum + item.vulnerabilities.length, 0),
@@ -153,9 +155,9 @@ export function createWatchlistService({
       return detailOf(row, await itemsOf(await queries.entriesOf([row.id])));
     },
 
-    async rename(userId: number, id: string, name: string): Promise<WatchlistDetail> {
+    async update(userId: number, id: string, update: WatchlistUpdate): Promise<WatchlistDetail> {
       await ownedOrNotFound(userId, id);
-      const row = await queries.rename(userId, id.toLowerCase(), name);
+      const row = await queries.update(userId, id.toLowerCase(), update);
       if (!row) throw new AppError("not_found", { message: WATCHLIST_MESSAGES.notFound });
       return detailOf(row, await itemsOf(await queries.entriesOf([row.id])));
     },

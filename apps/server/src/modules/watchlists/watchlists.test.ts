@@ -9,10 +9,11 @@ import { createSeededTestApp } from "../../test/app.ts";
  * each installed version, on the bundled data; scripts use them with a `watchlists` API key.
  */
 let harness: Awaited<ReturnType<typeof createSeededTestApp>>;
+// The run's seeded database is imported by whichever test file asks first (minutes on a busy machine).
 beforeAll(async () => {
   harness = await createSeededTestApp();
-});
-afterAll(() => harness.close());
+}, 400_000);
+afterAll(() => harness?.close());
 
 const SITE = [
   { kind: "plugin", slug: "Contact-Form-7", version: "5.3.1" },
