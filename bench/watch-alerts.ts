@@ -1,6 +1,8 @@
 import { openDatabase } from "../apps/server/src/db/client.ts";
 import { createWatchAlertJob } from "../apps/server/src/jobs/watch-alert-job.ts";
 import { createMailer } from "../apps/server/src/mail/outbox.ts";
+import { createCheckService } from "../apps/server/src/modules/check/service.ts";
+import { createWatchlistService } from "../apps/server/src/modules/watchlists/service.ts";
 import { numberOption } from "./support.ts";
 
 /**
@@ -15,8 +17,10 @@ import { numberOption } from "./support.ts";
  * sites) of 5 entries each: Contact Form 7 at one of five versions, two of which a new record affects,
  * and four other popular plugins. Then publishes one Contact Form 7 record (`<= 5.8.9`, fixed in
  * 5.9.0) and times the alert job's run: fingerprint, match, keep each alert once, queue one e-mail per
- * owner. A second run (nothing pending) and a cosmetic edit's run are timed too. Everything the
- * bench made is deleted at the end.
+ * owner. A second run (nothing pending) and a cosmetic edit's run are timed too. Then an agency's
+ * account with the most watchlists allowed (1,000 sites of 25 popular plugins) is read: its list with
+ * counts and its exposures report, as `GET /api/watchlists` and `/exposures` compute them (cold: the
+ * batch check's range cache empty; then warm). Everything the bench made is deleted at the end.
  */
 const owners = numberOption("owners", 1_000);
 const WATCHLISTS_PER_OWNER = 20;
@@ -141,6 +145,58 @@ try {
   console.info(
     `| a cosmetic edit of it | ${edited.changed} | ${edited.alerts} | ${edited.mails} | ${cosmeticSeconds} |`,
   );
+
+  // An agency: 1,000 sites of 25 popular plugins each, at versions spread over their histories.
+  const { rows: agency } = await sql.query<{ id: number }>(
+    `insert into users (name, email, email_verified_at) values ('Bench agency', 'agency@${EMAIL_DOMAIN}', now())
+     returning id`,
+  );
+  const agencyId = agency[0]!.id;
+  const { rows: popular } = await sql.query<{ slug: string; version: string | null }>(
+    "select slug, version from products where kind = 'plugin' and version is not null order by active_installs desc nulls last limit 25",
+  );
+  const { rows: sites } = await sql.query<{ id: string }>(
+    `insert into watchlists (user_id, name) select $1, 'client-' || s || '.example' from generate_series(1, 1000) s
+     returning id::text`,
+    [agencyId],
+  );
+  const siteEntries = { list: [] as string[], slug: [] as string[], version: [] as string[] };
+  sites.forEach((site, index) => {
+    for (const plugin of popular) {
+      siteEntries.list.push(site.id);
+      siteEntries.slug.push(plugin.slug);
+      // A quarter of the sites up to date, the others one or two major versions behind.
+      const [major = "1", minor = "0"] = (plugin.version ?? "1.0").split(".");
+      siteEntries.version.push(
+        index % 4 === 0
+          ? (plugin.version ?? "1.0")
+          : `${Math.max(0, Number(major) - 1 - (index % 2))}.${minor}`,
+      );
+    }
+  });
+  await sql.query(
+    `insert into watchlist_entries (watchlist_id, kind, slug, version, position)
+     select l, 'plugin', s, v, row_number() over () from unnest($1::uuid[], $2::text[], $3::text[]) as e(l, s, v)`,
+    [siteEntries.list, siteEntries.slug, siteEntries.version],
+  );
+  const watchlists = createWatchlistService({
+    database,
+    check: createCheckService({ database, appUrl: "http://localhost:3000", dataVersion: () => "bench" }),
+    appUrl: "http://localhost:3000",
+  });
+  const timed = async (label: string, work: () => Promise<unknown>) => {
+    const startedAt = performance.now();
+    const answer = await work();
+    const bytes = JSON.stringify(answer).length;
+    console.info(`| ${label} | ${seconds(startedAt)} | ${(bytes / 1e6).toFixed(1)} MB |`);
+  };
+  console.info(
+    `\n| an agency's ${sites.length} watchlists, ${siteEntries.list.length} entries | seconds | answer |`,
+  );
+  console.info("| --- | ---: | ---: |");
+  await timed("the list with counts, cold", () => watchlists.list(agencyId));
+  await timed("the list with counts, warm", () => watchlists.list(agencyId));
+  await timed("the exposures report, warm", () => watchlists.exposures(agencyId));
 } finally {
   await cleanUp();
   await database.close();

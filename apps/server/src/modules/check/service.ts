@@ -18,6 +18,26 @@ interface CheckServiceOptions {
   dataVersion?: () => string;
 }
 
+/** A product's cached record with its range: its answer's entry encoded once (`json`). */
+export interface CheckEntry {
+  kind: string;
+  slug: string;
+  currentVersion: string | null;
+  range: AffectedRange | null;
+  id: string | null;
+  fixedIn: string | null;
+  json: Buffer | null;
+}
+
+/** One item compared: whether its product is known, the version compared, the records affecting it. */
+export interface CheckMatch {
+  known: boolean;
+  /** The version sent, or the product's current version for `latest` (null when that is unknown). */
+  checked: string | null;
+  currentVersion: string | null;
+  affecting: CheckEntry[];
+}
+
 /** The batch version check (PRODUCT.md §6, decision 014): which known vulnerabilities affect each version. */
 export function createCheckService({ database, appUrl, dataVersion = () => "" }: CheckServiceOptions) {
   const queries = createCheckQueries(database);
@@ -27,9 +47,9 @@ export function createCheckService({ database, appUrl, dataVersion = () => "" }:
    * the answer's entry serialised once (its URL included), shared by every batch that finds it. A
    * known product without ranges keeps one entry with no range: it is known.
    */
-  const checkEntryOf = (row: ProductRangeRow) => {
+  const checkEntryOf = (row: ProductRangeRow): CheckEntry => {
     const product = { kind: row.kind, slug: row.slug, currentVersion: row.current_version };
-    if (row.id === null) return { ...product, range: null, id: null, json: null };
+    if (row.id === null) return { ...product, range: null, id: null, fixedIn: null, json: null };
     const vulnerability: CheckedVulnerability = {
       id: row.id,
       title: row.title,
@@ -55,6 +75,7 @@ export function createCheckService({ database, appUrl, dataVersion = () => "" }:
         ...(row.last_affected != null && { last_affected: row.last_affected }),
       } satisfies AffectedRange,
       id: row.id,
+      fixedIn: row.fixed_in,
       json: Buffer.from(JSON.stringify(vulnerability)),
     };
   };
@@ -63,7 +84,44 @@ export function createCheckService({ database, appUrl, dataVersion = () => "" }:
     dataVersion,
   );
 
+  /**
+   * Each item's product and the cached records whose ranges include its version (each record once,
+   * newest first): the one comparison of versions the batch check and the watchlists share. Items of
+   * the same product and version (a host's sites) are compared once.
+   */
+  async function matchItems(items: CheckRequest["items"]): Promise<CheckMatch[]> {
+    // Slugs are matched whatever their case: the cache and the query see them in lower case.
+    const wanted = items.map((item) => ({ kind: item.kind, slug: item.slug.toLowerCase() }));
+    const byProduct = await productRanges.rangesOf(wanted);
+    const compared = new Map<string, CheckMatch>();
+    return items.map((item, index) => {
+      const key = productRangesKey(item.kind, wanted[index]!.slug);
+      const memo = `${key}\u0000${item.version.toLowerCase()}`;
+      const known = compared.get(memo);
+      if (known) return known;
+      const entries = byProduct.get(key) ?? [];
+      const currentVersion = entries[0]?.currentVersion ?? null;
+      const checked = item.version.toLowerCase() === CHECK_LATEST_VERSION ? currentVersion : item.version;
+      const affecting: CheckEntry[] = [];
+      const seen = new Set<string>();
+      // `latest` of a product whose current version is unknown (checked null): nothing to compare.
+      if (checked !== null) {
+        for (const entry of entries) {
+          if (entry.id === null || entry.range === null || seen.has(entry.id)) continue;
+          if (!isVersionAffected(checked, entry.range)) continue;
+          seen.add(entry.id);
+          affecting.push(entry);
+        }
+      }
+      const match = { known: entries.length > 0, checked, currentVersion, affecting };
+      compared.set(memo, match);
+      return match;
+    });
+  }
+
   return {
+    matchItems,
+
     /**
      * The batch check's answer, UTF-8 JSON in the shape of `CheckResponse`: the ranges of every named
      * product (from the per-version cache, one query for the rest), compared here (domain rules), and
@@ -71,29 +129,16 @@ export function createCheckService({ database, appUrl, dataVersion = () => "" }:
      * afresh and encoding them again to send them was most of a repeated check's cost.
      */
     async checkVersions(request: CheckRequest): Promise<Buffer> {
-      // Slugs are matched whatever their case: the cache and the query see them in lower case.
-      const wanted = request.items.map((item) => ({ kind: item.kind, slug: item.slug.toLowerCase() }));
-      const byProduct = await productRanges.rangesOf(wanted);
+      const matches = await matchItems(request.items);
       const parts: Buffer[] = [CHECK_OPEN];
       request.items.forEach((item, index) => {
-        const entries = byProduct.get(productRangesKey(item.kind, item.slug.toLowerCase())) ?? [];
-        const known = entries.length > 0;
-        const checked =
-          item.version.toLowerCase() === CHECK_LATEST_VERSION
-            ? (entries[0]?.currentVersion ?? null)
-            : item.version;
+        const { known, checked, affecting } = matches[index]!;
         const head = `${index === 0 ? "" : ","}{"kind":${JSON.stringify(item.kind)},"slug":${JSON.stringify(item.slug)},"version":${JSON.stringify(item.version)},"known":${known},"checked_version":${JSON.stringify(checked)},"vulnerabilities":[`;
         parts.push(Buffer.from(head));
-        const seen = new Set<string>();
-        // `latest` of a product whose current version is unknown (checked null): nothing to compare.
-        if (checked !== null) {
-          for (const entry of entries) {
-            if (entry.id === null || seen.has(entry.id) || !isVersionAffected(checked, entry.range)) continue;
-            if (seen.size > 0) parts.push(COMMA);
-            seen.add(entry.id);
-            parts.push(entry.json);
-          }
-        }
+        affecting.forEach((entry, position) => {
+          if (position > 0) parts.push(COMMA);
+          parts.push(entry.json!);
+        });
         parts.push(ITEM_CLOSE);
       });
       parts.push(CHECK_CLOSE);

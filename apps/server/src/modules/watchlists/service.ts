@@ -1,8 +1,7 @@
 import {
-  CHECK_LATEST_VERSION,
-  type CheckRequest,
-  type CheckResponse,
+  type CheckedVulnerability,
   type ComponentKind,
+  isVersionAffected,
   MAX_WATCHLISTS,
   versionToUpdateTo,
   WATCHLIST_MESSAGES,
@@ -12,12 +11,13 @@ import {
   type WatchlistEntryInput,
   type WatchlistExposureReport,
   type WatchlistList,
+  type WatchlistSummary,
   type WatchlistUpdate,
 } from "@pressguard/domain";
 import type { Database } from "../../db/client.ts";
 import { isoOf } from "../../db/timestamps.ts";
 import { AppError } from "../../errors.ts";
-import type { CheckService } from "../check/service.ts";
+import type { CheckEntry, CheckMatch, CheckService } from "../check/service.ts";
 import { isUuid } from "../reports/report-context.ts";
 import { pagePaths } from "../vulnerabilities/presenters.ts";
 import { createWatchlistQueries, type WatchlistEntryRow, type WatchlistRow } from "./queries.ts";
@@ -25,7 +25,7 @@ import { createWatchlistQueries, type WatchlistEntryRow, type WatchlistRow } fro
 interface WatchlistServiceOptions {
   database: Database;
   /** The batch check: its per-data-version range cache answers every watchlist's exposures. */
-  check: Pick<CheckService, "checkVersions">;
+  check: Pick<CheckService, "matchItems">;
   appUrl: string;
   /** The public database's platform (one today: `wordpress`). */
   platform?: string;
@@ -61,79 +61,110 @@ export function createWatchlistService({
     return row;
   }
 
-  const checked = async (items: CheckRequest["items"]) =>
-    JSON.parse((await check.checkVersions({ items })).toString("utf8")) as CheckResponse;
+  /** Each entry compared with its product's records (the batch check's rule and cache). */
+  const matchesOf = (entries: readonly WatchlistEntryRow[]) =>
+    check.matchItems(
+      entries.map((entry) => ({
+        kind: entry.kind as ComponentKind,
+        slug: entry.slug,
+        version: entry.version,
+      })),
+    );
 
   /**
    * Each entry with the known vulnerabilities of its installed version, and the version to update to:
    * the highest fix, where a record without one that the product's current version escapes counts as
-   * fixed in the current version (issue 17's inference). Two batch checks, installed and latest,
-   * answered from the check's per-data-version cache.
+   * fixed in the current version (issue 17's inference).
    */
-  async function itemsOf(entries: readonly WatchlistEntryRow[]): Promise<WatchlistEntry[]> {
-    if (entries.length === 0) return [];
-    const products = entries.map((entry) => ({ kind: entry.kind as ComponentKind, slug: entry.slug }));
-    const [installed, latest] = await Promise.all([
-      checked(entries.map((entry, index) => ({ ...products[index]!, version: entry.version }))),
-      checked(products.map((product) => ({ ...product, version: CHECK_LATEST_VERSION }))),
-    ]);
-    return installed.results.map((result, index) => {
-      const current = latest.results[index];
-      const stillAffecting = new Set(current?.vulnerabilities.map((vulnerability) => vulnerability.id));
-      const fixes = result.vulnerabilities.map((vulnerability) => ({
+  async function itemsOf(
+    entries: readonly WatchlistEntryRow[],
+    /** Records decoded so far, by id: shared by the watchlists of one answer. */
+    decoded: Record<string, CheckedVulnerability> = {},
+  ): Promise<WatchlistEntry[]> {
+    const matches = await matchesOf(entries);
+    const decode = (record: CheckEntry) =>
+      (decoded[record.id!] ??= JSON.parse(record.json!.toString("utf8")) as CheckedVulnerability);
+    return entries.map((entry, index) => {
+      const { known, currentVersion, affecting } = matches[index]!;
+      const fixes = affecting.map((record) => ({
         fixed_in:
-          vulnerability.fixed_in ??
-          (current?.checked_version && !stillAffecting.has(vulnerability.id)
-            ? current.checked_version
+          record.fixedIn ??
+          (currentVersion && record.range && !isVersionAffected(currentVersion, record.range)
+            ? currentVersion
             : null),
       }));
       return {
-        kind: result.kind,
-        slug: result.slug,
-        version: result.version,
-        known: result.known,
-        product_url: result.known
-          ? appUrl + pagePaths.product({ platform, kind: result.kind, slug: result.slug })
+        kind: entry.kind,
+        slug: entry.slug,
+        version: entry.version,
+        known,
+        product_url: known
+          ? appUrl + pagePaths.product({ platform, kind: entry.kind, slug: entry.slug })
           : null,
-        vulnerabilities: result.vulnerabilities,
+        vulnerabilities: affecting.map(decode),
         update_to: versionToUpdateTo(fixes),
         unfixed: fixes.filter((fix) => fix.fixed_in === null).length,
       };
     });
   }
 
+  /** A watchlist's counts without its items: no record is decoded. */
+  function summaryOf(
+    row: WatchlistRow,
+    entries: readonly WatchlistEntryRow[],
+    matches: CheckMatch[],
+  ): WatchlistSummary {
+    const exposed = matches.filter((match) => match.affecting.length > 0);
+    return {
+      ...rowFieldsOf(row),
+      entries: entries.length,
+      exposed_entries: exposed.length,
+      vulnerabilities: exposed.reduce((sum, match) => sum + match.affecting.length, 0),
+    };
+  }
+
+  const rowFieldsOf = (row: WatchlistRow) => ({
+    id: row.id,
+    name: row.name,
+    alert_mode: row.alert_mode,
+    created_at: isoOf(row.created_at),
+    updated_at: isoOf(row.updated_at),
+  });
+
   function detailOf(row: WatchlistRow, items: WatchlistEntry[]): WatchlistDetail {
     const exposed = items.filter((item) => item.vulnerabilities.length > 0);
     return {
-      id: row.id,
-      name: row.name,
-      alert_mode: row.alert_mode,
+      ...rowFieldsOf(row),
       entries: items.length,
       exposed_entries: exposed.length,
       vulnerabilities: exposed.reduce((sum, item) => sum + item.vulnerabilities.length, 0),
-      created_at: isoOf(row.created_at),
-      updated_at: isoOf(row.updated_at),
       items,
     };
   }
 
-  /** Every watchlist of the user with its items: one query for the entries, one check per watchlist. */
-  async function detailsOf(userId: number): Promise<WatchlistDetail[]> {
+  /**
+   * The user's watchlists with their entries and each entry's match: one query for the watchlists,
+   * one for every entry, and one comparison of all entries together (one read of the products' ranges
+   * the cache lacks; a watchlist at a time would read them once per watchlist while the cache is cold).
+   */
+  async function watchlistsWithMatches(userId: number) {
     const rows = await queries.list(userId);
     const entries = await queries.entriesOf(rows.map((row) => row.id));
-    const byWatchlist = new Map<string, WatchlistEntryRow[]>();
-    for (const entry of entries) {
-      const group = byWatchlist.get(entry.watchlist_id);
-      if (group) group.push(entry);
-      else byWatchlist.set(entry.watchlist_id, [entry]);
-    }
-    return Promise.all(rows.map(async (row) => detailOf(row, await itemsOf(byWatchlist.get(row.id) ?? []))));
+    const matches = await matchesOf(entries);
+    const byWatchlist = new Map<string, { entries: WatchlistEntryRow[]; matches: CheckMatch[] }>();
+    entries.forEach((entry, index) => {
+      const group = byWatchlist.get(entry.watchlist_id) ?? { entries: [], matches: [] };
+      group.entries.push(entry);
+      group.matches.push(matches[index]!);
+      byWatchlist.set(entry.watchlist_id, group);
+    });
+    return rows.map((row) => ({ row, ...(byWatchlist.get(row.id) ?? { entries: [], matches: [] }) }));
   }
 
   return {
     async list(userId: number): Promise<WatchlistList> {
-      const details = await detailsOf(userId);
-      return { data: details.map(({ items: _items, ...summary }) => summary) };
+      const watched = await watchlistsWithMatches(userId);
+      return { data: watched.map(({ row, entries, matches }) => summaryOf(row, entries, matches)) };
     },
 
     async create(userId: number, body: WatchlistCreation): Promise<WatchlistDetail> {
@@ -186,14 +217,21 @@ export function createWatchlistService({
 
     /** Every watchlist with only its exposed entries: what a script of an agency or host reads. */
     async exposures(userId: number, now: Date = new Date()): Promise<WatchlistExposureReport> {
-      const details = await detailsOf(userId);
-      return {
-        generated_at: now.toISOString(),
-        watchlists: details.map((detail) => ({
-          ...detail,
-          items: detail.items.filter((item) => item.vulnerabilities.length > 0),
-        })),
-      };
+      const watched = await watchlistsWithMatches(userId);
+      const vulnerabilities: Record<string, CheckedVulnerability> = {};
+      const watchlists: WatchlistExposureReport["watchlists"] = [];
+      for (const { row, entries, matches } of watched) {
+        // Only the exposed entries are answered; each record is decoded once for the whole report.
+        const exposed = entries.filter((_entry, index) => matches[index]!.affecting.length > 0);
+        const items = (await itemsOf(exposed, vulnerabilities)).map(
+          ({ vulnerabilities: found, ...item }) => ({
+            ...item,
+            vulnerability_ids: found.map((vulnerability) => vulnerability.id),
+          }),
+        );
+        watchlists.push({ ...summaryOf(row, entries, matches), items });
+      }
+      return { generated_at: now.toISOString(), watchlists, vulnerabilities };
     },
   };
 }

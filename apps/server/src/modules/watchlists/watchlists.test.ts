@@ -1,4 +1,9 @@
-import { MAX_WATCHLIST_ENTRIES, type WatchlistDetail, type WatchlistList } from "@pressguard/domain";
+import {
+  MAX_WATCHLIST_ENTRIES,
+  type WatchlistDetail,
+  type WatchlistExposureReport,
+  type WatchlistList,
+} from "@pressguard/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { API_KEY_SCOPE_MESSAGE } from "../../http/access.ts";
 import { type ApiCaller, createApiCaller, registerUser } from "../../test/api-client.ts";
@@ -138,9 +143,14 @@ describe("watchlists", () => {
     expect(made.statusCode, made.body).toBe(201);
     const report = await script.get("/api/watchlists/exposures");
     expect(report.statusCode).toBe(200);
-    const [watched] = report.json<{ watchlists: WatchlistDetail[] }>().watchlists;
+    const answer = report.json<WatchlistExposureReport>();
+    const [watched] = answer.watchlists;
     // Only the exposed entries: not the unknown plugin nor the clean Akismet.
     expect(watched?.items.map((item) => item.slug).sort()).toEqual(["contact-form-7", "wordpress"]);
+    // Each record once, by id, for every entry it affects.
+    const ids = watched?.items.flatMap((item) => item.vulnerability_ids) ?? [];
+    expect(ids.length).toBeGreaterThan(0);
+    expect(Object.keys(answer.vulnerabilities).sort()).toEqual([...new Set(ids)].sort());
 
     const readOnly = await key(["read"]);
     const refused = await readOnly.get("/api/watchlists");
