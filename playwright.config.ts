@@ -45,6 +45,8 @@ const TOKEN_JOURNEYS = process.env.E2E_TOKEN_SPECS?.split(",") ?? [
   "disclosure-journey.spec.ts",
   // The account page's API keys (decision 028): made and revoked by a browser signed in either way.
   "api-keys.spec.ts",
+  // Issue 19's account journeys: the activation modal after a sign-in in the browser.
+  "account-journeys.spec.ts",
 ];
 /**
  * With the token in localStorage the server cannot render a signed-in page by itself (decision 021):

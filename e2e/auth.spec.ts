@@ -6,6 +6,8 @@ import {
   gotoHydrated,
   mailedLink,
   postAsUser,
+  saveNewResearcherProfile,
+  saveNewVendorAccount,
   signUpThroughApi,
   uniqueEmail,
 } from "./auth-helpers.ts";
@@ -41,7 +43,8 @@ async function signInThroughForm(page: Page, loginPath: string, email: string, p
 test("a researcher registers, verifies the address, signs out and signs in again", async ({ page }) => {
   const email = uniqueEmail("researcher");
   await registerThroughForm(page, "researcher", email);
-  await expect(page).toHaveURL(/\/researchers\/[0-9a-f-]{36}\/in-review$/);
+  // Issue 19: the first sign-in leads to the public profile's set-up, then to the reports.
+  await saveNewResearcherProfile(page);
   const home = new URL(page.url()).pathname;
   // Their standing heads their reports (issue 19: researchers did not see their points).
   await expect(page.getByTestId("researcher-standing")).toContainText(
@@ -89,8 +92,23 @@ test("a researcher registers, verifies the address, signs out and signs in again
 test("a new vendor sets up the account first, then the root sends them to the pending programs", async ({
   page,
 }) => {
-  await registerThroughForm(page, "vendor", uniqueEmail("vendor"));
+  const email = uniqueEmail("vendor");
+  await registerThroughForm(page, "vendor", email);
   await expect(page).toHaveURL(/\/vdp\/create-account$/);
+  // Issue 19: the set-up cannot be skipped: the root, the mailed verification link and the vendor
+  // area lead back to it until it is saved; the account page stays open.
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/vdp\/create-account$/);
+  await page.goto(await mailedLink(page, email, /https?:\/\/\S+\/api\/email\/verify\/\S+/));
+  await expect(page).toHaveURL(/\/vdp\/create-account$/);
+  for (const path of ["/vdp/programs/pending", "/vdp/reports/awaiting_fix", "/vdp/start-program"]) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/vdp\/create-account$/);
+  }
+  await page.goto("/vdp/account/settings");
+  await expect(page).toHaveURL(/\/vdp\/account\/settings$/);
+  await gotoHydrated(page, "/vdp/create-account");
+  await saveNewVendorAccount(page, email);
   await page.goto("/");
   await expect(page).toHaveURL(/\/vdp\/programs\/pending$/);
   const menu = page.getByRole("navigation", { name: "Vendor" });
@@ -101,7 +119,7 @@ test("a new vendor sets up the account first, then the root sends them to the pe
 test("a vendor with an active program signs in and lands on all programs", async ({ page, context }) => {
   const email = uniqueEmail("vendor-active");
   await registerThroughForm(page, "vendor", email);
-  await expect(page).toHaveURL(/\/vdp\/create-account$/);
+  await saveNewVendorAccount(page, email);
   await page.goto(await mailedLink(page, email, /https?:\/\/\S+\/api\/email\/verify\/\S+/));
   const slug = `journey-${Date.now()}`;
   const created = await postAsUser(context, "/api/products", {

@@ -6,6 +6,8 @@ import {
   gotoHydrated,
   mailedLink,
   postAsUser,
+  saveNewResearcherProfile,
+  setUpThroughApi,
   signInThroughApi,
   signUpThroughApi,
   uniqueEmail,
@@ -67,6 +69,7 @@ async function vendorOwningPlugin(context: BrowserContext) {
   expect(registered.status(), await registered.text()).toBe(202);
   await context.request.get(await mailedLink(context, email, /https?:\/\/\S+\/api\/email\/verify\/\S+/));
   await signInThroughApi(context, email, "correct horse battery");
+  await setUpThroughApi(context, email, ["vendor"]);
   const lobby = await context.request.get(`/api/products/lobby?q=${PLUGIN.slug}`, {
     headers: await userHeaders(context),
   });
@@ -161,14 +164,28 @@ test("a report goes from a signed-out researcher to a published, credited vulner
   await expect(researcher.locator("h1")).toHaveText("Check your inbox");
   await expect(researcher.getByTestId("submitted-title")).toHaveText(title);
 
-  // The mailed sign-in link leads to the researcher's reports, the new one in review.
+  // The mailed sign-in link leads to the profile set-up (issue 19), then the reports, the new one in review.
   await researcher.goto(
     await mailedLink(researcher, researcherEmail, /https?:\/\/\S+\/login\/magic-link\/[0-9a-f-]{36}/),
   );
+  await saveNewResearcherProfile(researcher);
+  // Made by the signed-out report, the account has no password: the settings set a first one, without
+  // asking for a current one (issue 19), then offer the usual change.
+  await gotoHydrated(researcher, "/researchers/settings");
+  const passwordSection = researcher.getByRole("region", { name: "Password" });
+  await expect(passwordSection.getByLabel("Current password")).toHaveCount(0);
+  await passwordSection.getByLabel("New password").fill("my first password");
+  await passwordSection.getByRole("button", { name: "Set password" }).click();
+  await expect(passwordSection.getByRole("status")).toContainText("Your password has been changed.");
+  await expect(passwordSection.getByLabel("Current password")).toBeVisible();
+  await researcher.goto("/");
   await expect(researcher).toHaveURL(/\/researchers\/[0-9a-f-]{36}\/in-review$/);
   await researcher.getByRole("link", { name: title }).click();
   await expect(researcher).toHaveURL(/\/researchers\/reports\/[0-9a-f-]{36}\/preview$/);
   const reportId = reportIdIn(researcher.url());
+  // Opened from their own list, the report is in their area: its menu and Sign out (issue 19).
+  await expect(researcher.getByRole("navigation", { name: "Researcher" })).toBeVisible();
+  await expect(researcher.getByRole("button", { name: "Sign out" })).toBeVisible();
 
   // Staff validate it and notify the vendor.
   const staff = await staffContext.newPage();
@@ -187,6 +204,9 @@ test("a report goes from a signed-out researcher to a published, credited vulner
   await expect(linkReader.getByRole("heading", { level: 1 })).toHaveText(title);
   await linkReader.reload();
   await expect(linkReader.getByRole("heading", { level: 1 })).toHaveText(title);
+  // Not signed in: the bare preview, no menu and no Sign out.
+  await expect(linkReader.getByRole("navigation", { name: "Vendor" })).toHaveCount(0);
+  await expect(linkReader.getByRole("button", { name: "Sign out" })).toHaveCount(0);
   expect(
     (await linkReader.context().cookies())
       .filter((cookie) => cookie.name === "pressguard_link_grant")
@@ -205,6 +225,9 @@ test("a report goes from a signed-out researcher to a published, credited vulner
   await gotoHydrated(vendor, "/vdp/reports/awaiting_fix");
   await vendor.getByRole("row").filter({ hasText: title }).getByRole("link", { name: title }).click();
   await expect(vendor.getByRole("heading", { level: 1 })).toHaveText(title);
+  // Opened from their report list, the report is in the vendor area: its menu and Sign out (issue 19).
+  await expect(vendor.getByRole("navigation", { name: "Vendor" })).toBeVisible();
+  await expect(vendor.getByRole("button", { name: "Sign out" })).toBeVisible();
   await vendor.getByLabel("Fixed in version").fill("3.1.13");
   await vendor.getByLabel("Notes").fill("The critical CSS is escaped with esc_html() since 3.1.13.");
   await vendor.getByRole("button", { name: "Submit the fix" }).click();

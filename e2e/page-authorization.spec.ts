@@ -88,6 +88,18 @@ const vendorArea = (context: Context, path: string): Expected => ({
   otherVendor: 200,
   staff: redirectTo(STAFF_HOME),
 });
+/** `/vdp/create-account` once the vendor account is set up: on to the programs. */
+const setUpDone = (context: Context, path: string): Expected => ({
+  ...vendorArea(context, path),
+  vendor: redirectTo(VENDOR_HOME),
+  otherVendor: redirectTo(VENDOR_HOME),
+});
+/** `/researchers/create` once the profile is saved: on to the researcher's reports. */
+const researcherSetUpDone = (context: Context, path: string): Expected => ({
+  ...researcherArea(context, path),
+  researcher: redirectTo(researcherHome(context.researcherUuid)),
+  otherResearcher: redirectTo(researcherHome(context.otherResearcherUuid)),
+});
 /** A program page of a program that is none of the vendors' (spec §2): 404 "Page not found" for them. */
 const noOnesProgram = (context: Context, path: string): Expected => ({
   ...vendorArea(context, path),
@@ -161,9 +173,10 @@ const PAGES: Record<string, Case[]> = {
   "/vdp/invitations/:token": [page("/vdp/invitations/not-a-real-token", notFound)],
   // Issue 19: it was open to signed-in users; it is for visitors, like the login pages.
   "/register": [page("/register", guestOnly)],
-  // auth-vendor then is-vendor-active: a fresh vendor's account is not complete yet, so it stays.
-  "/vdp/create-account": [page("/vdp/create-account", vendorArea)],
-  "/researchers/create": [page("/researchers/create", researcherArea)],
+  // auth-vendor then is-vendor-active: the actors' accounts are set up (registerWithRequest), so the
+  // set-up pages move them on to their start pages (a fresh account's stay: e2e/account-journeys.spec.ts).
+  "/vdp/create-account": [page("/vdp/create-account", setUpDone)],
+  "/researchers/create": [page("/researchers/create", researcherSetUpDone)],
   // The vendor embed: without a key, or with one no vendor has, "not available" (e2e/vendor-embed.spec.ts
   // opens a real vendor's).
   "/iframe/vendor": [

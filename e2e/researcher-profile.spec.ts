@@ -22,7 +22,7 @@ test("a researcher creates the profile and it is shown publicly, with the bio in
 }) => {
   // Two full accessibility scans and two signed-in pages: on a loaded machine it took 31 s.
   test.slow();
-  const { user } = await signUpThroughApi(context, ["researcher"]);
+  const { user } = await signUpThroughApi(context, ["researcher"], undefined, { setUp: false });
   const uuid = user.researcher?.uuid;
   if (!uuid) throw new Error("the new account has no researcher profile");
   const dialogs: string[] = [];

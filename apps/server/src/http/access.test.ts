@@ -16,6 +16,7 @@ const base: SessionUserBody = {
   is_staff: false,
   two_factor_enabled: false,
   email_verified: true,
+  has_password: true,
 };
 
 /** Session secrets the fake authenticator knows, by actor. */

@@ -1,11 +1,9 @@
 import type { ReactNode } from "react";
 import { Outlet, useMatches, useParams, useRouteLoaderData } from "react-router";
-import { ResearcherHeader } from "../components/app-header.tsx";
+import { ResearcherFrame } from "../components/area-frames.tsx";
 import { MainContent } from "../components/main-content.tsx";
 import { SiteFooter } from "../components/site-footer.tsx";
 import { SiteHeader } from "../components/site-header.tsx";
-import { EmailVerificationNotice } from "../features/auth/email-verification-notice.tsx";
-import { SignOutButton } from "../features/auth/sign-out-button.tsx";
 import { mergeHandles } from "../lib/route-handle.ts";
 import { getOptionalUser } from "../lib/session.server.ts";
 import { ErrorScreen } from "../ui/error-screen.tsx";
@@ -24,21 +22,19 @@ function BaseFrame({ children }: { children: ReactNode }) {
   const { menu } = mergeHandles(useMatches().map((match) => match.handle));
   const data = useRouteLoaderData<typeof loader>("layouts/base");
   const { uuid } = useParams();
+  if (menu === "researcher") {
+    return (
+      <ResearcherFrame
+        researcherUuid={data?.researcherUuid ?? uuid ?? null}
+        signedIn={data?.signedIn ?? false}
+      >
+        {children}
+      </ResearcherFrame>
+    );
+  }
   return (
     <div className="flex min-h-screen flex-col">
-      {menu === "researcher" ? (
-        <ResearcherHeader
-          researcherUuid={data?.researcherUuid ?? uuid ?? null}
-          actions={
-            data?.signedIn ? (
-              <SignOutButton className="rounded-md px-3 py-2 text-sm font-medium text-slate-300 hover:bg-white/10 hover:text-white" />
-            ) : null
-          }
-        />
-      ) : (
-        <SiteHeader />
-      )}
-      {menu === "researcher" && <EmailVerificationNotice />}
+      <SiteHeader />
       <MainContent>{children}</MainContent>
       <SiteFooter />
     </div>

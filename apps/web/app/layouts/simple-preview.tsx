@@ -1,12 +1,32 @@
 import type { ReactNode } from "react";
-import { Outlet } from "react-router";
+import { Outlet, useRouteLoaderData } from "react-router";
+import { ResearcherFrame, VendorFrame } from "../components/area-frames.tsx";
 import { MainContent } from "../components/main-content.tsx";
+import { getOptionalUser } from "../lib/session.server.ts";
+import { isResearcher, isVendor, programsPathFor } from "../lib/session-user.ts";
 import { ErrorScreen } from "../ui/error-screen.tsx";
 import { Logo } from "../ui/logo.tsx";
 import type { Route } from "./+types/simple-preview";
 
+/**
+ * Which frame a preview gets (issue 19): a signed-in vendor opening `/vdp/…` (from their report list)
+ * and a signed-in researcher opening `/researchers/…` are in their own area, with its menu and Sign
+ * out; the holder of an e-mailed link who is not signed in gets the bare preview.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await getOptionalUser(request, context);
+  const { pathname } = new URL(request.url);
+  if (user && isVendor(user) && pathname.startsWith("/vdp/")) {
+    return { frame: "vendor" as const, programsPath: programsPathFor(user.vendor?.active_count) };
+  }
+  if (user && isResearcher(user) && pathname.startsWith("/researchers/")) {
+    return { frame: "researcher" as const, researcherUuid: user.researcher?.uuid ?? null };
+  }
+  return { frame: "bare" as const };
+}
+
 /** `simple-preview`: a read-only preview opened from a link with a token; a slim bar, no menus. */
-function SimplePreviewFrame({ children }: { children: ReactNode }) {
+function BarePreviewFrame({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
       <header data-theme="dark" className="bg-slate-950 text-white">
@@ -20,6 +40,25 @@ function SimplePreviewFrame({ children }: { children: ReactNode }) {
       <MainContent className="mx-auto w-full max-w-4xl px-4 py-10 sm:px-6">{children}</MainContent>
     </div>
   );
+}
+
+function SimplePreviewFrame({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("layouts/simple-preview");
+  if (data?.frame === "vendor") {
+    return (
+      <VendorFrame programsPath={data.programsPath} signedIn>
+        {children}
+      </VendorFrame>
+    );
+  }
+  if (data?.frame === "researcher") {
+    return (
+      <ResearcherFrame researcherUuid={data.researcherUuid} signedIn>
+        {children}
+      </ResearcherFrame>
+    );
+  }
+  return <BarePreviewFrame>{children}</BarePreviewFrame>;
 }
 
 export default function SimplePreviewLayout() {

@@ -83,6 +83,21 @@ describe("the route guards", () => {
     expect(await outcome(["is-vendor-active"], "/vdp/create-account")).toBe("pass");
   });
 
+  it("holds a vendor owner or admin at the set-up until the vendor account is complete (issue 19)", async () => {
+    const incomplete = { active_count: 0, account_completed: false };
+    signedInAs({ ...VENDOR, vendor: { ...incomplete, role: "owner" } });
+    for (const path of ["/vdp/programs/pending", "/vdp/reports/awaiting_fix", "/vdp/start-program"]) {
+      expect(await outcome(["auth-vendor"], path)).toBe("/vdp/create-account");
+    }
+    expect(await outcome(["auth-vendor", "is-vendor-active"], "/vdp/create-account")).toBe("pass");
+    expect(await outcome(["auth-vendor"], "/vdp/account/settings")).toBe("pass");
+    // A member cannot save the vendor account: not held at a page they cannot finish.
+    signedInAs({ ...VENDOR, vendor: { ...incomplete, role: "member" } });
+    expect(await outcome(["auth-vendor"], "/vdp/programs/pending")).toBe("pass");
+    signedInAs({ ...VENDOR, vendor: { active_count: 0, account_completed: true, role: "owner" } });
+    expect(await outcome(["auth-vendor"], "/vdp/programs/pending")).toBe("pass");
+  });
+
   it("sends a signed-in user without a vendor seat from the set-up page to their start page", async () => {
     signedInAs(RESEARCHER);
     expect(await outcome(["is-vendor-active"], "/vdp/create-account")).toBe("/researchers/r-1/in-review");

@@ -10,9 +10,11 @@ import {
   isResearcher,
   isStaff,
   isVendor,
+  needsVendorSetup,
   programsPathFor,
   type SessionUser,
   STAFF_TWO_FACTOR_PATH,
+  VENDOR_SETUP_PATH,
 } from "./session-user.ts";
 
 const RESEARCHER_LOGIN_PATH = "/researchers/login";
@@ -25,6 +27,15 @@ interface GuardArgs {
 
 /** The account page a vendor seat without the owner/admin role is sent to (settings-tabs layout). */
 const VENDOR_SETTINGS_PATH = "/vdp/account/settings";
+
+/**
+ * The vendor pages open while the vendor account is not set up: the set-up itself (no loop) and the
+ * account pages (the same form, the password, sessions, seats). Signing out is an API call.
+ */
+function openBeforeVendorSetup(request: Request): boolean {
+  const { pathname } = new URL(request.url);
+  return pathname === VENDOR_SETUP_PATH || pathname.startsWith("/vdp/account/");
+}
 
 /** `/vdp/login?redirect=/vdp/reports/fixed`: the login page brings the visitor back afterwards. */
 function loginRedirect(loginPath: string, request: Request): Response {
@@ -56,7 +67,9 @@ function guestOnly(user: SessionUser | null, { request, context }: GuardArgs) {
  * The nine named guards of spec §6, enforced on the server before a page renders (the API enforces
  * the same rules for its routes with their access levels). Each throws a redirect when it fails.
  * - auth-vendor / auth-researcher: signed in with that role; anonymous → that login page with
- *   `redirect`; signed in without the role → their own start page (root redirect rules).
+ *   `redirect`; signed in without the role → their own start page (root redirect rules). A vendor
+ *   owner or admin whose vendor account is not set up yet → `/vdp/create-account`, but for the
+ *   set-up and the account pages (issue 19: the set-up could be skipped for good).
  * - guest-vendor / guest-researcher: only for visitors who are not signed in; others → the
  *   configured `redirect.onGuestOnly` (`/`, the root redirect).
  * - is-vendor-active: the account set-up page, for a signed-in user with a vendor seat whose vendor
@@ -82,6 +95,7 @@ const GUARDS: Record<GuardName, (user: SessionUser | null, args: GuardArgs, hand
   "auth-vendor": (user, args) => {
     if (!user) signInRequired(VENDOR_LOGIN_PATH, args);
     if (!isVendor(user)) throw redirect(homePathFor(user));
+    if (needsVendorSetup(user) && !openBeforeVendorSetup(args.request)) throw redirect(VENDOR_SETUP_PATH);
   },
   "auth-researcher": (user, args) => {
     if (!user) signInRequired(RESEARCHER_LOGIN_PATH, args);

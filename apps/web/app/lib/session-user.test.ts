@@ -30,6 +30,22 @@ describe("homePathFor (spec §2, root redirect)", () => {
     );
   });
 
+  it("sends an account not set up yet to its set-up page first (issue 19)", () => {
+    const vendor = { active_count: 0, account_completed: false };
+    expect(homePathFor(user({ roles: ["vendor"], vendor: { ...vendor, role: "owner" } }))).toBe(
+      "/vdp/create-account",
+    );
+    expect(homePathFor(user({ roles: ["vendor"], vendor: { ...vendor, role: "member" } }))).toBe(
+      "/vdp/programs/pending",
+    );
+    expect(
+      homePathFor(user({ roles: ["researcher"], researcher: { uuid: "9f1c", profile_completed: false } })),
+    ).toBe("/researchers/create");
+    expect(
+      homePathFor(user({ roles: ["researcher"], researcher: { uuid: "9f1c", profile_completed: true } })),
+    ).toBe("/researchers/9f1c/in-review");
+  });
+
   it("sends a user with neither role to the public database", () => {
     expect(homePathFor(user({ roles: [] }))).toBe("/database");
   });

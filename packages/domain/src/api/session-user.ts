@@ -27,6 +27,11 @@ export const SessionUser = z
     is_staff: z.boolean(),
     two_factor_enabled: z.boolean(),
     email_verified: z.boolean(),
+    /**
+     * False for an account made by a magic link or a signed-out report: the settings offer to set a
+     * first password rather than change one.
+     */
+    has_password: z.boolean(),
   })
   .meta({ id: "SessionUser" });
 export type SessionUser = z.infer<typeof SessionUser>;

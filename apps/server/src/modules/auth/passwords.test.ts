@@ -1,4 +1,4 @@
-import { PASSWORD_CHANGE_MESSAGES } from "@pressguard/domain";
+import { FIRST_PASSWORD_WINDOW_MINUTES, PASSWORD_CHANGE_MESSAGES } from "@pressguard/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiCaller, registerUser, uniqueEmail } from "../../test/api-client.ts";
 import { createTestApp } from "../../test/app.ts";
@@ -101,5 +101,36 @@ describe("password change", () => {
     expect((await script.get("/api/user")).statusCode).toBe(200);
     const login = await anonymous.post("/api/login", { email, password: "my first password" });
     expect(login.statusCode).toBe(200);
+  });
+
+  it("sets a first password only soon after signing in, and says so on the user (issue 19)", async () => {
+    const email = uniqueEmail("magic-late");
+    await harness.database.sql.query(
+      "insert into users (name, email, password_hash) values ('Magic', $1, null)",
+      [email],
+    );
+    const browser = createApiCaller(harness.app, { ip: "10.3.1.2" });
+    await browser.post("/api/magic-link", { email });
+    const uuid = new URL(await linkIn(email, "magic_link")).pathname.split("/").pop();
+    expect((await browser.post(`/api/magic-link/${uuid}`, {})).statusCode).toBe(200);
+    expect((await browser.get("/api/user")).json()).toMatchObject({ has_password: false });
+
+    // The same session, signed in longer ago than the window: a fresh sign-in is asked for.
+    await harness.database.sql.query(
+      `update sessions set created_at = now() - make_interval(mins => $2::int)
+       where user_id = (select id from users where email = $1)`,
+      [email, FIRST_PASSWORD_WINDOW_MINUTES + 1],
+    );
+    const late = await browser.put("/api/user/password", { password: "my first password" });
+    expect(late.statusCode).toBe(422);
+    expect(late.json().errors).toEqual({ password: [PASSWORD_CHANGE_MESSAGES.signInAgain] });
+    expect((await browser.get("/api/user")).json()).toMatchObject({ has_password: false });
+
+    await harness.database.sql.query(
+      "update sessions set created_at = now() where user_id = (select id from users where email = $1)",
+      [email],
+    );
+    expect((await browser.put("/api/user/password", { password: "my first password" })).statusCode).toBe(200);
+    expect((await browser.get("/api/user")).json()).toMatchObject({ has_password: true });
   });
 });

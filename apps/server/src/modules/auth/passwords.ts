@@ -1,5 +1,9 @@
 import { verify } from "@node-rs/argon2";
-import { PASSWORD_CHANGE_MESSAGES, type PasswordChange } from "@pressguard/domain";
+import {
+  FIRST_PASSWORD_WINDOW_MINUTES,
+  PASSWORD_CHANGE_MESSAGES,
+  type PasswordChange,
+} from "@pressguard/domain";
 import { AppError } from "../../errors.ts";
 import type { ClientInfo, RequestAuth } from "../../http/access.ts";
 import { hashPassword, normaliseEmail, randomToken, sha256 } from "./credentials.ts";
@@ -72,8 +76,9 @@ export function createPasswords(parts: AuthParts) {
 
     /**
      * The signed-in user's new password (PUT /api/user/password): the current one must be given when
-     * the account has one; an account without (magic link, signed-out report) sets a first one. Every
-     * other session and token of the account ends; the one making the change stays signed in.
+     * the account has one; an account without (magic link, signed-out report) sets a first one, within
+     * FIRST_PASSWORD_WINDOW_MINUTES of signing in (issue 19). Every other session and token of the
+     * account ends; the one making the change stays signed in.
      */
     async changePassword(auth: RequestAuth, input: PasswordChange) {
       const found = await queries.findCredentialsByEmail(auth.user.email);
@@ -85,6 +90,9 @@ export function createPasswords(parts: AuthParts) {
         await limit(`password:user:${auth.user.id}`, RATE_LIMITS.passwordChangeUser);
         if (!(await verify(found.password_hash, input.current_password).catch(() => false)))
           throw currentError(PASSWORD_CHANGE_MESSAGES.currentWrong);
+      } else if (!(await queries.signedInWithin(auth, FIRST_PASSWORD_WINDOW_MINUTES))) {
+        const message = PASSWORD_CHANGE_MESSAGES.signInAgain;
+        throw new AppError("validation", { message, fieldErrors: { password: [message] } });
       }
       const passwordHash = await hashPassword(input.password);
       await database.sql.transaction(async (tx) => {

@@ -8,6 +8,7 @@ export interface UserRow {
   is_staff: boolean;
   two_factor: boolean;
   email_verified_at: Date | string | null;
+  has_password: boolean;
   researcher_uuid: string | null;
   researcher_profile_completed: boolean | null;
   vendor_id: number | null;
@@ -19,6 +20,7 @@ export interface UserRow {
 
 const USER_SELECT = `
   select u.id, u.name, u.email, u.is_staff, u.totp_secret is not null as two_factor, u.email_verified_at,
+         u.password_hash is not null as has_password,
          r.uuid::text as researcher_uuid, r.profile_completed_at is not null as researcher_profile_completed,
          v.id as vendor_id, v.vendor_name, vm.role as vendor_role,
          v.account_completed_at is not null as vendor_account_completed,
@@ -279,6 +281,28 @@ export function prepareAuthQueries(sql: SqlRunner) {
          where user_id = $1 and revoked_at is null and id is distinct from $2::bigint`,
         [userId, keep.tokenId],
       );
+    },
+
+    /**
+     * Whether the caller's session or login token was made (signed in) less than `minutes` ago; an
+     * API key, or neither, is never a recent sign-in.
+     */
+    async signedInWithin(
+      caller: { sessionId: number | null; tokenId: number | null; via: string },
+      minutes: number,
+    ): Promise<boolean> {
+      const [table, id] =
+        caller.via === "session"
+          ? ["sessions", caller.sessionId]
+          : caller.via === "token"
+            ? ["personal_access_tokens", caller.tokenId]
+            : [null, null];
+      if (!table || id === null) return false;
+      const { rows } = await sql.query<{ recent: boolean }>(
+        `select created_at > now() - make_interval(mins => $2::int) as recent from ${table} where id = $1`,
+        [id, minutes],
+      );
+      return rows[0]?.recent === true;
     },
 
     // Personal access tokens: login tokens and API keys (decision 028)

@@ -78,6 +78,7 @@ export function toSessionUser(row: UserRow): SessionUserBody {
     is_staff: row.is_staff,
     two_factor_enabled: row.two_factor,
     email_verified: row.email_verified_at !== null,
+    has_password: row.has_password === true,
   };
 }
 

@@ -1,6 +1,11 @@
 import { useState } from "react";
 import { useRootLoaderData } from "../../lib/public-config.ts";
-import { homePathFor, type SessionUser } from "../../lib/session-user.ts";
+import {
+  homePathFor,
+  RESEARCHER_SETUP_PATH,
+  researcherReportsPath,
+  type SessionUser,
+} from "../../lib/session-user.ts";
 import { useAuth } from "../../lib/use-auth.ts";
 import { errorMessageOf, FormError } from "./form-fields.tsx";
 
@@ -34,11 +39,15 @@ export function AddRole() {
         method: "POST",
         body: { role: missing },
       });
-      // A new researcher goes to their reports; a new vendor to their programs (root redirect rules).
+      // The new role's set-up first (issue 19), then its start page: the root redirect's rules,
+      // with the new role taking the lead for a researcher (the root prefers the vendor area).
+      const researcher = missing === "researcher" ? updated.researcher : null;
       window.location.assign(
-        missing === "researcher" && updated.researcher?.uuid
-          ? `/researchers/${updated.researcher.uuid}/in-review`
-          : homePathFor(updated),
+        researcher?.profile_completed
+          ? researcherReportsPath(researcher.uuid)
+          : researcher
+            ? RESEARCHER_SETUP_PATH
+            : homePathFor(updated),
       );
     } catch (caught) {
       setError(errorMessageOf(caught));

@@ -1,7 +1,8 @@
-import { type MessageAnswer, PasswordChange } from "@pressguard/domain";
+import { FIRST_PASSWORD_WINDOW_MINUTES, type MessageAnswer, PasswordChange } from "@pressguard/domain";
 import { useState } from "react";
 import { useApiClient } from "../../lib/api/client.ts";
 import { FORM_ERROR_KEY } from "../../lib/form-errors.ts";
+import { useIdentity } from "../../lib/identity.ts";
 import { FormAlert, FormField } from "../../ui/form-field.tsx";
 import { useSchemaForm } from "../../ui/use-schema-form.ts";
 import { FormNotice } from "./form-fields.tsx";
@@ -10,12 +11,15 @@ const FIELDS = ["current_password", "password"] as const;
 const EMPTY = { current_password: "", password: "" };
 
 /**
- * `PUT /api/user/password` (issue 15). An account made by a magic link or a signed-out report has no
- * password yet: it leaves the current one empty and sets a first one. The other sessions and API tokens
- * of the account end; this browser stays signed in.
+ * `PUT /api/user/password` (issue 15), the one password form of both settings pages. An account with
+ * a password changes it with the current one; an account made by a magic link or a signed-out report
+ * has none (`has_password: false`, issue 19) and sets a first one, soon after signing in (the API's
+ * rule). The other sessions and API tokens of the account end; this browser stays signed in.
  */
 export function ChangePasswordForm() {
   const client = useApiClient();
+  const identity = useIdentity();
+  const [hasPassword, setHasPassword] = useState(identity.user?.has_password !== false);
   const [notice, setNotice] = useState<string | null>(null);
   const form = useSchemaForm({
     schema: PasswordChange,
@@ -26,9 +30,10 @@ export function ChangePasswordForm() {
       setNotice(null);
       const answer = await client.request<MessageAnswer>("/user/password", {
         method: "PUT",
-        body: data.current_password ? data : { password: data.password },
+        body: hasPassword ? data : { password: data.password },
       });
       form.setValues(EMPTY);
+      setHasPassword(true);
       setNotice(answer.message);
     },
   });
@@ -39,15 +44,22 @@ export function ChangePasswordForm() {
       <h2 id="change-password-heading" className="text-lg font-semibold text-slate-900">
         Password
       </h2>
+      {!hasPassword && (
+        <p className="max-w-prose text-sm text-slate-600">
+          You sign in with links we e-mail you. Set a password to sign in with it too. For your security, set
+          it within {FIRST_PASSWORD_WINDOW_MINUTES} minutes of signing in.
+        </p>
+      )}
       <form onSubmit={form.handleSubmit} noValidate className="max-w-md space-y-4">
-        <FormField
-          label="Current password"
-          htmlFor={id("current_password")}
-          errors={errors.current_password}
-          hint="Leave it empty if you have always signed in with e-mailed links and have no password yet."
-        >
-          <input {...inputProps("current_password")} type="password" autoComplete="current-password" />
-        </FormField>
+        {hasPassword && (
+          <FormField
+            label="Current password"
+            htmlFor={id("current_password")}
+            errors={errors.current_password}
+          >
+            <input {...inputProps("current_password")} type="password" autoComplete="current-password" />
+          </FormField>
+        )}
         <FormField
           label="New password"
           htmlFor={id("password")}
@@ -59,7 +71,13 @@ export function ChangePasswordForm() {
         <FormAlert messages={errors[FORM_ERROR_KEY]} />
         <FormNotice message={notice} />
         <button type="submit" className="btn-primary" disabled={busy}>
-          {busy ? "Changing the password…" : "Change password"}
+          {hasPassword
+            ? busy
+              ? "Changing the password…"
+              : "Change password"
+            : busy
+              ? "Setting the password…"
+              : "Set password"}
         </button>
       </form>
     </section>

@@ -2,16 +2,17 @@ import { type AccountRole, type MessageAnswer, Registration } from "@pressguard/
 import { useState } from "react";
 import { Link } from "react-router";
 import { FORM_ERROR_KEY } from "../../lib/form-errors.ts";
+import { VENDOR_SETUP_PATH } from "../../lib/session-user.ts";
 import { useAuth } from "../../lib/use-auth.ts";
 import { FormAlert, FormField } from "../../ui/form-field.tsx";
 import { useSchemaForm } from "../../ui/use-schema-form.ts";
 import { authErrorsOf } from "./auth-errors.ts";
 import { FormNotice } from "./form-fields.tsx";
 
-/** Where a new vendor goes first: the vendor account set-up (decision 006). */
-const VENDOR_SETUP_PATH = "/vdp/create-account";
-
-/** Where each role signs in after confirming the address; a new vendor then sets up the vendor account. */
+/**
+ * Where each role signs in after confirming the address; a new account then lands on its set-up (the
+ * vendor account, decision 006; the researcher profile, by the root redirect: issue 19).
+ */
 const SIGN_IN_AFTER_REGISTRATION: Record<AccountRole, string> = {
   vendor: `/vdp/login?redirect=${encodeURIComponent(VENDOR_SETUP_PATH)}`,
   researcher: "/researchers/login",
