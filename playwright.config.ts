@@ -47,6 +47,10 @@ const TOKEN_JOURNEYS = process.env.E2E_TOKEN_SPECS?.split(",") ?? [
   "api-keys.spec.ts",
   // Issue 19's account journeys: the activation modal after a sign-in in the browser.
   "account-journeys.spec.ts",
+  // Issue 19's CVE requests: the researcher's button and the staff's form, signed in either way.
+  "cve-requests.spec.ts",
+  // Issue 19's duplicates: staff mark one on the report page, the researcher reads it.
+  "duplicates.spec.ts",
 ];
 /**
  * With the token in localStorage the server cannot render a signed-in page by itself (decision 021):

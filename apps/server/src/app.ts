@@ -67,6 +67,8 @@ import {
   moveAttachmentsInto,
 } from "./modules/reports/attachment-store.ts";
 import { createUploadSpool, PARTIAL_UPLOAD_MAX_IDLE_MS } from "./modules/reports/attachments.ts";
+import { cveRoutes } from "./modules/reports/cve-routes.ts";
+import { duplicateRoutes } from "./modules/reports/duplicate-routes.ts";
 import { pinPreviewRoutes } from "./modules/reports/pin-routes.ts";
 import { createPreviewTokens } from "./modules/reports/preview-tokens.ts";
 import { reportRoutes } from "./modules/reports/routes.ts";
@@ -355,6 +357,8 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
       await api.register(captchaRoutes, { captcha });
       await api.register(embedRoutes, { embed: createEmbedService({ database }) });
       await api.register(reportRoutes, { reports });
+      await api.register(cveRoutes, { reports });
+      await api.register(duplicateRoutes, { reports });
       await api.register(pinPreviewRoutes, { reports, secureCookies: config.appUrl.startsWith("https:") });
       await api.register(forwardingRoutes, { forwarding });
       await api.register(searchRoutes, { search, responseStore });

@@ -69,6 +69,8 @@ interface Context {
   reportId: string;
   /** A file the researcher attached to that report. */
   attachmentId: string;
+  /** A watchlist of the researcher actor. */
+  watchlistId: string;
   /** A member seat of the vendor actor's organisation (not an actor). */
   seatMemberId: number;
   /** For rows with `fresh`: a new member seat or open invitation of that organisation, per cell. */
@@ -408,9 +410,41 @@ const MATRIX: Record<string, Row> = {
     url: ({ reportId }) => `/api/reports/${reportId}/comments`,
     body: () => ({ body: "A matrix comment." }),
   },
+  // Only the report's researcher asks for a CVE id (issue 19); anyone else never sees the report.
+  "POST /api/reports/{id}/cve-request": {
+    expected: {
+      anonymous: 401,
+      researcher: 200,
+      otherResearcher: 404,
+      vendor: 404,
+      otherVendor: 404,
+      staff: 404,
+    },
+    url: ({ reportId }) => `/api/reports/${reportId}/cve-request`,
+  },
   // Every signed-in actor holds the researcher role by now (POST /api/user/roles and POST /api/reports
   // above give it); each sees only their own reports (reports.test.ts).
   "GET /api/researcher/reports": { expected: signedIn(200) },
+  // Watchlists (issue 20): any signed-in user keeps their own; another's answers 404 as an unknown one.
+  "GET /api/watchlists": { expected: signedIn(200) },
+  "POST /api/watchlists": { expected: signedIn(201), body: () => ({ name: "matrix site" }) },
+  "GET /api/watchlists/exposures": { expected: signedIn(200) },
+  "GET /api/watchlists/{id}": {
+    expected: { ...signedIn(404), researcher: 200 },
+    url: ({ watchlistId }) => `/api/watchlists/${watchlistId}`,
+  },
+  "PATCH /api/watchlists/{id}": {
+    expected: { ...signedIn(404), researcher: 200 },
+    url: ({ watchlistId }) => `/api/watchlists/${watchlistId}`,
+    body: () => ({ alert_mode: "daily" }),
+  },
+  "PUT /api/watchlists/{id}/entries": {
+    expected: { ...signedIn(404), researcher: 200 },
+    url: ({ watchlistId }) => `/api/watchlists/${watchlistId}/entries`,
+    body: () => ({ entries: [{ kind: "plugin", slug: "matrix-plugin", version: "1.0.1" }] }),
+  },
+  // Deleting is the owner's only (watchlists.test.ts); here nobody's watchlist is named.
+  "DELETE /api/watchlists/{id}": { expected: signedIn(404), url: () => `/api/watchlists/${SAMPLE_UUID}` },
   // Each caller reads and writes only their own profile (modules/researchers/profile.test.ts).
   "GET /api/researcher/profile": { expected: signedIn(200) },
   "PUT /api/researcher/profile": {
@@ -444,6 +478,15 @@ const MATRIX: Record<string, Row> = {
     expected: staffOnly(409),
     url: ({ reportId }) => `/api/staff/reports/${reportId}/transitions`,
     body: () => ({ action: "reject", reason: "invalid" }),
+  },
+  "GET /api/staff/reports/{id}/duplicate-candidates": {
+    expected: staffOnly(200),
+    url: ({ reportId }) => `/api/staff/reports/${reportId}/duplicate-candidates`,
+  },
+  "PUT /api/staff/reports/{id}/cve": {
+    expected: staffOnly(200),
+    url: ({ reportId }) => `/api/staff/reports/${reportId}/cve`,
+    body: () => ({ cve: null }),
   },
   "GET /api/staff/product-claims": { expected: staffOnly(200) },
   "POST /api/staff/product-claims/{id}/approve": {
@@ -481,6 +524,7 @@ describe("the authorization matrix", () => {
   let vendorProgramId = 0;
   let reportId = "";
   let attachmentId = "";
+  let watchlistId = "";
 
   beforeAll(async () => {
     harness = await createTestApp();
@@ -528,6 +572,13 @@ describe("the authorization matrix", () => {
     if (attached.statusCode !== 201)
       throw new Error(`matrix attachment: ${attached.statusCode} ${attached.body}`);
     attachmentId = attached.json<{ id: string }>().id;
+    const watchlist = await researcherCaller.post("/api/watchlists", {
+      name: "matrix.example",
+      entries: [{ kind: "plugin", slug: "matrix-plugin", version: "1.0.0" }],
+    });
+    if (watchlist.statusCode !== 201)
+      throw new Error(`matrix watchlist: ${watchlist.statusCode} ${watchlist.body}`);
+    watchlistId = watchlist.json<{ id: string }>().id;
     const staffCaller = createApiCaller(app, { ip: "10.98.0.3" });
     staffCaller.cookies.set("pressguard_session", (await sessionFor(userIds.staff)).secret);
     for (const step of [
@@ -617,7 +668,7 @@ describe("the authorization matrix", () => {
           ? caller.get(url)
           : method === "DELETE"
             ? caller.delete(url)
-            : caller[method === "PUT" ? "put" : "post"](url, {});
+            : caller[method === "PUT" ? "put" : method === "PATCH" ? "patch" : "post"](url, {});
       if (row.expected.anonymous === 401) {
         // A read key is anonymous: refused by the access hook (403), or answered as anonymous is.
         const [keyed, unkeyed] = [(await call(readKey)).statusCode, (await call(anonymous)).statusCode];
@@ -634,7 +685,7 @@ describe("the authorization matrix", () => {
 
   for (const [route, row] of Object.entries(MATRIX)) {
     it(`${route} answers each actor as expected`, async () => {
-      const [method, path] = route.split(" ") as ["GET" | "POST" | "PUT" | "DELETE", string];
+      const [method, path] = route.split(" ") as ["GET" | "POST" | "PUT" | "PATCH" | "DELETE", string];
       const actual: Partial<Record<AnyActor, number>> = {};
       const expected: Partial<Record<AnyActor, number>> = {};
       const expectations = row.expected;
@@ -649,6 +700,7 @@ describe("the authorization matrix", () => {
           vendorProgramId,
           reportId,
           attachmentId,
+          watchlistId,
           seatMemberId,
           freshId:
             row.fresh === "seat"
@@ -666,7 +718,9 @@ describe("the authorization matrix", () => {
               ? await caller.delete(url)
               : method === "PUT"
                 ? await caller.put(url, body)
-                : await caller.post(url, body);
+                : method === "PATCH"
+                  ? await caller.patch(url, body)
+                  : await caller.post(url, body);
         actual[actor] = response.statusCode;
         if (expectations !== "public") expected[actor] = expectations[actor];
         if (row.leavesSeat && (actor === "vendorAdmin" || actor === "vendorMember"))

@@ -64,6 +64,16 @@ export type ReportMail =
     }
   | { template: "report_pin"; reportTitle: string; productName: string; pin: string }
   | {
+      /** The researcher hears that staff recorded a CVE id for their report (issue 19). */
+      template: "report_cve_recorded";
+      name: string;
+      reportTitle: string;
+      cve: string;
+      /** Whether the vulnerability is already public, so the id shows on its record now. */
+      published: boolean;
+      url: string;
+    }
+  | {
       /** The deadline job: 30 and 7 days before the fix deadline, and once it has passed. */
       template: "report_deadline_reminder" | "report_deadline_near" | "report_deadline_passed";
       name: string;
@@ -174,6 +184,18 @@ export const reportTemplates: TemplateContents<ReportMail> = {
       ...(mail.detail ? [mail.detail] : []),
     ],
     action: { label: "View the vulnerability", url: mail.url },
+    footnote: "You received this e-mail because you reported a vulnerability.",
+  }),
+  report_cve_recorded: (mail) => ({
+    subject: `${mail.cve} is reserved for your report: ${mail.reportTitle}`,
+    greeting: `Hello ${mail.name},`,
+    paragraphs: [
+      `Our team recorded the CVE id ${mail.cve} for your report "${mail.reportTitle}".`,
+      mail.published
+        ? "The published vulnerability now shows it."
+        : "It will be shown on the public record when the vulnerability is published. Until then, please keep it private.",
+    ],
+    action: { label: "Open the report", url: mail.url },
     footnote: "You received this e-mail because you reported a vulnerability.",
   }),
   report_vendor_notified: (mail) => ({

@@ -37,6 +37,9 @@ const ACTION_LABELS: Record<string, string> = {
   verify_fix: "Fix verified",
   publish: "Published",
   publish_unpatched: "Published unpatched",
+  request_cve: "CVE id requested",
+  record_cve: "CVE id recorded",
+  remove_cve: "CVE id removed",
 };
 
 export function actionLabel(action: string): string {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { REPORT_ATTACHMENT_KINDS } from "../reports/attachment-rules.ts";
 import { ReportState } from "../reports/lifecycle.ts";
+import { DuplicateOf } from "./duplicates.ts";
 import { Pagination } from "./pagination.ts";
 
 /** The report API's answers (decision 008): the server serialises with these, the web reads their types. */
@@ -51,6 +52,9 @@ export const ReportListItem = z
     updated_at: z.string(),
     /** A rejected report's reason (a REJECTION_REASONS value); null otherwise. */
     rejection_reason: z.string().nullable(),
+    /** The CVE id staff recorded, and when the researcher asked for one (issue 19). */
+    cve: z.string().nullable(),
+    cve_requested_at: z.string().nullable(),
     /** Staff only: an open or published report on the same product with the same type. */
     possible_duplicate_of: z.string().nullable().optional(),
   })
@@ -120,6 +124,8 @@ export const ReportDetail = z
     cvss_score: z.number().nullable(),
     severity: z.string().nullable(),
     cve: z.string().nullable(),
+    /** When the researcher asked staff for a CVE id (POST /reports/{id}/cve-request); null if never. */
+    cve_requested_at: z.string().nullable(),
     fixed_version: z.string().nullable(),
     /** The link given with the fix (http or https only). */
     fix_url: z.string().nullable(),
@@ -141,9 +147,13 @@ export const ReportDetail = z
     attachments: z.array(ReportAttachment),
     timeline: z.array(ReportEvent),
     comments: z.array(ReportComment),
+    /** Rejected as a duplicate: what it duplicates (issue 19); null otherwise. */
+    duplicate_of: DuplicateOf.nullable(),
     /** Staff only. */
     reporter_email: z.string().nullable().optional(),
     possible_duplicate_of: z.string().nullable().optional(),
+    /** Staff only: the best published-record candidate found on submission. */
+    possible_duplicate_of_vulnerability_id: z.string().nullable().optional(),
   })
   .meta({ id: "ReportDetail" });
 export type ReportDetail = z.infer<typeof ReportDetail>;

@@ -72,7 +72,11 @@ export const ReportRejection = z.object({
         ? REJECTION_REASON_CHOSEN
         : `reason must be one of ${REJECTION_REASONS.map((reason) => reason.value).join(", ")}.`,
   }),
+  /** With reason `duplicate` (issue 19): the published record or the report it duplicates, at most one. */
+  duplicate_of_vulnerability_id: z.guid({ error: "Choose a known vulnerability." }).nullish(),
+  duplicate_of_report_id: z.guid({ error: "Choose a report." }).nullish(),
 });
+export type ReportRejection = z.infer<typeof ReportRejection>;
 
 /**
  * `POST /staff/reports/{id}/transitions`: every action's `action` and optional `note`. The fields

@@ -20,6 +20,8 @@ export interface StaffReportFilter {
   deadlinePassed?: boolean;
   /** Validated, and nobody to tell: no active program, no contact e-mail (issue 19). */
   noVendorContact?: boolean;
+  /** The researcher asked for a CVE id that staff have not recorded yet (issue 19). */
+  cveRequested?: boolean;
 }
 
 /** Reading reports: one report as its reader sees it, and the lists of researcher, vendor and staff. */

@@ -7,7 +7,7 @@ import { createPinQueries } from "./pin-queries.ts";
 import { PREVIEW_LINK_SECONDS, type PreviewTokens } from "./preview-tokens.ts";
 import { hasActiveProgram } from "./report-context.ts";
 import { createReportQueries, type ReportRow } from "./report-queries.ts";
-import { publicPathOf } from "./report-views.ts";
+import { duplicateOf, publicPathOf } from "./report-views.ts";
 
 export interface ReportMailOptions {
   database: Database;
@@ -50,6 +50,15 @@ export function createReportMail({
     `${appUrl}${audience === "vendor" ? "/vdp/vulnerabilities" : "/researchers/reports"}/${id}/preview?token=${previewTokens.sign(id, audience, PREVIEW_LINK_SECONDS)}`;
   const reportUrl = (id: string) => previewUrl(id, "researcher");
   const pinUrl = (id: string) => `${appUrl}/database/report-preview/${id}/pin`;
+
+  /** The researcher's words for a duplicate (issue 19): the original's public link, never a private title. */
+  function duplicateSentence(row: ReportRow): string | null {
+    const original = duplicateOf(row, "researcher");
+    if (!original) return null;
+    return original.public_path
+      ? `Closed as a duplicate of ${original.title}: ${appUrl}${original.public_path}`
+      : "Closed as a duplicate of an earlier report.";
+  }
 
   /**
    * Who hears of the vendor's side of a report: the owning vendor's contact when the product has an
@@ -157,7 +166,7 @@ export function createReportMail({
         await mail(row.researcher_email, {
           template: "report_rejected",
           ...base,
-          detail: [label, note].filter(Boolean).join(" — ") || null,
+          detail: [duplicateSentence(row) ?? label, note].filter(Boolean).join(" — ") || null,
           url: reportUrl(row.id),
         });
       } else if (action === "validate") {
@@ -185,6 +194,19 @@ export function createReportMail({
           url: `${appUrl}${publicPathOf(row, row.vulnerability_slug)}`,
         });
       }
+    },
+
+    /** The researcher hears of the CVE id staff recorded for the report (issue 19). */
+    async afterCveRecorded(row: ReportRow) {
+      if (!row.cve) return;
+      await mail(row.researcher_email, {
+        template: "report_cve_recorded",
+        name: row.researcher_name ?? "",
+        reportTitle: row.title,
+        cve: row.cve,
+        published: row.status === "published",
+        url: reportUrl(row.id),
+      });
     },
 
     /** The deadline job's mail to the vendor's side: its deadline is near, or has passed. */

@@ -41,7 +41,16 @@ export interface ReportRow {
   cvss_score: string | number | null;
   severity: string | null;
   cve: string | null;
+  cve_requested_at: Date | string | null;
   possible_duplicate_of: string | null;
+  possible_duplicate_of_vulnerability_id: string | null;
+  duplicate_of_vulnerability_id: string | null;
+  duplicate_of_report_id: string | null;
+  /** The original's public record (the record, or the duplicated report once published). */
+  duplicate_public_slug: string | null;
+  duplicate_public_title: string | null;
+  /** The duplicated report's own title: staff only, never shown to the researcher. */
+  duplicate_report_title: string | null;
   vulnerability_id: string | null;
   vulnerability_slug: string | null;
   vendor_notified_at: Date | string | null;
@@ -65,7 +74,10 @@ const REPORT_SELECT = `
     r.submitted_by_user_id, r.reporter_email, r.affected_version_prefix, r.affected_version, r.type_code,
     r.owasp_code, r.required_privilege, r.description, r.steps_to_reproduce, r.proof_of_concept,
     r.suggested_fix, r.reported_cvss_vector, r.rejection_reason, r.fixed_version, r.fix_url, r.fix_diff, r.cvss_vector,
-    r.cvss_score, r.severity, r.cve, r.possible_duplicate_of::text, r.vulnerability_id::text,
+    r.cvss_score, r.severity, r.cve, r.cve_requested_at, r.possible_duplicate_of::text, r.vulnerability_id::text,
+    r.possible_duplicate_of_vulnerability_id::text, r.duplicate_of_vulnerability_id::text,
+    r.duplicate_of_report_id::text, coalesce(dv.slug, drv.slug) as duplicate_public_slug,
+    coalesce(dv.title, drv.title) as duplicate_public_title, dr.title as duplicate_report_title,
     v.slug as vulnerability_slug, r.vendor_notified_at, r.fix_deadline_at, r.deadline_near_notified_at,
     r.deadline_passed_at, r.fixed_at, r.validated_at,
     r.published_at, r.created_at, r.updated_at
@@ -74,7 +86,10 @@ const REPORT_SELECT = `
   join platforms pl on pl.id = p.platform_id
   left join researchers rs on rs.id = r.researcher_id
   left join users ru on ru.id = rs.user_id
-  left join vulnerabilities v on v.id = r.vulnerability_id`;
+  left join vulnerabilities v on v.id = r.vulnerability_id
+  left join vulnerabilities dv on dv.id = r.duplicate_of_vulnerability_id
+  left join reports dr on dr.id = r.duplicate_of_report_id
+  left join vulnerabilities drv on drv.id = dr.vulnerability_id and dr.status = 'published'`;
 
 export interface ReportListRow {
   id: string;
@@ -88,6 +103,8 @@ export interface ReportListRow {
   severity: string | null;
   possible_duplicate_of: string | null;
   rejection_reason: string | null;
+  cve: string | null;
+  cve_requested_at: Date | string | null;
   fix_deadline_at: Date | string | null;
   deadline_passed_at: Date | string | null;
   created_at: Date | string;
@@ -97,7 +114,7 @@ export interface ReportListRow {
 const LIST_SELECT = `
   select r.id, r.status, r.title, pl.slug as platform, p.kind as product_kind, p.slug as product_slug,
     p.name as product_name, r.type_code, r.severity, r.possible_duplicate_of::text, r.fix_deadline_at,
-    r.deadline_passed_at, r.created_at, r.updated_at, r.rejection_reason
+    r.deadline_passed_at, r.created_at, r.updated_at, r.rejection_reason, r.cve, r.cve_requested_at
   from reports r
   join products p on p.id = r.product_id
   join platforms pl on pl.id = p.platform_id`;
@@ -147,6 +164,8 @@ export type ReportChanges = Partial<{
   severity: string | null;
   cve: string | null;
   vulnerability_id: string;
+  duplicate_of_vulnerability_id: string | null;
+  duplicate_of_report_id: string | null;
 }>;
 
 /** Timestamps a transition sets to now(), or (the deadline) to now() plus days. */
@@ -179,6 +198,8 @@ export function createReportQueries(sql: SqlRunner) {
         deadlinePassed?: boolean;
         /** Only validated reports on a product with no active program and no contact e-mail. */
         noVendorContact?: boolean;
+        /** Only reports whose researcher asked for a CVE id that staff have not recorded yet. */
+        cveRequested?: boolean;
       },
       limit: number,
       offset: number,
@@ -202,6 +223,8 @@ export function createReportQueries(sql: SqlRunner) {
         where.push(
           "r.status = 'validated' and not (p.vendor_id is not null and p.is_active) and p.vendor_contact_email is null",
         );
+      if (filter.cveRequested)
+        where.push("r.cve_requested_at is not null and r.cve is null and r.status <> 'rejected'");
       const whereSql = where.length > 0 ? `where ${where.join(" and ")}` : "";
       const { rows } = await sql.query<ReportListRow>(
         `${LIST_SELECT} ${whereSql} order by r.created_at desc, r.id limit ${limit} offset ${offset}`,

@@ -1,5 +1,6 @@
 import {
   actionsFrom,
+  type DuplicateOf,
   type ReportActor,
   type ReportAttachment,
   type ReportDetail,
@@ -42,6 +43,8 @@ export function listItemOf(row: ReportListRow, staff: boolean): ReportListItem {
     created_at: isoOrNull(row.created_at) ?? "",
     updated_at: isoOrNull(row.updated_at) ?? "",
     rejection_reason: row.rejection_reason,
+    cve: row.cve,
+    cve_requested_at: isoOrNull(row.cve_requested_at),
     ...(staff && { possible_duplicate_of: row.possible_duplicate_of }),
   };
 }
@@ -54,6 +57,25 @@ export const attachmentOf = (row: AttachmentRow): ReportAttachment => ({
   size: row.size_bytes,
   created_at: isoOrNull(row.created_at) ?? "",
 });
+
+/**
+ * What a duplicate duplicates (issue 19): the public record's title and link when there is one;
+ * a report not public stays unnamed to all but staff.
+ */
+export function duplicateOf(row: ReportRow, viewer: Viewer): DuplicateOf | null {
+  const id = row.duplicate_of_vulnerability_id ?? row.duplicate_of_report_id;
+  if (row.rejection_reason !== "duplicate" || id === null) return null;
+  const kind = row.duplicate_of_vulnerability_id ? "vulnerability" : "report";
+  const publicPath = row.duplicate_public_slug ? publicPathOf(row, row.duplicate_public_slug) : null;
+  if (viewer !== "staff")
+    return { kind, title: publicPath ? row.duplicate_public_title : null, public_path: publicPath };
+  return {
+    kind,
+    title: row.duplicate_public_title ?? row.duplicate_report_title,
+    public_path: publicPath,
+    id,
+  };
+}
 
 export function detailOf(
   row: ReportRow,
@@ -94,6 +116,7 @@ export function detailOf(
     cvss_score: row.cvss_score === null ? null : Number(row.cvss_score),
     severity: row.severity,
     cve: row.cve,
+    cve_requested_at: isoOrNull(row.cve_requested_at),
     fixed_version: row.fixed_version,
     fix_url: row.fix_url,
     ...(viewer !== "researcher" && { fix_diff: row.fix_diff }),
@@ -128,9 +151,11 @@ export function detailOf(
       author: comment.author_name === null ? null : { name: comment.author_name },
       created_at: isoOrNull(comment.created_at) ?? "",
     })),
+    duplicate_of: duplicateOf(row, viewer),
     ...(viewer === "staff" && {
       reporter_email: row.reporter_email,
       possible_duplicate_of: row.possible_duplicate_of,
+      possible_duplicate_of_vulnerability_id: row.possible_duplicate_of_vulnerability_id,
     }),
   };
 }

@@ -297,6 +297,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService }> = a
           status: request.query.status,
           deadlinePassed: request.query.deadline_passed === "true",
           noVendorContact: request.query.no_vendor_contact === "true",
+          cveRequested: request.query.cve_requested === "true",
         },
         pageRequest(request, request.query.page, request.query.per_page),
       ),

@@ -30,6 +30,8 @@ export const StaffReportsQuery = PageQuery.extend({
   no_vendor_contact: z
     .enum(["true", "false"], { error: "no_vendor_contact must be true or false." })
     .optional(),
+  /** `true`: only reports whose researcher asked for a CVE id that staff have not recorded yet. */
+  cve_requested: z.enum(["true", "false"], { error: "cve_requested must be true or false." }).optional(),
 });
 
 /** Checked per action in the service (validate and reject need their own fields). */

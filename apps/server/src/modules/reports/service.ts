@@ -1,5 +1,7 @@
 import { type AttachmentServiceOptions, createAttachmentService } from "./attachment-service.ts";
 import { createCommentService } from "./comment-service.ts";
+import { createCveService } from "./cve-service.ts";
+import { createDuplicateService } from "./duplicate-service.ts";
 import { createPreviewService } from "./preview-service.ts";
 import { createRateLimiter, type RateLimitOptions } from "./rate-limits.ts";
 import { createReadingService } from "./reading-service.ts";
@@ -33,6 +35,8 @@ export function createReportService(options: ReportServiceOptions) {
     ...createPreviewService(context, shared),
     ...createAttachmentService(context, shared),
     ...createCommentService(context),
+    ...createCveService(context, shared),
+    ...createDuplicateService(context),
   };
 }
 

@@ -17,6 +17,7 @@ export interface NewReport {
   suggestedFix: string | null;
   reportedCvssVector: string | null;
   possibleDuplicateOf: string | null;
+  possibleDuplicateOfVulnerability: string | null;
 }
 
 /** What a submission reads and writes: the reporter's account and profile, the product, the report. */
@@ -131,8 +132,9 @@ export function createSubmissionQueries(sql: SqlRunner) {
       const { rows } = await tx.query<{ id: string }>(
         `insert into reports (product_id, researcher_id, submitted_by_user_id, reporter_email, title,
            affected_version_prefix, affected_version, type_code, owasp_code, required_privilege, description,
-           steps_to_reproduce, proof_of_concept, suggested_fix, reported_cvss_vector, possible_duplicate_of)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) returning id::text`,
+           steps_to_reproduce, proof_of_concept, suggested_fix, reported_cvss_vector, possible_duplicate_of,
+           possible_duplicate_of_vulnerability_id)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) returning id::text`,
         [
           report.productId,
           report.researcherId,
@@ -150,6 +152,7 @@ export function createSubmissionQueries(sql: SqlRunner) {
           report.suggestedFix,
           report.reportedCvssVector,
           report.possibleDuplicateOf,
+          report.possibleDuplicateOfVulnerability,
         ],
       );
       return rows[0]!.id;

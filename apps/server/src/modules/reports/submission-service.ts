@@ -13,6 +13,7 @@ import type { ClientInfo, RequestAuth } from "../../http/access.ts";
 import type { IdempotentAttempt } from "../../http/idempotency.ts";
 import type { MagicLinkOutcome } from "../auth/service.ts";
 import type { CaptchaService } from "../captcha/service.ts";
+import { duplicateCandidates } from "./duplicate-candidates.ts";
 import { UPLOAD_TOKEN_SECONDS } from "./preview-tokens.ts";
 import { type RateLimiter, REPORT_RATE_LIMITS } from "./rate-limits.ts";
 import { isUuid, type ReportContext } from "./report-context.ts";
@@ -153,6 +154,19 @@ export function createSubmissionService(
           [...OPEN_REPORT_STATES, "published"],
           tx,
         );
+        const { candidates } = await duplicateCandidates(
+          tx,
+          {
+            id: null,
+            productId: product.id,
+            typeCode: form.vulnerability_type,
+            prefix: form.affected_version_prefix,
+            version: form.affected_version,
+          },
+          () => "",
+        );
+        // Only a record of the same type is flagged: overlapping versions alone are too common.
+        const record = candidates.find((one) => one.kind === "vulnerability" && one.match !== "versions");
         const id = await submissions.insertReport(
           {
             productId: product.id,
@@ -171,6 +185,7 @@ export function createSubmissionService(
             suggestedFix: form.suggested_fix,
             reportedCvssVector: form.cvss_vector,
             possibleDuplicateOf: duplicate,
+            possibleDuplicateOfVulnerability: record?.id ?? null,
           },
           tx,
         );

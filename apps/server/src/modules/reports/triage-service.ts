@@ -15,6 +15,8 @@ import { bumpDataVersion } from "../../db/data-version.ts";
 import { updateInferredFixes } from "../../db/infer-fixed.ts";
 import { AppError, validationErrorOf } from "../../errors.ts";
 import type { RequestAuth } from "../../http/access.ts";
+import { requireCveFree } from "./cve-queries.ts";
+import { duplicateTargetOf } from "./duplicate-service.ts";
 import { createPinQueries } from "./pin-queries.ts";
 import { newPin } from "./preview-service.ts";
 import { createPublishQueries } from "./publish-queries.ts";
@@ -109,6 +111,7 @@ export function createTriageService(
       const { action, note } = head.data;
       let validation: ReportValidation | null = null;
       let reason: RejectionReason | null = null;
+      let rejection: ReportRejection | null = null;
       if (action === "validate") {
         const parsed = ReportValidation.safeParse(body);
         if (!parsed.success) throw validationErrorOf(parsed.error.issues);
@@ -117,6 +120,7 @@ export function createTriageService(
       if (action === "reject") {
         const parsed = ReportRejection.safeParse(body);
         if (!parsed.success) throw validationErrorOf(parsed.error.issues);
+        rejection = parsed.data;
         reason = parsed.data.reason;
       }
 
@@ -137,9 +141,13 @@ export function createTriageService(
         switch (action) {
           case "reject":
             changes.rejection_reason = reason;
+            Object.assign(changes, await duplicateTargetOf(row, reason!, rejection!, tx));
             break;
           case "validate":
             Object.assign(changes, validationChanges(validation!));
+            // A CVE id staff recorded before validating stays unless another is given (issue 19).
+            changes.cve = validation!.cve ?? row.cve;
+            if (changes.cve !== null && changes.cve !== row.cve) await requireCveFree(tx, changes.cve, row);
             stamps.validated_at = true;
             break;
           case "notify_vendor":

@@ -53,6 +53,9 @@ export const reportsApi = {
       headers: { [IDEMPOTENCY_KEY_HEADER]: newIdempotencyKey() },
     });
   },
+  /** The researcher asks staff for a CVE id (issue 19); asking again keeps the first request. */
+  requestCve: (client: ApiClient, id: string) =>
+    client.request<ReportDetail>(`/reports/${encodeURIComponent(id)}/cve-request`, { method: "POST" }),
   /** The PIN contact's comment: the preview cookie (scoped to this path) is the credential. */
   addPinComment: (client: ApiClient, id: string, body: string) =>
     client.request<ReportDetail>(`/report-previews/${encodeURIComponent(id)}/comments`, {

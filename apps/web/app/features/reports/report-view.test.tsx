@@ -55,6 +55,8 @@ function reportWith(overrides: Partial<ReportDetail> = {}): ReportDetail {
     cvss_score: null,
     severity: null,
     cve: null,
+    cve_requested_at: null,
+    duplicate_of: null,
     fixed_version: null,
     fix_url: null,
     rejection_reason: null,

@@ -85,6 +85,19 @@ export function ReportView({ report, actions, footer, headingLevel = 1, attachme
             </a>
           </p>
         )}
+        {report.duplicate_of && (
+          <p role="note" className="text-sm text-slate-700">
+            Closed as a duplicate of{" "}
+            {report.duplicate_of.public_path ? (
+              <a href={report.duplicate_of.public_path} className="link">
+                {report.duplicate_of.title ?? "the published vulnerability"}
+              </a>
+            ) : (
+              "an earlier report"
+            )}
+            .
+          </p>
+        )}
       </header>
 
       {actions && <div className="rounded-lg border border-slate-200 bg-slate-50 p-4">{actions}</div>}

@@ -1,6 +1,7 @@
 import type {
   ClaimStatus,
   DecisionTaken,
+  DuplicateCandidates,
   Page,
   ProductClaim,
   ProductContact,
@@ -17,7 +18,7 @@ import type { CommentVisibility } from "../../lib/reports.ts";
 export type { Page };
 
 /** The queue's lists across states of reports waiting on staff (their API flags have the same names). */
-export const WAITING_VIEWS = ["no_vendor_contact", "deadline_passed"] as const;
+export const WAITING_VIEWS = ["no_vendor_contact", "deadline_passed", "cve_requested"] as const;
 export type WaitingView = (typeof WAITING_VIEWS)[number];
 /** What the queue shows: one state, every state (null), or a waiting list. */
 export type QueueView = ReportState | WaitingView | null;
@@ -33,6 +34,9 @@ export const staffApi = {
     }),
   getReport: (client: ApiClient, id: string) =>
     client.request<ReportDetail>(`/staff/reports/${encodeURIComponent(id)}`),
+  /** The report's possible originals among the product's records and reports (issue 19). */
+  getDuplicateCandidates: (client: ApiClient, id: string) =>
+    client.request<DuplicateCandidates>(`/staff/reports/${encodeURIComponent(id)}/duplicate-candidates`),
   transition: (client: ApiClient, id: string, body: ReportTransitionRequest) =>
     client.request<ReportDetail>(`/staff/reports/${encodeURIComponent(id)}/transitions`, {
       method: "POST",
@@ -47,6 +51,12 @@ export const staffApi = {
     client.request<Page<ProductClaim>>("/staff/product-claims", { query: { status, page } }),
   approveClaim: (client: ApiClient, id: number) =>
     client.request<DecisionTaken>(`/staff/product-claims/${id}/approve`, { method: "POST" }),
+  /** Records the CVE id reserved for a report, or removes it with null (issue 19). */
+  setReportCve: (client: ApiClient, id: string, cve: string | null) =>
+    client.request<ReportDetail>(`/staff/reports/${encodeURIComponent(id)}/cve`, {
+      method: "PUT",
+      body: { cve },
+    }),
   getProductContact: (client: ApiClient, productId: number) =>
     client.request<ProductContact>(`/staff/products/${productId}/contact`),
   setProductContact: (client: ApiClient, productId: number, email: string) =>
@@ -66,6 +76,7 @@ export const staffKeys = {
   reportLists: () => [...staffKeys.all, "reports"] as const,
   reportList: (view: QueueView) => [...staffKeys.reportLists(), view ?? "all"] as const,
   report: (id: string) => [...staffKeys.all, "report", id] as const,
+  duplicateCandidates: (id: string) => [...staffKeys.all, "duplicate-candidates", id] as const,
   claims: (status: ClaimStatus) => [...staffKeys.all, "claims", status] as const,
   productContact: (productId: number) => [...staffKeys.all, "product-contact", productId] as const,
 };
@@ -87,6 +98,14 @@ export function staffReportQuery(client: ApiClient, id: string) {
   return queryOptions({
     queryKey: staffKeys.report(id),
     queryFn: () => staffApi.getReport(client, id),
+    ...FRESH,
+  });
+}
+
+export function duplicateCandidatesQuery(client: ApiClient, id: string) {
+  return queryOptions({
+    queryKey: staffKeys.duplicateCandidates(id),
+    queryFn: () => staffApi.getDuplicateCandidates(client, id),
     ...FRESH,
   });
 }

@@ -28,6 +28,8 @@ import {
 import { LoadError } from "../../ui/form-field.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 import { staffReportQuery } from "./api.ts";
+import { ReportCve } from "./cve-form.tsx";
+import { PossibleDuplicates } from "./duplicates.tsx";
 import { ReportActions } from "./report-actions.tsx";
 import { STAFF_QUEUE_PATH } from "./report-queue.tsx";
 import { useStaffComment } from "./use-staff-mutations.ts";
@@ -109,6 +111,19 @@ function StaffReportView({ report }: { report: ReportDetail }) {
           </Link>
         </p>
       )}
+      {report.possible_duplicate_of_vulnerability_id && report.status !== "rejected" && (
+        <p
+          role="note"
+          className="mb-6 rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+        >
+          <strong>Possible duplicate:</strong> a published record of the same type affects this product.
+          Compare it under{" "}
+          <a href="#report-duplicates" className="link">
+            Possible duplicates
+          </a>
+          .
+        </p>
+      )}
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
           <ReportCard id="report-facts" title="Classification">
@@ -182,6 +197,12 @@ function StaffReportView({ report }: { report: ReportDetail }) {
         <aside className="min-w-0 space-y-6" aria-label="Triage">
           <ReportCard id="report-actions" title="Actions">
             <ReportActions key={report.status} report={report} />
+          </ReportCard>
+          <ReportCard id="report-duplicates" title="Possible duplicates">
+            <PossibleDuplicates report={report} />
+          </ReportCard>
+          <ReportCard id="report-cve" title="CVE">
+            <ReportCve report={report} />
           </ReportCard>
           <ReportCard id="report-vendor-contact" title="Vendor contact">
             <VendorContact report={report} />

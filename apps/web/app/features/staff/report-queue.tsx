@@ -1,4 +1,4 @@
-import { REPORT_STATES, type ReportListItem, type ReportState } from "@pressguard/domain";
+import { hasOpenCveRequest, REPORT_STATES, type ReportListItem, type ReportState } from "@pressguard/domain";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { SeverityLabel, StateBadge } from "../../components/report-badges.tsx";
@@ -55,6 +55,11 @@ const WAITING_LINKS: readonly { view: WaitingView; label: string; empty: string 
     view: "deadline_passed",
     label: "Fix deadline passed",
     empty: "No report is past its fix deadline.",
+  },
+  {
+    view: "cve_requested",
+    label: "CVE requested",
+    empty: "No researcher is waiting for a CVE id.",
   },
 ];
 
@@ -164,6 +169,11 @@ function QueueRow({ report }: { report: ReportListItem }) {
             >
               Possible duplicate
             </Link>
+          )}
+          {hasOpenCveRequest(report) && (
+            <span className="rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-900">
+              CVE requested
+            </span>
           )}
         </p>
       </td>

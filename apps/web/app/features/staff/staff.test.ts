@@ -35,6 +35,7 @@ describe("the queue filter in the page URL", () => {
     expect(queueStatusOf(new URLSearchParams("status=<script>"))).toBe("submitted");
     expect(queueStatusOf(new URLSearchParams("status=no_vendor_contact"))).toBe("no_vendor_contact");
     expect(queueStatusOf(new URLSearchParams("status=deadline_passed"))).toBe("deadline_passed");
+    expect(queueStatusOf(new URLSearchParams("status=cve_requested"))).toBe("cve_requested");
   });
 
   it("writes the tab links back", () => {

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { reportsApi } from "../../features/reports/api.ts";
 import { CommentForm } from "../../features/reports/comment-form.tsx";
+import { CveRequest, showsCveRequest } from "../../features/reports/cve-request.tsx";
 import { ReportView } from "../../features/reports/report-view.tsx";
 import { isApiError } from "../../lib/api/api-error.ts";
 import { createServerApiClient } from "../../lib/api/client.server.ts";
@@ -64,6 +65,7 @@ export default function ResearcherReportPreviewPage({ loaderData }: Route.Compon
   const [report, setReport] = useState(loaderData.report);
   // A new load (another report, or a revalidation) replaces what a comment returned.
   useEffect(() => setReport(loaderData.report), [loaderData.report]);
+  const isOwner = loaderData.researcherUuid !== null && loaderData.researcherUuid === report.researcher?.uuid;
   return (
     <>
       {loaderData.researcherUuid && (
@@ -78,6 +80,11 @@ export default function ResearcherReportPreviewPage({ loaderData }: Route.Compon
       )}
       <ReportView
         report={report}
+        actions={
+          showsCveRequest(report, isOwner) ? (
+            <CveRequest report={report} canRequest={isOwner} onRequested={setReport} />
+          ) : undefined
+        }
         attachmentHref={(attachmentId) => attachmentUrl(apiBase, report.id, attachmentId, loaderData.token)}
         footer={
           // The mailed link (its grant, or its token) is enough to comment, signed in or not.
