@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import { Outlet, useMatches, useParams, useRouteLoaderData } from "react-router";
-import { ResearcherFrame } from "../components/area-frames.tsx";
 import { MainContent } from "../components/main-content.tsx";
 import { SiteFooter } from "../components/site-footer.tsx";
 import { SiteHeader } from "../components/site-header.tsx";
+import { ResearcherFrame } from "../features/auth/area-frames.tsx";
 import { mergeHandles } from "../lib/route-handle.ts";
 import { getOptionalUser } from "../lib/session.server.ts";
 import { ErrorScreen } from "../ui/error-screen.tsx";

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Outlet, useRouteLoaderData } from "react-router";
-import { ResearcherFrame, VendorFrame } from "../components/area-frames.tsx";
 import { MainContent } from "../components/main-content.tsx";
+import { ResearcherFrame, VendorFrame } from "../features/auth/area-frames.tsx";
 import { getOptionalUser } from "../lib/session.server.ts";
 import { isResearcher, isVendor, programsPathFor } from "../lib/session-user.ts";
 import { ErrorScreen } from "../ui/error-screen.tsx";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Outlet, useRouteLoaderData } from "react-router";
-import { VendorFrame } from "../components/area-frames.tsx";
+import { VendorFrame } from "../features/auth/area-frames.tsx";
 import { getOptionalUser } from "../lib/session.server.ts";
 import { programsPathFor } from "../lib/session-user.ts";
 import { ErrorScreen } from "../ui/error-screen.tsx";

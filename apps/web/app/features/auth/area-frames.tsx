@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
-import { EmailVerificationNotice } from "../features/auth/email-verification-notice.tsx";
-import { SignOutButton } from "../features/auth/sign-out-button.tsx";
-import { ResearcherHeader, VendorHeader } from "./app-header.tsx";
-import { MainContent } from "./main-content.tsx";
-import { SiteFooter } from "./site-footer.tsx";
-import { SiteHeader } from "./site-header.tsx";
+import { ResearcherHeader, VendorHeader } from "../../components/app-header.tsx";
+import { MainContent } from "../../components/main-content.tsx";
+import { SiteFooter } from "../../components/site-footer.tsx";
+import { SiteHeader } from "../../components/site-header.tsx";
+import { EmailVerificationNotice } from "./email-verification-notice.tsx";
+import { SignOutButton } from "./sign-out-button.tsx";
 
 const SIGN_OUT_CLASS =
   "rounded-md px-3 py-2 text-sm font-medium text-slate-300 hover:bg-white/10 hover:text-white";
