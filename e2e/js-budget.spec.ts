@@ -58,6 +58,7 @@ type Visitor = "anonymous" | "vendor" | "staff";
 const pages: { name: string; path: string | "researcher"; hydrates: boolean; visitor?: Visitor }[] = [
   { name: "database home", path: "/database", hydrates: false },
   { name: "existing-vulnerability look-up", path: "/database/existing", hydrates: false },
+  { name: "check your site", path: "/database/check", hydrates: false },
   { name: "vulnerability page", path: VULNERABILITY_PAGE, hydrates: false },
   { name: "product vulnerabilities", path: PRODUCT_PAGE, hydrates: false },
   { name: "statistics", path: STATISTICS_PAGE, hydrates: false },

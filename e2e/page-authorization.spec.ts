@@ -204,6 +204,7 @@ const PAGES: Record<string, Case[]> = {
   // Public database: the same answer for everyone.
   "/database": [page("/database", open)],
   "/database/existing": [page("/database/existing", open)],
+  "/database/check": [page("/database/check", open)],
   "/database/vdp": [page("/database/vdp", open)],
   "/database/researchers/:uuid": [
     page(({ publicResearcherUuid }) => `/database/researchers/${publicResearcherUuid}`, open),

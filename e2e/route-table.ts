@@ -13,6 +13,7 @@ export const ROUTES: { path: string; heading: string }[] = [
   { path: "/login/magic-link/4d4b1c0e-7d1a-4c8b-9a35-2f1e0c3b5a77", heading: "Sign in with a link" },
   { path: "/database", heading: "Vulnerability database" },
   { path: "/database/existing", heading: "Check before you report" },
+  { path: "/database/check", heading: "Check your site" },
   { path: "/database/vdp", heading: "Active VDP directory" },
   { path: "/database/report", heading: "Report a vulnerability" },
   { path: "/database/report-submitted", heading: "Report submitted" },

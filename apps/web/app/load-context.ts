@@ -17,6 +17,12 @@ declare module "react-router" {
      */
     apiHeaders?: Record<string, string>;
     /**
+     * Headers for a call a page makes on the visitor's behalf (the "Check your site" page's batch
+     * check): the internal secret plus the visitor's address, so that the API counts the call on the
+     * visitor's rate-limit budget instead of exempting it. Never sent to the browser.
+     */
+    visitorApiHeaders?: Record<string, string>;
+    /**
      * The public data version (decision 005) when the request arrived, if the server passes it: the
      * SSR copy of the footer metrics is read again when it changes (an activation bumps it).
      */

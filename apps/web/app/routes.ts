@@ -40,6 +40,7 @@ export default [
     layout("layouts/database.tsx", [
       index("routes/database/home.tsx"),
       route("existing", "routes/database/existing.tsx"),
+      route("check", "routes/database/check.tsx"),
       route("vdp", "routes/database/vdp-directory.tsx"),
       route("researchers/:uuid", "routes/database/researcher-profile.tsx"),
       route("leaderboard/:type?", "routes/database/leaderboard.tsx"),

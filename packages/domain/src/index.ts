@@ -32,6 +32,7 @@ export * from "./enums/software-types.ts";
 export * from "./enums/version-prefixes.ts";
 export * from "./enums/vulnerability-types.ts";
 export * from "./products/package-identifiers.ts";
+export * from "./products/site-inventory.ts";
 export * from "./reports/attachment-rules.ts";
 export * from "./reports/cve-requests.ts";
 export * from "./reports/fix-submission.ts";

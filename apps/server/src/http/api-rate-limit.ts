@@ -42,6 +42,13 @@ export interface ApiRateLimitOptions {
 /** Sent by the page renderer on its calls to the API of its own process (with `internalSecret`). */
 export const INTERNAL_CALL_HEADER = "x-pressguard-internal";
 
+/**
+ * Sent by the page renderer, beside `INTERNAL_CALL_HEADER`, on a call it makes for the visitor (the
+ * "Check your site" page's batch check): the visitor's address, whose budget the call is counted on.
+ * Trusted only with a valid internal secret; without one it is ignored.
+ */
+export const VISITOR_ADDRESS_HEADER = "x-pressguard-visitor";
+
 interface Bucket {
   /** `api:<subject>:<window start, epoch seconds>`: its row in rate_limits. */
   key: string;
@@ -183,15 +190,21 @@ export function createApiRateLimiter(options: ApiRateLimitOptions) {
       const internalSecret = options.internalSecret;
       app.addHook("preValidation", async (request, reply) => {
         if (!request.routeOptions.url?.startsWith("/api/v1/")) return;
+        let visitor: string | null = null;
         if (internalSecret) {
           const internal = request.headers[INTERNAL_CALL_HEADER];
-          if (typeof internal === "string" && sameSecret(internal, internalSecret)) return;
+          if (typeof internal === "string" && sameSecret(internal, internalSecret)) {
+            const address = request.headers[VISITOR_ADDRESS_HEADER];
+            // A reading page's calls are the server's; a call made for the visitor is theirs.
+            if (typeof address !== "string" || address === "") return;
+            visitor = address;
+          }
         }
-        const apiKey = options.apiKeyOf(request);
+        const apiKey = visitor === null ? options.apiKeyOf(request) : null;
         const cost = request.routeOptions.config.rateLimitCost?.(request) ?? 1;
         const outcome =
           apiKey === null
-            ? hit(`ip:${clientOf(request.ip)}`, options.anonymousBudget, cost)
+            ? hit(`ip:${clientOf(visitor ?? request.ip)}`, options.anonymousBudget, cost)
             : hit(`key:${apiKey}`, options.keyBudget, cost);
         // draft-ietf-httpapi-ratelimit-headers (the separate fields of its drafts up to -06), seconds.
         const headers = {

@@ -8,6 +8,7 @@ import fastifyStatic from "@fastify/static";
 import { type ContentSecurityPolicyOptions, type PublicConfig, TOKEN_STORAGE_KEY } from "@pressguard/domain";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { VISITOR_ADDRESS_HEADER } from "./api-rate-limit.ts";
 import type { ErrorReporter } from "./error-reporting.ts";
 import { etagOf, type ResponseStore, sendStored } from "./http-cache.ts";
 import { contentSecurityPolicyOf } from "./security-headers.ts";
@@ -119,12 +120,17 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
   // The public data version lets server-side caches (the footer count) refresh when public data changes.
   const { errorReporter } = options;
   const reportError = errorReporter && ((error: unknown) => errorReporter.capture(error, { status: 500 }));
-  const getLoadContext = () => {
+  const getLoadContext = (request: FastifyRequest) => {
     const contentSecurityPolicy = pagePolicy.getStore();
     return {
       publicConfig: options.publicConfig,
       apiOrigin: apiOrigin(),
-      ...(options.internalCallHeaders && { apiHeaders: options.internalCallHeaders }),
+      ...(options.internalCallHeaders && {
+        apiHeaders: options.internalCallHeaders,
+        // The visitor's address (as the API's rate limit sees it: trustProxy applied) for the calls a
+        // page makes on their behalf, counted on their budget.
+        visitorApiHeaders: { ...options.internalCallHeaders, [VISITOR_ADDRESS_HEADER]: request.ip },
+      }),
       ...(reportError && { reportError }),
       ...(options.dataVersion && { dataVersion: options.dataVersion() }),
       ...(contentSecurityPolicy && { contentSecurityPolicy }),
@@ -174,7 +180,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
 
   /** Renders into memory (instead of streaming) so that a 200 page can be stored and served again. */
   const renderAndStore = async (request: FastifyRequest, reply: FastifyReply, store: ResponseStore) => {
-    const response = await handleRequest(webRequestOf(request, reply), getLoadContext());
+    const response = await handleRequest(webRequestOf(request, reply), getLoadContext(request));
     const payload = Buffer.from(await response.arrayBuffer());
     const cookies = response.headers.getSetCookie();
     reply.code(response.status);
@@ -219,7 +225,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
         }
         // Not hijacked: Fastify sends React Router's Response (status, headers, streamed body), so its
         // onSend hooks, compression among them, apply to pages too.
-        return reply.send(await handleRequest(webRequestOf(request, reply), getLoadContext()));
+        return reply.send(await handleRequest(webRequestOf(request, reply), getLoadContext(request)));
       });
     };
     // Pages, not API operations: left out of the OpenAPI document. OPTIONS is @fastify/cors's route

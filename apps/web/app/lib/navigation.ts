@@ -100,6 +100,7 @@ export const RESEARCHER_LINKS: readonly NavItem[] = [
 /** Public database sub-navigation. */
 export const DATABASE_MENU: readonly NavItem[] = [
   { label: "Vulnerabilities", to: "/database", exact: true },
+  { label: "Check your site", to: "/database/check" },
   { label: "Active VDP directory", to: "/database/vdp" },
   { label: "Leaderboard", to: "/database/leaderboard" },
   { label: "Statistics", to: "/database/statistics/wordpress", match: ["/database/statistics"] },

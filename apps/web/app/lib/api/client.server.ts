@@ -6,6 +6,11 @@ import { serverSideTokenOf } from "./visitor-token.server.ts";
 export interface ServerApiClientOptions extends Partial<Pick<ApiClientOptions, "retry" | "timeout">> {
   /** Forward the visitor's cookies (their session). Off for public, cacheable calls. */
   forwardCookies?: boolean;
+  /**
+   * A call made for the visitor (not a reading page's own): counted on the visitor's rate-limit
+   * budget through the load context's `visitorApiHeaders`.
+   */
+  countedOnVisitor?: boolean;
 }
 
 /**
@@ -23,7 +28,9 @@ export function createServerApiClient(
     baseUrl: absoluteApiBase(apiOrigin, publicConfig.apiBase),
     auth: publicConfig.auth,
     cookieHeader: options.forwardCookies === false ? null : request.headers.get("cookie"),
-    ...(context?.apiHeaders && { headers: context.apiHeaders }),
+    ...(context?.apiHeaders && {
+      headers: (options.countedOnVisitor && context.visitorApiHeaders) || context.apiHeaders,
+    }),
     // Token mode: the visitor's token, from their Bearer header or token cookie (decision 021).
     ...(options.forwardCookies !== false && { getToken: () => serverSideTokenOf(request, context) }),
     retry: options.retry,

@@ -36,9 +36,14 @@ export default function DatabaseHomePage({ loaderData }: Route.ComponentProps) {
         title="Vulnerability database"
         lead="Known vulnerabilities in WordPress plugins, themes and core, with affected versions, severity, fixed versions and the researchers who found them."
         actions={
-          <Link to="/database/report" className="btn-primary">
-            Report a vulnerability
-          </Link>
+          <>
+            <Link to="/database/check" className="btn-secondary">
+              Check your site
+            </Link>
+            <Link to="/database/report" className="btn-primary">
+              Report a vulnerability
+            </Link>
+          </>
         }
       />
       <dl className="mb-8 grid grid-cols-2 gap-4 md:grid-cols-4">

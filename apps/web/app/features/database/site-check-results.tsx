@@ -1,0 +1,168 @@
+import { type CheckResponse, compareVersions } from "@pressguard/domain";
+import { Link } from "react-router";
+import { SeverityBadge } from "../../components/severity-badge.tsx";
+import { databasePaths } from "./paths.ts";
+
+export type CheckResults = CheckResponse["results"];
+
+type Result = CheckResults[number];
+
+const rank = (result: Result) => (result.vulnerabilities.length > 0 ? 0 : result.known ? 1 : 2);
+
+/** Vulnerable products first, then the ones with nothing known in their version, then unknown ones. */
+export function orderResults(results: CheckResults): CheckResults {
+  return results
+    .map((result, index) => ({ result, index }))
+    .sort((a, b) => rank(a.result) - rank(b.result) || a.index - b.index)
+    .map(({ result }) => result);
+}
+
+const NOUNS: Record<string, [string, string]> = {
+  plugin: ["plugin", "plugins"],
+  theme: ["theme", "themes"],
+};
+
+/** "3 of 24 plugins have known vulnerabilities" (products when the list mixes kinds). */
+export function summaryOf(results: CheckResults): string {
+  const kinds = new Set(results.map((result) => result.kind));
+  const [one, many] = (kinds.size === 1 && NOUNS[[...kinds][0] ?? ""]) || ["product", "products"];
+  const vulnerable = results.filter((result) => result.vulnerabilities.length > 0).length;
+  const noun = results.length === 1 ? one : many;
+  return `${vulnerable} of ${results.length} ${noun} ${vulnerable === 1 ? "has" : "have"} known vulnerabilities`;
+}
+
+/** The record's page on this site (the API gives its absolute address). */
+const pathOf = (url: string) => {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return url;
+  }
+};
+
+const SEVERITY_RANK: Record<string, number> = { critical: 0, high: 1, medium: 2, low: 3 };
+const severityRank = (severity: string | null) => SEVERITY_RANK[severity ?? ""] ?? 4;
+
+/** A product's vulnerabilities, the most severe first. */
+const bySeverity = (vulnerabilities: Result["vulnerabilities"]) =>
+  [...vulnerabilities].sort((a, b) => severityRank(a.severity) - severityRank(b.severity));
+
+/** Shown at once for a product; the rest fold under a "more" line (works without JavaScript). */
+const SHOWN_VULNERABILITIES = 3;
+
+/** The version that fixes every listed vulnerability, when each has a fix. */
+export function updateAllTo(vulnerabilities: Result["vulnerabilities"]): string | null {
+  let highest: string | null = null;
+  for (const { fixed_in: fixed } of vulnerabilities) {
+    if (!fixed) return null;
+    if (highest === null || compareVersions(fixed, highest) > 0) highest = fixed;
+  }
+  return highest;
+}
+
+function VulnerabilityItem({ vulnerability }: { vulnerability: Result["vulnerabilities"][number] }) {
+  return (
+    <li className="border-t border-slate-100 pt-3">
+      <div className="flex flex-wrap items-start gap-2">
+        <SeverityBadge severity={vulnerability.severity} />
+        <Link to={pathOf(vulnerability.url)} className="link min-w-0 break-words">
+          {vulnerability.title}
+        </Link>
+      </div>
+      <p className="mt-1 text-sm break-words text-slate-600">
+        Affected versions: <span className="font-mono">{vulnerability.affected_versions}</span>
+        {vulnerability.cve && <> · {vulnerability.cve}</>}
+      </p>
+      <p className="mt-1 text-sm font-semibold text-slate-900">
+        {vulnerability.fixed_in ? `Update to ${vulnerability.fixed_in} or later` : "No fix yet"}
+      </p>
+    </li>
+  );
+}
+
+const KIND_LABELS: Record<string, string> = { plugin: "Plugin", theme: "Theme", core: "WordPress core" };
+
+function ResultItem({ result }: { result: Result }) {
+  const name = result.kind === "core" ? "WordPress" : result.slug;
+  const product = { platform: "wordpress", kind: result.kind, slug: result.slug };
+  const count = result.vulnerabilities.length;
+  const vulnerable = count > 0;
+  const updateTo = updateAllTo(result.vulnerabilities);
+  const vulnerabilities = bySeverity(result.vulnerabilities);
+  return (
+    <li
+      className={`rounded-lg border bg-white p-4 shadow-sm ${vulnerable ? "border-red-300" : "border-slate-200"}`}
+      data-testid="check-result"
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h3 className="font-semibold break-all text-slate-900">
+          {result.known ? (
+            <Link to={databasePaths.product(product)} className="link">
+              {name}
+            </Link>
+          ) : (
+            name
+          )}{" "}
+          <span className="text-sm font-normal text-slate-500">
+            {KIND_LABELS[result.kind] ?? result.kind}
+          </span>
+        </h3>
+        <p className="text-sm text-slate-600">
+          Installed: <span className="font-mono">{result.version}</span>
+        </p>
+      </div>
+      {vulnerable ? (
+        <>
+          <p className="mt-1 text-sm text-red-800">
+            {count === 1 ? "1 known vulnerability" : `${count} known vulnerabilities`} in this version
+            {updateTo && (
+              <>
+                : <strong>update to {updateTo} or later</strong> fixes {count === 1 ? "it" : "them all"}
+              </>
+            )}
+            .
+          </p>
+          <ul className="mt-3 space-y-3">
+            {vulnerabilities.slice(0, SHOWN_VULNERABILITIES).map((vulnerability) => (
+              <VulnerabilityItem key={vulnerability.id} vulnerability={vulnerability} />
+            ))}
+          </ul>
+          {count > SHOWN_VULNERABILITIES && (
+            <details className="mt-3">
+              <summary className="cursor-pointer text-sm font-medium text-slate-800">
+                Show {count - SHOWN_VULNERABILITIES} more
+              </summary>
+              <ul className="mt-3 space-y-3">
+                {vulnerabilities.slice(SHOWN_VULNERABILITIES).map((vulnerability) => (
+                  <VulnerabilityItem key={vulnerability.id} vulnerability={vulnerability} />
+                ))}
+              </ul>
+            </details>
+          )}
+        </>
+      ) : (
+        <p className="mt-2 text-sm text-slate-700">
+          {result.known
+            ? "No known vulnerability in this version"
+            : "Not in the database (nothing known, which does not mean it is safe)"}
+        </p>
+      )}
+    </li>
+  );
+}
+
+/** The answer of the "Check your site" page: a summary line, then one entry per product. */
+export function SiteCheckResults({ results }: { results: CheckResults }) {
+  return (
+    <section aria-labelledby="check-results-heading" className="mt-8">
+      <h2 id="check-results-heading" className="text-xl font-semibold text-slate-900">
+        {summaryOf(results)}
+      </h2>
+      <ul className="mt-4 space-y-3">
+        {orderResults(results).map((result) => (
+          <ResultItem key={`${result.kind}:${result.slug}`} result={result} />
+        ))}
+      </ul>
+    </section>
+  );
+}
