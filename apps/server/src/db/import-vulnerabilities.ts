@@ -180,8 +180,7 @@ export async function writeVulnerabilities(
     `insert into vulnerabilities as v (id, slug, product_id, title, description, type_label, type_code,
        owasp_code, required_privilege, cvss_vector, cvss_score, cvss_version, severity, cve, cwe,
        "references", fixed_in, patched, affected_possibly_incomplete, published_at, source_updated_at,
-       source, source_url, attribution, source_hash, product_kind, search_document, inferred_fixed_from,
-       alert_pending)
+       source, source_url, attribution, source_hash, product_kind, search_document, inferred_fixed_from)
      select r.id::uuid, r.slug, r.product_id, r.title, r.description, r.type_label, r.type_code,
        r.owasp_code, r.required_privilege, r.cvss_vector, r.cvss_score, r.cvss_version, r.severity, r.cve,
        r.cwe, r.refs::jsonb, r.fixed_in, r.patched, r.incomplete, r.published_at::timestamptz,
@@ -189,7 +188,7 @@ export async function writeVulnerabilities(
        r.product_kind,
        setweight(to_tsvector('simple', r.product_text), 'A')
          || to_tsvector('simple', coalesce(r.title, '') || ' ' || coalesce(r.description, '')),
-       r.inferred_fixed_from, true
+       r.inferred_fixed_from
      from unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::int2[],
        $8::int2[], $9::int2[], $10::text[], $11::float8[], $12::text[], $13::text[], $14::text[],
        $15::text[], $16::text[], $17::text[], $18::bool[], $19::bool[], $20::text[], $21::text[],
@@ -201,8 +200,6 @@ export async function writeVulnerabilities(
      on conflict (id) do update set
        ${valueColumns.map((column) => `${column} = excluded.${column}`).join(", ")},
        source_hash = excluded.source_hash,
-       -- A changed record may concern watchers: the alert job compares its fingerprint (decision 031).
-       alert_pending = true,
        updated_at = case when ${tuple("v")} is distinct from ${tuple("excluded")} then now()
          else v.updated_at end
      where ${tuple("v")} is distinct from ${tuple("excluded")}
@@ -240,6 +237,12 @@ export async function writeVulnerabilities(
     ],
   );
   const ids = records.map((record) => record.id);
+  // A written record may concern watchers: the alert job compares its fingerprint (decision 031).
+  await sql.query(
+    `insert into vulnerability_alert_states (vulnerability_id) select unnest($1::uuid[])
+     on conflict (vulnerability_id) do update set pending = true where not vulnerability_alert_states.pending`,
+    [ids],
+  );
 
   // 3. Affected ranges: replaced, one row per range of every software item.
   const ranges = columns(

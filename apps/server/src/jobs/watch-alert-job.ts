@@ -37,7 +37,8 @@ interface WatcherRow {
 }
 
 /**
- * The watchlist alerts (issue 20, decision 031): records written since the last run (`alert_pending`)
+ * The watchlist alerts (issue 20, decision 031): records written since the last run (pending in
+ * `vulnerability_alert_states`)
  * are fingerprinted (severity, fix, ranges); those whose fingerprint moved — new, or materially
  * changed, never a cosmetic edit — are matched against the watched entries whose installed version
  * they affect; each match is kept once (`watch_alerts`, unique per fingerprint) and mailed to the
@@ -51,15 +52,15 @@ export function createWatchAlertJob({ database, mailer, appUrl }: WatchAlertJobO
   }> {
     const { rows } = await database.sql.query<{ id: string; old: string | null; fingerprint: string }>(
       `with pending as (
-         select id, alerted_fingerprint from vulnerabilities where alert_pending
-         order by id limit ${BATCH} for update skip locked
+         select vulnerability_id as id, fingerprint from vulnerability_alert_states where pending
+         order by vulnerability_id limit ${BATCH} for update skip locked
        ), printed as (
-         select p.id, p.alerted_fingerprint as old, ${FINGERPRINT} as fingerprint
+         select p.id, p.fingerprint as old, ${FINGERPRINT} as fingerprint
          from pending p join vulnerabilities v on v.id = p.id
        )
-       update vulnerabilities v set alert_pending = false, alerted_fingerprint = printed.fingerprint
-       from printed where v.id = printed.id
-       returning v.id::text, printed.old, printed.fingerprint`,
+       update vulnerability_alert_states s set pending = false, fingerprint = printed.fingerprint
+       from printed where s.vulnerability_id = printed.id
+       returning s.vulnerability_id::text as id, printed.old, printed.fingerprint`,
     );
     const changed = rows
       .filter((row) => row.old !== row.fingerprint)

@@ -188,14 +188,6 @@ export const vulnerabilities = pgTable(
      * GIN scan.
      */
     searchDocument: tsvector("search_document").notNull().default(sql`''::tsvector`),
-    /**
-     * Watchlist alerts (issue 20, decision 031): set when the record is written with what may change
-     * whom it concerns (inserted; severity, fix or ranges changed), cleared by the alert job, which
-     * compares `alerted_fingerprint` (the severity, fix and ranges last alerted on) to tell a material
-     * change from a cosmetic one.
-     */
-    alertPending: boolean("alert_pending").notNull().default(false),
-    alertedFingerprint: text("alerted_fingerprint"),
     ...timestamps,
   },
   (table) => [
@@ -213,8 +205,6 @@ export const vulnerabilities = pgTable(
       table.typeCode,
     ),
     index("vulnerabilities_cve_idx").on(table.cve),
-    /** The alert job's work: the few records written since its last run. */
-    index("vulnerabilities_alert_pending_idx").on(table.id).where(sql`${table.alertPending}`),
     /** The search finds a CWE id (`CWE-79`) as a filter on it. */
     index("vulnerabilities_cwe_idx").on(table.cwe),
     index("vulnerabilities_published_idx").on(table.publishedAt),

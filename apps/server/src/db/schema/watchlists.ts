@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   check,
   index,
   integer,
@@ -94,5 +95,28 @@ export const watchAlerts = pgTable(
   (table) => [
     uniqueIndex("watch_alerts_once_key").on(table.watchlistId, table.vulnerabilityId, table.fingerprint),
     check("watch_alerts_change_check", sql`${table.change} in ('new', 'changed')`),
+  ],
+);
+
+/**
+ * Each record's state for the watchlist alerts (issue 20, decision 031), beside the record rather
+ * than in it: the alert job rewrites these narrow rows, where rewriting the wide records doubled the
+ * vulnerabilities table (160 to 391 MB at 250,000 records). `pending`: written since the job's last
+ * look with what may change whom it concerns (inserted; severity, fix or ranges changed);
+ * `fingerprint`: the severity, fix and ranges last alerted on, which tells a material change from a
+ * cosmetic one.
+ */
+export const vulnerabilityAlertStates = pgTable(
+  "vulnerability_alert_states",
+  {
+    vulnerabilityId: uuid("vulnerability_id")
+      .primaryKey()
+      .references(() => vulnerabilities.id, { onDelete: "cascade" }),
+    pending: boolean("pending").notNull().default(true),
+    fingerprint: text("fingerprint"),
+  },
+  (table) => [
+    /** The alert job's work: the few records written since its last run. */
+    index("vulnerability_alert_states_pending_idx").on(table.vulnerabilityId).where(sql`${table.pending}`),
   ],
 );
