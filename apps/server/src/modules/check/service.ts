@@ -50,12 +50,27 @@ export function createCheckService({ database, appUrl, dataVersion = () => "" }:
   const checkEntryOf = (row: ProductRangeRow): CheckEntry => {
     const product = { kind: row.kind, slug: row.slug, currentVersion: row.current_version };
     if (row.id === null) return { ...product, range: null, id: null, fixedIn: null, json: null };
+    const range = {
+      prefix: row.prefix as "<=" | "<" | "",
+      version: row.version,
+      ...(row.introduced != null && { introduced: row.introduced }),
+      introduced_inclusive: row.introduced_inclusive,
+      ...(row.fixed != null && { fixed: row.fixed }),
+      ...(row.last_affected != null && { last_affected: row.last_affected }),
+    } satisfies AffectedRange;
     const vulnerability: CheckedVulnerability = {
       id: row.id,
       title: row.title,
       cve: row.cve,
       severity: row.severity,
       fixed_in: row.fixed_in,
+      // Issue 17's rule: no fix listed, and the current version escapes the range.
+      fixed_in_inferred:
+        row.fixed_in === null &&
+        row.current_version !== null &&
+        !isVersionAffected(row.current_version, range)
+          ? row.current_version
+          : null,
       affected_versions: describeAffectedRange(row),
       url:
         appUrl +
@@ -66,16 +81,9 @@ export function createCheckService({ database, appUrl, dataVersion = () => "" }:
     };
     return {
       ...product,
-      range: {
-        prefix: row.prefix as "<=" | "<" | "",
-        version: row.version,
-        ...(row.introduced != null && { introduced: row.introduced }),
-        introduced_inclusive: row.introduced_inclusive,
-        ...(row.fixed != null && { fixed: row.fixed }),
-        ...(row.last_affected != null && { last_affected: row.last_affected }),
-      } satisfies AffectedRange,
+      range,
       id: row.id,
-      fixedIn: row.fixed_in,
+      fixedIn: row.fixed_in ?? vulnerability.fixed_in_inferred,
       json: Buffer.from(JSON.stringify(vulnerability)),
     };
   };

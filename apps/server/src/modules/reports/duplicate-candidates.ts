@@ -9,7 +9,7 @@ import type { SqlRunner } from "../../db/client.ts";
 import { isoOrNull } from "../../db/timestamps.ts";
 import { createDuplicateQueries } from "./duplicate-queries.ts";
 
-export const DUPLICATE_CANDIDATE_LIMIT = 10;
+const DUPLICATE_CANDIDATE_LIMIT = 10;
 
 /** What a report is compared by: its product, type and reported versions. */
 export interface DuplicateProbe {

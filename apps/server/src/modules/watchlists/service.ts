@@ -1,7 +1,6 @@
 import {
   type CheckedVulnerability,
   type ComponentKind,
-  isVersionAffected,
   MAX_WATCHLISTS,
   versionToUpdateTo,
   WATCHLIST_MESSAGES,
@@ -35,7 +34,7 @@ interface WatchlistServiceOptions {
  * Entries as stored: slugs in lower case (the batch check matches them so), an entry named twice
  * kept once with its last version, in the order given.
  */
-export function normalisedEntries(entries: readonly WatchlistEntryInput[]): WatchlistEntryInput[] {
+function normalisedEntries(entries: readonly WatchlistEntryInput[]): WatchlistEntryInput[] {
   const byProduct = new Map<string, WatchlistEntryInput>();
   for (const entry of entries) {
     const slug = entry.slug.toLowerCase();
@@ -85,13 +84,10 @@ export function createWatchlistService({
     const decode = (record: CheckEntry) =>
       (decoded[record.id!] ??= JSON.parse(record.json!.toString("utf8")) as CheckedVulnerability);
     return entries.map((entry, index) => {
-      const { known, currentVersion, affecting } = matches[index]!;
+      const { known, affecting } = matches[index]!;
       const fixes = affecting.map((record) => ({
-        fixed_in:
-          record.fixedIn ??
-          (currentVersion && record.range && !isVersionAffected(currentVersion, record.range)
-            ? currentVersion
-            : null),
+        // The listed fix, or the one the check infers from the current version (issue 17).
+        fixed_in: record.fixedIn,
       }));
       return {
         kind: entry.kind,

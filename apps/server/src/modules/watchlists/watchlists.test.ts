@@ -45,6 +45,10 @@ describe("watchlists", () => {
     // The highest fix is the update: 5.9.5 in the bundled data, where "<= 5.8.3" and "<= 5.9" have no
     // fixed_in but the current version 5.9.3 escapes them (inferred), and "<= 6.0.5" has no fix at all.
     expect(cf7?.update_to).toBe("5.9.5");
+    // The check says which fixes it inferred: no fix listed, the current version outside the range.
+    expect(
+      cf7?.vulnerabilities.filter((vulnerability) => vulnerability.fixed_in_inferred === "5.9.3"),
+    ).toHaveLength(2);
     expect(cf7?.unfixed).toBe(1);
     expect(unknown).toMatchObject({
       known: false,

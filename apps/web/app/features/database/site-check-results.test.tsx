@@ -3,18 +3,25 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import {
   type CheckResults,
+  fixesOf,
+  fixLineOf,
   orderResults,
   SiteCheckResults,
   summaryOf,
-  updateAllTo,
 } from "./site-check-results.tsx";
 
-const vulnerability = (id: string, severity: string | null, fixed: string | null) => ({
+const vulnerability = (
+  id: string,
+  severity: string | null,
+  fixed: string | null,
+  inferred: string | null = null,
+) => ({
   id,
   title: `Flaw ${id}`,
   cve: null,
   severity,
   fixed_in: fixed,
+  fixed_in_inferred: inferred,
   affected_versions: "< 9",
   url: `https://pressguard.test/database/wordpress/plugin/p/vulnerability/${id}`,
 });
@@ -53,11 +60,16 @@ describe("the Check your site results", () => {
     );
   });
 
-  it("names the version that fixes them all, compared as versions, unless one has no fix", () => {
-    expect(updateAllTo([vulnerability("a", null, "1.2.10"), vulnerability("b", null, "1.2.9")])).toBe(
-      "1.2.10",
+  it("counts a fix inferred from the current version as a fix, and says it is inferred (issue 17)", () => {
+    expect(fixesOf([vulnerability("a", null, "1.2.10"), vulnerability("b", null, null, "1.3")])).toEqual([
+      { fixed_in: "1.2.10" },
+      { fixed_in: "1.3" },
+    ]);
+    expect(fixLineOf(vulnerability("a", null, "1.2.10"))).toBe("Update to 1.2.10 or later");
+    expect(fixLineOf(vulnerability("b", null, null, "1.3"))).toBe(
+      "Fixed in a later version: update to 1.3 (the current version; no fix listed, inferred)",
     );
-    expect(updateAllTo([vulnerability("a", null, "1.2.10"), vulnerability("b", null, null)])).toBeNull();
+    expect(fixLineOf(vulnerability("c", null, null))).toBe("No fix yet");
   });
 
   it("links the record on this site, the most severe first, with its update line or no fix yet", () => {

@@ -1,4 +1,4 @@
-import { type CheckResponse, compareVersions } from "@pressguard/domain";
+import { type CheckResponse, versionToUpdateTo } from "@pressguard/domain";
 import { Link } from "react-router";
 import { SeverityBadge } from "../../components/severity-badge.tsx";
 import { databasePaths } from "./paths.ts";
@@ -50,14 +50,21 @@ const bySeverity = (vulnerabilities: Result["vulnerabilities"]) =>
 /** Shown at once for a product; the rest fold under a "more" line (works without JavaScript). */
 const SHOWN_VULNERABILITIES = 3;
 
-/** The version that fixes every listed vulnerability, when each has a fix. */
-export function updateAllTo(vulnerabilities: Result["vulnerabilities"]): string | null {
-  let highest: string | null = null;
-  for (const { fixed_in: fixed } of vulnerabilities) {
-    if (!fixed) return null;
-    if (highest === null || compareVersions(fixed, highest) > 0) highest = fixed;
-  }
-  return highest;
+/**
+ * The fixes of a product's vulnerabilities, a listed one or else the one inferred from the product's
+ * current version (issue 17), for the domain's `versionToUpdateTo`.
+ */
+export const fixesOf = (vulnerabilities: Result["vulnerabilities"]) =>
+  vulnerabilities.map((vulnerability) => ({
+    fixed_in: vulnerability.fixed_in ?? vulnerability.fixed_in_inferred,
+  }));
+
+/** What a vulnerability's line says to do. */
+export function fixLineOf(vulnerability: Result["vulnerabilities"][number]): string {
+  if (vulnerability.fixed_in) return `Update to ${vulnerability.fixed_in} or later`;
+  if (vulnerability.fixed_in_inferred)
+    return `Fixed in a later version: update to ${vulnerability.fixed_in_inferred} (the current version; no fix listed, inferred)`;
+  return "No fix yet";
 }
 
 function VulnerabilityItem({ vulnerability }: { vulnerability: Result["vulnerabilities"][number] }) {
@@ -73,9 +80,7 @@ function VulnerabilityItem({ vulnerability }: { vulnerability: Result["vulnerabi
         Affected versions: <span className="font-mono">{vulnerability.affected_versions}</span>
         {vulnerability.cve && <> · {vulnerability.cve}</>}
       </p>
-      <p className="mt-1 text-sm font-semibold text-slate-900">
-        {vulnerability.fixed_in ? `Update to ${vulnerability.fixed_in} or later` : "No fix yet"}
-      </p>
+      <p className="mt-1 text-sm font-semibold text-slate-900">{fixLineOf(vulnerability)}</p>
     </li>
   );
 }
@@ -87,7 +92,9 @@ function ResultItem({ result }: { result: Result }) {
   const product = { platform: "wordpress", kind: result.kind, slug: result.slug };
   const count = result.vulnerabilities.length;
   const vulnerable = count > 0;
-  const updateTo = updateAllTo(result.vulnerabilities);
+  const fixes = fixesOf(result.vulnerabilities);
+  const updateTo = versionToUpdateTo(fixes);
+  const unfixed = fixes.filter((fix) => !fix.fixed_in).length;
   const vulnerabilities = bySeverity(result.vulnerabilities);
   return (
     <li
@@ -117,7 +124,8 @@ function ResultItem({ result }: { result: Result }) {
             {count === 1 ? "1 known vulnerability" : `${count} known vulnerabilities`} in this version
             {updateTo && (
               <>
-                : <strong>update to {updateTo} or later</strong> fixes {count === 1 ? "it" : "them all"}
+                : <strong>update to {updateTo} or later</strong> fixes{" "}
+                {unfixed === 0 ? (count === 1 ? "it" : "them all") : `${count - unfixed} of them`}
               </>
             )}
             .

@@ -9,7 +9,7 @@ export type SiteCheckOutcome =
   | { ok: false; status: number; message: string };
 
 /** The page's message for the API's 429: its answer says how many seconds to wait. */
-export function tooManyChecksMessage(apiMessage: string): string {
+function tooManyChecksMessage(apiMessage: string): string {
   const seconds = /(\d+)\s*seconds?/.exec(apiMessage)?.[1];
   return seconds
     ? `Too many checks from your address. Try again in ${seconds} seconds.`
