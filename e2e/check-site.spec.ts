@@ -115,7 +115,10 @@ for (const width of [390, 1280]) {
     // Vulnerable ones first: every entry with an update line comes before every entry without one.
     const vulnerable = await results.evaluateAll((items) =>
       items.map(
-        (item) => item.textContent?.includes("Update to") || item.textContent?.includes("No fix yet"),
+        (item) =>
+          item.textContent?.includes("Update to") ||
+          item.textContent?.includes("Fixed in a later version") ||
+          item.textContent?.includes("No fix yet"),
       ),
     );
     expect(vulnerable[0]).toBe(true);
