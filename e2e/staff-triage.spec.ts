@@ -298,7 +298,7 @@ test("staff triage a report, the vendor fixes it, staff publish it with credit",
   for (const context of [vendorContext, researcherContext, staffContext]) await context.close();
 });
 
-test("a report on an imported product without a program waits until staff set the vendor contact", async ({
+test("a report on an imported product without a program waits until staff set the vendor contact, then goes through the PIN preview to a fix and publication", async ({
   browser,
   baseURL,
 }) => {
@@ -373,5 +373,37 @@ test("a report on an imported product without a program waits until staff set th
   await staff.getByRole("button", { name: "Notify the vendor" }).click();
   await expect(staff.getByText("The vendor was notified; the fix deadline has started.")).toBeVisible();
   // The contact really gets the private link and, in a mail of its own, the PIN.
-  await fromMailbox(staffContext, contact, (mail) => (/^Your PIN/.test(mail.subject) ? mail : undefined));
+  const notice = await fromMailbox(staffContext, contact, (mail) =>
+    /^Vulnerability report for/.test(mail.subject) ? mail.text : undefined,
+  );
+  const pin = /is: ([0-9]{6})/.exec(
+    await fromMailbox(staffContext, contact, (mail) =>
+      /^Your PIN/.test(mail.subject) ? mail.text : undefined,
+    ),
+  )?.[1];
+  expect(pin).toMatch(/^[0-9]{6}$/);
+  const link = /https?:\/\/\S+\/database\/report-preview\/\S+\/pin/.exec(notice)?.[0] ?? "";
+
+  // The contact opens the preview with the PIN and submits the fix, with no account.
+  const contactContext = await browser.newContext();
+  const contactPage = await contactContext.newPage();
+  await gotoHydrated(contactPage, new URL(link).pathname);
+  await contactPage.getByLabel("PIN", { exact: true }).fill(pin ?? "");
+  await contactPage.getByRole("button", { name: "Open the report" }).click();
+  await expect(contactPage.locator("h1")).toHaveText(title);
+  await contactPage.getByRole("button", { name: "Submit the fix" }).click();
+  await contactPage.getByLabel("Fixed version").fill("1.38");
+  await contactPage.getByLabel("Notes").fill("The day parameter is escaped with esc_html() now.");
+  await contactPage.getByRole("button", { name: "Submit the fix" }).click();
+
+  // Staff verify the fix and publish: the imported product gets the new record.
+  await gotoHydrated(staff, `/staff/reports/${reportId}`);
+  await expect(staff.getByRole("list", { name: "Timeline" })).toContainText("Fix submitted");
+  await staff.getByRole("button", { name: "Verify the fix" }).click();
+  await expect(staff.getByText("The fix is verified.")).toBeVisible();
+  await staff.getByRole("button", { name: "Publish", exact: true }).click();
+  await expect(staff.getByText("The vulnerability is published.")).toBeVisible();
+  await staff.getByRole("link", { name: "Public page" }).click();
+  await expect(staff.getByRole("heading", { level: 1 })).toContainText(title);
+  await contactContext.close();
 });
