@@ -61,7 +61,7 @@ const ENDPOINTS: { method: string; path: string; what: string }[] = [
   {
     method: "POST",
     path: "/api/v1/check",
-    what: `Body { "items": [{ "kind": "plugin", "slug": "contact-form-7", "version": "5.9.4" }] } (up to ${MAX_CHECK_ITEMS} items): the known vulnerabilities affecting each version. Slugs match whatever their case; "version": "latest" checks the product's current version (checked_version says which one was compared); known: false marks a product the database does not know, whose empty list proves nothing. A version that is not a number is refused with 422.`,
+    what: `Body { "items": [{ "kind": "plugin", "slug": "contact-form-7", "version": "5.9.4" }] } (up to ${MAX_CHECK_ITEMS} items): the known vulnerabilities affecting each version. Slugs match whatever their case; "version": "latest" checks the product's current version (checked_version says which one was compared); known: false marks a product the database does not know, whose empty list proves nothing. A version that is not a number is refused with 422. A record with no fix listed whose range the product's current version is past carries fixed_in_inferred (that current version).`,
   },
   {
     method: "GET",
@@ -123,6 +123,18 @@ export default function DatabaseApiPage() {
           match, <code>pagination.total_capped</code> is <code>true</code>, <code>total</code> is that limit,
           the newest come first and the pages stop there: narrow the search, or read every record from the OSV
           bulk export. A list by filters alone (or none) counts exactly and its pages reach every record.
+        </p>
+        <p>
+          <strong>Watchlists</strong> (for site owners, agencies and hosts): with an API key of the{" "}
+          <code>watchlists</code> scope, made on your account page and sent as{" "}
+          <code>Authorization: Bearer pgk_…</code>, <code>POST /api/watchlists</code> keeps a named list of
+          what a site runs (<code>{'{ "name", "entries": [{ "kind", "slug", "version" }] }'}</code>, the
+          check's items), <code>PUT /api/watchlists/{"{id}"}/entries</code> replaces them after an update,{" "}
+          <code>GET /api/watchlists/{"{id}"}</code> answers each entry's known vulnerabilities with the
+          version to update to, and <code>GET /api/watchlists/exposures</code> every watchlist's exposed
+          entries at once. When a record affecting a watched version is published or materially changed
+          (severity, fix, ranges), the owner is e-mailed, at once or in a daily digest (<code>PATCH</code> its{" "}
+          <code>alert_mode</code>: <code>immediate</code>, <code>daily</code> or <code>off</code>).
         </p>
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Endpoints</caption>
