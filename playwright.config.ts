@@ -166,6 +166,8 @@ export default defineConfig({
         AUTH_RATE_LIMIT_FACTOR: "50",
         // The public database's pages and journeys call the public API from 127.0.0.1 too (decision 028).
         API_RATE_LIMIT_ANONYMOUS: "1000000",
+        // Watchlist alerts (decision 031) go out within seconds, not the default minute.
+        WATCH_ALERT_INTERVAL_SECONDS: "5",
         ...server.env,
       },
     })),

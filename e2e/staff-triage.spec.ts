@@ -329,6 +329,16 @@ test("a report on an imported product without a program waits until staff set th
   expect(submitted.status(), await submitted.text()).toBe(201);
   const reportId = ((await submitted.json()) as { id: string }).id;
 
+  // A site owner watches the plugin at the version the report affects (issue 20): told of the
+  // publication by e-mail, once.
+  const watcherContext = await browser.newContext();
+  const watcher = await signUpThroughApi(watcherContext, ["researcher"]);
+  const watched = await watcherContext.request.post("/api/watchlists", {
+    headers: await userHeaders(watcherContext),
+    data: { name: "hours.example", entries: [{ kind: "plugin", slug: "opening-hours", version: "1.37" }] },
+  });
+  expect(watched.status(), await watched.text()).toBe(201);
+
   const staffContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const staff = await staffContext.newPage();
   await signInStaff(staff, baseURL ?? "", `/staff/reports/${reportId}`);
@@ -406,4 +416,11 @@ test("a report on an imported product without a program waits until staff set th
   await staff.getByRole("link", { name: "Public page" }).click();
   await expect(staff.getByRole("heading", { level: 1 })).toContainText(title);
   await contactContext.close();
+
+  // The watcher's alert names the entry and what to do.
+  const alert = await fromMailbox(watcherContext, watcher.email, (mail) =>
+    mail.subject === "A vulnerability affects opening-hours 1.37 on hours.example" ? mail.text : undefined,
+  );
+  expect(alert).toContain(`${title} (medium). Update to 1.38 or later.`);
+  await watcherContext.close();
 });
