@@ -86,6 +86,9 @@ for (const { name, path, hydrates, visitor = "anonymous" } of pages) {
     request,
     baseURL,
   }, testInfo) => {
+    // A staff sign-in takes the next unused TOTP step (staff-session.ts): with other specs signing
+    // staff in at the same time it may wait a step or two of 30 s.
+    if (visitor === "staff") test.setTimeout(120_000);
     await signIn(context, visitor, baseURL ?? "");
     const url = path === "researcher" ? await researcherProfilePath(request) : path;
     const weight = await javascriptWeight(page, url);
