@@ -1,10 +1,4 @@
-import {
-  type AffectedRange,
-  compareVersions,
-  isVersionAffected,
-  type RangeBounds,
-  type VersionPrefix,
-} from "@pressguard/domain";
+import { affectedRangeOf, compareVersions, isVersionAffected, type RangeBounds } from "@pressguard/domain";
 import type { SqlRunner } from "./client.ts";
 
 /**
@@ -26,15 +20,6 @@ function upperBoundOf(range: RangeBounds): string | null {
   if (range.prefix === "<" || range.prefix === "<=") return range.version;
   return null;
 }
-
-const affectedRangeOf = (range: RangeBounds): AffectedRange => ({
-  prefix: range.prefix as VersionPrefix,
-  version: range.version,
-  ...(range.introduced != null && { introduced: range.introduced }),
-  ...(range.introduced_inclusive != null && { introduced_inclusive: range.introduced_inclusive }),
-  ...(range.fixed != null && { fixed: range.fixed }),
-  ...(range.last_affected != null && { last_affected: range.last_affected }),
-});
 
 /**
  * For each of one product's ranges on one unfixed record: the product's current version when that

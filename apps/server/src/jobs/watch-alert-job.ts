@@ -1,4 +1,4 @@
-import { type AffectedRange, CHECK_LATEST_VERSION, isVersionAffected } from "@pressguard/domain";
+import { affectedRangeOf, CHECK_LATEST_VERSION, isVersionAffected } from "@pressguard/domain";
 import type { Database } from "../db/client.ts";
 import type { Mailer } from "../mail/outbox.ts";
 import type { WatchAlertLine } from "../mail/watch-templates.ts";
@@ -88,14 +88,7 @@ export function createWatchAlertJob({ database, mailer, appUrl }: WatchAlertJobO
       const installed =
         row.version.toLowerCase() === CHECK_LATEST_VERSION ? row.current_version : row.version;
       if (!installed) return false;
-      const range: AffectedRange = {
-        prefix: row.prefix as AffectedRange["prefix"],
-        version: row.range_version,
-        ...(row.introduced != null && { introduced: row.introduced }),
-        introduced_inclusive: row.introduced_inclusive,
-        ...(row.fixed != null && { fixed: row.fixed }),
-        ...(row.last_affected != null && { last_affected: row.last_affected }),
-      };
+      const range = affectedRangeOf({ ...row, version: row.range_version });
       return isVersionAffected(installed, range);
     });
   }

@@ -56,6 +56,16 @@ export interface RangeBounds {
   last_affected?: string | null | undefined;
 }
 
+/** Stored bounds (null where missing) as the range {@link isVersionAffected} compares. */
+export const affectedRangeOf = (range: RangeBounds): AffectedRange => ({
+  prefix: range.prefix as VersionPrefix,
+  version: range.version,
+  ...(range.introduced != null && { introduced: range.introduced }),
+  ...(range.introduced_inclusive != null && { introduced_inclusive: range.introduced_inclusive }),
+  ...(range.fixed != null && { fixed: range.fixed }),
+  ...(range.last_affected != null && { last_affected: range.last_affected }),
+});
+
 /**
  * A range as people read it, with every bound it has: "every version", "exactly 2.5", "< 4.1.1",
  * "<= 2.7.2", ">= 6.5, < 6.5.5". The one wording of lists, record pages, feeds and the check.

@@ -1,5 +1,6 @@
 import {
   type AffectedRange,
+  affectedRangeOf,
   CHECK_LATEST_VERSION,
   type CheckedVulnerability,
   type CheckRequest,
@@ -34,7 +35,6 @@ export interface CheckMatch {
   known: boolean;
   /** The version sent, or the product's current version for `latest` (null when that is unknown). */
   checked: string | null;
-  currentVersion: string | null;
   affecting: CheckEntry[];
 }
 
@@ -50,14 +50,7 @@ export function createCheckService({ database, appUrl, dataVersion = () => "" }:
   const checkEntryOf = (row: ProductRangeRow): CheckEntry => {
     const product = { kind: row.kind, slug: row.slug, currentVersion: row.current_version };
     if (row.id === null) return { ...product, range: null, id: null, fixedIn: null, json: null };
-    const range = {
-      prefix: row.prefix as "<=" | "<" | "",
-      version: row.version,
-      ...(row.introduced != null && { introduced: row.introduced }),
-      introduced_inclusive: row.introduced_inclusive,
-      ...(row.fixed != null && { fixed: row.fixed }),
-      ...(row.last_affected != null && { last_affected: row.last_affected }),
-    } satisfies AffectedRange;
+    const range = affectedRangeOf(row);
     const vulnerability: CheckedVulnerability = {
       id: row.id,
       title: row.title,
@@ -121,7 +114,7 @@ export function createCheckService({ database, appUrl, dataVersion = () => "" }:
           affecting.push(entry);
         }
       }
-      const match = { known: entries.length > 0, checked, currentVersion, affecting };
+      const match = { known: entries.length > 0, checked, affecting };
       compared.set(memo, match);
       return match;
     });
