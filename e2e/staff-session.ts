@@ -139,13 +139,17 @@ export async function ensureStaffTwoFactor(baseURL: string): Promise<void> {
   });
 }
 
-/** A fresh TOTP code for the staff account of the server at `baseURL` (its second factor must be on). */
-export async function nextStaffCode(baseURL: string): Promise<string> {
+/**
+ * Hands `use` a fresh TOTP code for the staff account of the server at `baseURL` and keeps the lock
+ * until `use` has signed in with it: the server spends steps in order, so a later step signed in by
+ * another worker first would make this one's code stale.
+ */
+export async function withNextStaffCode<T>(baseURL: string, use: (code: string) => Promise<T>): Promise<T> {
   await ensureStaffTwoFactor(baseURL);
   return withLock(baseURL, async () => {
     const state = readState(baseURL);
     if (!state) throw new Error("the staff second factor is not set up");
-    return nextCodeLocked(baseURL, state);
+    return use(await nextCodeLocked(baseURL, state));
   });
 }
 
@@ -158,11 +162,11 @@ export async function signInStaffWithRequest(
   request: APIRequestContext,
   baseURL: string,
 ): Promise<{ headers: Record<string, string>; token: string | null }> {
-  return staffLogin(request, await nextStaffCode(baseURL));
+  return withNextStaffCode(baseURL, (code) => staffLogin(request, code));
 }
 
 /** Signs a browser context in as staff: its cookie jar in cookie mode, the browser's token in token mode. */
 export async function signInStaffInBrowser(context: BrowserContext, baseURL: string): Promise<void> {
-  const { token } = await staffLogin(context.request, await nextStaffCode(baseURL));
+  const { token } = await withNextStaffCode(baseURL, (code) => staffLogin(context.request, code));
   if (token) await handTokenToBrowser(context, token);
 }
