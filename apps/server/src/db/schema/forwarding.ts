@@ -15,20 +15,22 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { users, vendors } from "./accounts.ts";
+import { watchlists } from "./watchlists.ts";
 
 const createdAt = timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
 /**
  * Where a vendor forwards its report events (issue 8): an e-mail address (confirmed by a link before
  * it receives anything) or, on premium, a webhook (JSON, Slack or Discord body, HMAC-SHA256 signed).
+ * A watchlist's alert webhooks (issue 20) are targets too, owned by the watchlist instead of a vendor:
+ * one signing and delivery queue for both.
  */
 export const forwardTargets = pgTable(
   "forward_targets",
   {
     id: serial("id").primaryKey(),
-    vendorId: integer("vendor_id")
-      .notNull()
-      .references(() => vendors.id, { onDelete: "cascade" }),
+    vendorId: integer("vendor_id").references(() => vendors.id, { onDelete: "cascade" }),
+    watchlistId: uuid("watchlist_id").references(() => watchlists.id, { onDelete: "cascade" }),
     kind: text("kind").notNull(),
     /** E-mail targets: the address (lower-cased). */
     email: text("email"),
@@ -52,6 +54,11 @@ export const forwardTargets = pgTable(
   },
   (table) => [
     index("forward_targets_vendor_idx").on(table.vendorId),
+    index("forward_targets_watchlist_idx").on(table.watchlistId),
+    check(
+      "forward_targets_owner_check",
+      sql`(${table.vendorId} is null) <> (${table.watchlistId} is null) and (${table.watchlistId} is null or ${table.kind} = 'webhook')`,
+    ),
     check("forward_targets_kind_check", sql`${table.kind} in ('email', 'webhook')`),
     check("forward_targets_format_check", sql`${table.format} in ('json', 'slack', 'discord')`),
     check("forward_targets_status_check", sql`${table.status} in ('pending', 'active', 'disabled')`),
@@ -73,9 +80,9 @@ export const forwardEvents = pgTable(
     id: bigserial("id", { mode: "number" }).primaryKey(),
     /** A stable id receivers can de-duplicate on (sent as the event id and in a header). */
     uuid: uuid("uuid").notNull().unique().defaultRandom(),
-    vendorId: integer("vendor_id")
-      .notNull()
-      .references(() => vendors.id, { onDelete: "cascade" }),
+    /** The vendor of a report event; null for a watchlist's alert (`watchlistId`). */
+    vendorId: integer("vendor_id").references(() => vendors.id, { onDelete: "cascade" }),
+    watchlistId: uuid("watchlist_id").references(() => watchlists.id, { onDelete: "cascade" }),
     type: text("type").notNull(),
     reportId: uuid("report_id"),
     payload: jsonb("payload").notNull(),

@@ -168,3 +168,44 @@ export const productContactChanges = pgTable(
   },
   (table) => [index("product_contact_changes_product_idx").on(table.productId, table.changedAt)],
 );
+
+/**
+ * A report the vendor (or staff) marked actively exploited (issue 20, CRA Article 14): from `awareAt`
+ * run the three clocks — early warning within 24 hours, vulnerability notification within 72 hours,
+ * final report within 14 days after the fix is available (the report's `fixed_at`). Each `…SubmittedAt`
+ * records when the vendor confirmed sending that step to the single reporting platform.
+ */
+export const exploitationNotices = pgTable("exploitation_notices", {
+  reportId: uuid("report_id")
+    .primaryKey()
+    .references(() => reports.id, { onDelete: "cascade" }),
+  awareAt: timestamp("aware_at", { withTimezone: true }).notNull(),
+  markedBy: integer("marked_by").references(() => users.id, { onDelete: "set null" }),
+  markedAt: timestamp("marked_at", { withTimezone: true }).notNull().defaultNow(),
+  earlyWarningSubmittedAt: timestamp("early_warning_submitted_at", { withTimezone: true }),
+  notificationSubmittedAt: timestamp("notification_submitted_at", { withTimezone: true }),
+  finalReportSubmittedAt: timestamp("final_report_submitted_at", { withTimezone: true }),
+  /** The steps whose reminder e-mail went out (`early_warning`, `notification`, `final_report`): once each. */
+  remindersSent: text("reminders_sent").array().notNull().default(sql`'{}'::text[]`),
+});
+
+/**
+ * A vendor's notice to the users of a product (CRA Article 14(8)): a message about a vulnerability and
+ * the measures to take, sent to the product's watchers through the watchlist alerts (issue 20).
+ */
+export const productUserNotices = pgTable(
+  "product_user_notices",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    reportId: uuid("report_id").references(() => reports.id, { onDelete: "set null" }),
+    message: text("message").notNull(),
+    sentBy: integer("sent_by").references(() => users.id, { onDelete: "set null" }),
+    /** How many watchlist owners it was sent to. */
+    recipients: integer("recipients").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("product_user_notices_product_idx").on(table.productId, table.createdAt)],
+);

@@ -73,6 +73,16 @@ export const products = pgTable(
     activatedAt: timestamp("activated_at", { withTimezone: true }),
     /** Days a vendor has to fix a validated report, from the notification (PRODUCT.md §2). */
     fixDeadlineDays: smallint("fix_deadline_days").notNull().default(30),
+    /**
+     * The program's coordinated vulnerability disclosure policy as the vendor edited it (Markdown,
+     * started from the generated template); null: the generated policy (issue 20, Cyber Resilience Act).
+     */
+    policyMarkdown: text("policy_markdown"),
+    policyUpdatedAt: timestamp("policy_updated_at", { withTimezone: true }),
+    /** The program's single point of contact for security (CRA Art. 13(17)); null: the vendor's contact e-mail. */
+    securityContactEmail: text("security_contact_email"),
+    /** The declared end of the support period: security updates until this date (CRA Art. 13(8)). */
+    supportEndsOn: date("support_ends_on"),
     /** Host names of the two URLs (lower case, without "www."): lobby matching and claim checks. */
     websiteHost: text("website_host").generatedAlwaysAs(
       sql`lower(substring(vendor_website_url from '^[A-Za-z][A-Za-z0-9+.-]*://(?:www\\.)?([^/:?#@]+)'))`,
