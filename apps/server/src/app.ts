@@ -85,6 +85,8 @@ import { createVendorAccountService } from "./modules/vendors/account-service.ts
 import { vulnerabilityRoutes } from "./modules/vulnerabilities/routes.ts";
 import { createVulnerabilityService } from "./modules/vulnerabilities/service.ts";
 import { watchlistRoutes } from "./modules/watchlists/routes.ts";
+import { watchlistWebhookRoutes } from "./modules/watchlists/webhook-routes.ts";
+import { createWatchlistWebhookService } from "./modules/watchlists/webhooks.ts";
 import { createWatchlistService } from "./modules/watchlists/service.ts";
 import { wellKnownRoutes } from "./modules/well-known/routes.ts";
 import { createWellKnownService } from "./modules/well-known/service.ts";
@@ -302,7 +304,12 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
     app.log.error({ err: error }, "report deadline job failed"),
   );
   app.addHook("onClose", async () => deadlineJob.stop());
-  const watchAlertJob = createWatchAlertJob({ database, mailer, appUrl: config.appUrl });
+  const watchAlertJob = createWatchAlertJob({
+    database,
+    mailer,
+    appUrl: config.appUrl,
+    onDeliveryQueued: () => void forwardingWorker.kick(),
+  });
   watchAlertJob.start(config.watchAlertIntervalSeconds, (error) =>
     app.log.error({ err: error }, "watchlist alert job failed"),
   );
@@ -377,6 +384,14 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
       await api.register(checkRoutes, { check });
       await api.register(watchlistRoutes, {
         watchlists: createWatchlistService({ database, check, appUrl: config.appUrl }),
+      });
+      await api.register(watchlistWebhookRoutes, {
+        webhooks: createWatchlistWebhookService({
+          database,
+          appUrl: config.appUrl,
+          allowLoopback: config.forwarding.allowLoopback,
+          onDeliveryQueued: () => void forwardingWorker.kick(),
+        }),
       });
       api.get("/openapi.json", { schema: { hide: true }, config: { access: "public" } }, () => app.swagger());
       // Unknown API paths answer JSON, not the web app's HTML 404.

@@ -76,7 +76,7 @@ async function webhookTarget() {
 async function queueEvent(vendorId: number, targetId: number) {
   const eventId = await insertEvent(
     database.sql,
-    vendorId,
+    { vendorId },
     null,
     testPayload("http://pressguard.test", clock),
     clock,

@@ -1,6 +1,7 @@
 import type { Database, SqlRunner } from "../db/client.ts";
 import type { Mailer } from "../mail/outbox.ts";
-import { eventLabelOf } from "../modules/forwarding/payload.ts";
+import type { ForwardPayload } from "../modules/forwarding/payload.ts";
+import { eventLabelOf, isWatchAlertPayload } from "../modules/forwarding/payload.ts";
 import { type ClaimedDelivery, createDeliveryQueries } from "../modules/forwarding/queries.ts";
 import {
   headlineOf,
@@ -87,16 +88,20 @@ export function createForwardingWorker(options: ForwardingWorkerOptions) {
    */
   async function queueMail(delivery: ClaimedDelivery, sentAt: Date): Promise<WebhookResult | null> {
     const started = performance.now();
+    const { payload } = delivery;
+    // E-mail targets are a vendor's: the watchlists' alerts are mailed by their own job.
+    if (isWatchAlertPayload(payload))
+      return { statusCode: null, succeeded: false, latencyMs: 0, excerpt: "Not sent: not a report event." };
     try {
       await database.sql.transaction(async (tx) => {
         await mailer.enqueue(
           delivery.email ?? "",
           {
             template: "forwarded_report_event",
-            vendorName: delivery.vendor_name,
-            headline: headlineOf(delivery.payload),
-            lines: webhookLines(delivery),
-            url: delivery.payload.report.url,
+            vendorName: delivery.vendor_name ?? "",
+            headline: headlineOf(payload),
+            lines: webhookLines(delivery.event_type, payload),
+            url: payload.report.url,
           },
           tx,
         );
@@ -119,10 +124,9 @@ export function createForwardingWorker(options: ForwardingWorkerOptions) {
     }
   }
 
-  function webhookLines(delivery: ClaimedDelivery): string[] {
-    const { report, comment } = delivery.payload;
+  function webhookLines(eventType: string, { report, comment }: ForwardPayload): string[] {
     return [
-      `${eventLabelOf(delivery.event_type)} for ${report.product.name}: "${report.title}".`,
+      `${eventLabelOf(eventType)} for ${report.product.name}: "${report.title}".`,
       `State: ${report.state.from ?? "—"} → ${report.state.to}.`,
       ...(report.severity
         ? [`Severity: ${report.severity}${report.cvss.score !== null ? ` (CVSS ${report.cvss.score})` : ""}.`]
@@ -135,7 +139,8 @@ export function createForwardingWorker(options: ForwardingWorkerOptions) {
   /** Why a claimed delivery is not sent at all, if so. */
   function refusalOf(delivery: ClaimedDelivery): string | null {
     if (delivery.target_status !== "active") return "Not sent: the target is not active.";
-    if (delivery.kind === "webhook" && delivery.plan !== "premium")
+    // A vendor's webhooks are a premium feature; a watchlist's are anyone's.
+    if (delivery.kind === "webhook" && delivery.vendor_id !== null && delivery.plan !== "premium")
       return "Not sent: webhooks need the premium plan.";
     return null;
   }
@@ -192,13 +197,26 @@ export function createForwardingWorker(options: ForwardingWorkerOptions) {
 
   async function mailOwners(delivery: ClaimedDelivery) {
     const target = delivery.kind === "webhook" ? (delivery.url ?? "") : (delivery.email ?? "");
-    for (const owner of await queries.ownersOf(delivery.vendor_id)) {
+    const reason = `${MAX_CONSECUTIVE_FAILURES} deliveries in a row failed.`;
+    if (delivery.watchlist_id !== null) {
+      const watchlistId = delivery.watchlist_id;
+      for (const owner of await queries.ownersOf({ watchlistId }))
+        await mailer.enqueue(owner.email, {
+          template: "watchlist_webhook_disabled",
+          name: owner.name,
+          target,
+          reason,
+          url: `${appUrl}/watchlists/${watchlistId}`,
+        });
+      return;
+    }
+    for (const owner of await queries.ownersOf({ vendorId: delivery.vendor_id ?? 0 })) {
       await mailer.enqueue(owner.email, {
         template: "forwarding_target_disabled",
         name: owner.name,
-        vendorName: delivery.vendor_name,
+        vendorName: delivery.vendor_name ?? "",
         target,
-        reason: `${MAX_CONSECUTIVE_FAILURES} deliveries in a row failed.`,
+        reason,
         url: forwardingPage,
       });
     }

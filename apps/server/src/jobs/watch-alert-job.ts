@@ -1,7 +1,10 @@
+import { randomUUID } from "node:crypto";
 import { affectedRangeOf, CHECK_LATEST_VERSION, isVersionAffected } from "@pressguard/domain";
-import type { Database } from "../db/client.ts";
+import type { Database, SqlRunner } from "../db/client.ts";
 import type { Mailer } from "../mail/outbox.ts";
-import type { WatchAlertLine } from "../mail/watch-templates.ts";
+import { type WatchAlertLine, watchAlertActionOf } from "../mail/watch-templates.ts";
+import type { WatchAlertItem, WatchAlertPayload } from "../modules/forwarding/payload.ts";
+import { insertDeliveries, insertEvent } from "../modules/forwarding/queries.ts";
 import { pagePaths } from "../modules/vulnerabilities/presenters.ts";
 import { periodicRunner } from "./periodic-job.ts";
 
@@ -12,7 +15,19 @@ interface WatchAlertJobOptions {
   database: Database;
   mailer: Pick<Mailer, "enqueue">;
   appUrl: string;
+  /** Wakes the forwarding worker: alert webhooks were queued. */
+  onDeliveryQueued?: () => void;
 }
+
+/** The columns that place a record's public page (`vulnerabilityUrl`). */
+interface RecordPlace {
+  platform: string;
+  main_kind: string;
+  main_slug: string;
+  vulnerability_slug: string;
+}
+
+const RECORD_PLACE_SQL = `pl.slug as platform, mp.kind as main_kind, mp.slug as main_slug, v.slug as vulnerability_slug`;
 
 /** A record's fingerprint: what decides whom it concerns and what they must do. */
 const FINGERPRINT = `md5(concat_ws('|', v.severity, v.fixed_in, (
@@ -44,7 +59,14 @@ interface WatcherRow {
  * they affect; each match is kept once (`watch_alerts`, unique per fingerprint) and mailed to the
  * watchlist's owner, one e-mail per owner and run.
  */
-export function createWatchAlertJob({ database, mailer, appUrl }: WatchAlertJobOptions) {
+export function createWatchAlertJob({ database, mailer, appUrl, onDeliveryQueued }: WatchAlertJobOptions) {
+  const vulnerabilityUrl = (row: RecordPlace) =>
+    appUrl +
+    pagePaths.vulnerability(
+      { platform: row.platform, kind: row.main_kind, slug: row.main_slug },
+      row.vulnerability_slug,
+    );
+
   /** Claims a batch of pending records: how many, and those whose fingerprint changed. */
   async function claimBatch(): Promise<{
     claimed: number;
@@ -93,32 +115,111 @@ export function createWatchAlertJob({ database, mailer, appUrl }: WatchAlertJobO
     });
   }
 
-  /** Keeps each match once per fingerprint; answers the ids of the new ones. */
+  /**
+   * Keeps each match once per fingerprint and, in the same transaction, queues the new ones to the
+   * watchlists' active alert webhooks (one event per watchlist): a run that fails after writing an
+   * alert never repeats it, so never sends it twice. Webhooks go out at once whatever the e-mail's
+   * `alert_mode`. Answers how many alerts are new and whether a delivery was queued.
+   */
   async function recordAlerts(
     matches: WatcherRow[],
     changed: Map<string, { change: "new" | "changed"; fingerprint: string }>,
-  ): Promise<number[]> {
+    now: Date,
+  ): Promise<{ alerts: number; queued: boolean }> {
     // One alert per watchlist, record and fingerprint, even when several ranges or entries match.
     const unique = new Map<string, WatcherRow>();
     for (const match of matches) unique.set(`${match.watchlist_id} ${match.vulnerability_id}`, match);
     const rows = [...unique.values()];
-    if (rows.length === 0) return [];
-    const { rows: inserted } = await database.sql.query<{ id: number }>(
-      `insert into watch_alerts (watchlist_id, vulnerability_id, fingerprint, change, kind, slug, version)
-       select * from unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
-       on conflict (watchlist_id, vulnerability_id, fingerprint) do nothing
-       returning id`,
-      [
-        rows.map((row) => row.watchlist_id),
-        rows.map((row) => row.vulnerability_id),
-        rows.map((row) => changed.get(row.vulnerability_id)?.fingerprint),
-        rows.map((row) => changed.get(row.vulnerability_id)?.change),
-        rows.map((row) => row.kind),
-        rows.map((row) => row.slug),
-        rows.map((row) => row.version),
-      ],
+    if (rows.length === 0) return { alerts: 0, queued: false };
+    return database.sql.transaction(async (tx) => {
+      const { rows: inserted } = await tx.query<{ id: number }>(
+        `insert into watch_alerts (watchlist_id, vulnerability_id, fingerprint, change, kind, slug, version)
+         select * from unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
+         on conflict (watchlist_id, vulnerability_id, fingerprint) do nothing
+         returning id`,
+        [
+          rows.map((row) => row.watchlist_id),
+          rows.map((row) => row.vulnerability_id),
+          rows.map((row) => changed.get(row.vulnerability_id)?.fingerprint),
+          rows.map((row) => changed.get(row.vulnerability_id)?.change),
+          rows.map((row) => row.kind),
+          rows.map((row) => row.slug),
+          rows.map((row) => row.version),
+        ],
+      );
+      const ids = inserted.map((row) => row.id);
+      const queued = ids.length > 0 && (await queueWebhooks(tx, ids, now));
+      return { alerts: ids.length, queued };
+    });
+  }
+
+  /** One `watchlist.alert` event per watchlist with active webhooks, listing its new alerts. */
+  async function queueWebhooks(tx: SqlRunner, alertIds: number[], now: Date): Promise<boolean> {
+    const { rows } = await tx.query<
+      RecordPlace & {
+        watchlist_id: string;
+        watchlist: string;
+        target_ids: number[];
+        kind: string;
+        slug: string;
+        version: string;
+        change: "new" | "changed";
+        vulnerability_id: string;
+        title: string;
+        severity: string | null;
+        cve: string | null;
+        fixed_in: string | null;
+      }
+    >(
+      `select a.watchlist_id::text, w.name as watchlist, t.target_ids, a.kind, a.slug, a.version, a.change,
+         v.id::text as vulnerability_id, v.title, v.severity, v.cve, v.fixed_in, ${RECORD_PLACE_SQL}
+       from watch_alerts a
+       join watchlists w on w.id = a.watchlist_id
+       join lateral (
+         select array_agg(id order by id) as target_ids from forward_targets
+         where watchlist_id = a.watchlist_id and status = 'active'
+       ) t on t.target_ids is not null
+       join vulnerabilities v on v.id = a.vulnerability_id
+       join products mp on mp.id = v.product_id
+       join platforms pl on pl.id = mp.platform_id
+       where a.id = any($1::int[])
+       order by a.watchlist_id, a.id`,
+      [alertIds],
     );
-    return inserted.map((row) => row.id);
+    const byWatchlist = new Map<string, { name: string; targets: number[]; alerts: WatchAlertItem[] }>();
+    for (const row of rows) {
+      const watchlist = byWatchlist.get(row.watchlist_id) ?? {
+        name: row.watchlist,
+        targets: row.target_ids.map(Number),
+        alerts: [],
+      };
+      watchlist.alerts.push({
+        change: row.change,
+        entry: { kind: row.kind, slug: row.slug, version: row.version },
+        vulnerability: {
+          id: row.vulnerability_id,
+          title: row.title,
+          url: vulnerabilityUrl(row),
+          severity: row.severity,
+          cve: row.cve,
+          fixed_in: row.fixed_in,
+        },
+        action: watchAlertActionOf(row.slug, row.fixed_in),
+      });
+      byWatchlist.set(row.watchlist_id, watchlist);
+    }
+    for (const [watchlistId, watchlist] of byWatchlist) {
+      const payload: WatchAlertPayload = {
+        id: randomUUID(),
+        type: "watchlist.alert",
+        created_at: now.toISOString(),
+        watchlist: { id: watchlistId, name: watchlist.name, url: `${appUrl}/watchlists/${watchlistId}` },
+        alerts: watchlist.alerts,
+      };
+      const eventId = await insertEvent(tx, { watchlistId }, null, payload, now);
+      await insertDeliveries(tx, eventId, watchlist.targets, now);
+    }
+    return byWatchlist.size > 0;
   }
 
   /**
@@ -145,8 +246,7 @@ export function createWatchAlertJob({ database, mailer, appUrl }: WatchAlertJobO
         vulnerability_slug: string;
       }>(
         `select a.id, u.email, u.name, w.name as watchlist, a.kind, a.slug, a.version, a.change, v.title,
-           v.severity, v.fixed_in, pl.slug as platform, mp.kind as main_kind, mp.slug as main_slug,
-           v.slug as vulnerability_slug
+           v.severity, v.fixed_in, ${RECORD_PLACE_SQL}
          from watch_alerts a
          join watchlists w on w.id = a.watchlist_id and w.alert_mode = $1
            and ($1 = 'immediate' or w.last_digest_at is null or w.last_digest_at <= $2::timestamptz - interval '1 day')
@@ -165,16 +265,12 @@ export function createWatchAlertJob({ database, mailer, appUrl }: WatchAlertJobO
         owner.alerts.push({
           watchlist: row.watchlist,
           entry: `${row.slug} ${row.version}`,
+          slug: row.slug,
           title: row.title,
           severity: row.severity,
           change: row.change,
           fixedIn: row.fixed_in,
-          url:
-            appUrl +
-            pagePaths.vulnerability(
-              { platform: row.platform, kind: row.main_kind, slug: row.main_slug },
-              row.vulnerability_slug,
-            ),
+          url: vulnerabilityUrl(row),
         });
         byOwner.set(row.email, owner);
       }
@@ -211,7 +307,9 @@ export function createWatchAlertJob({ database, mailer, appUrl }: WatchAlertJobO
       if (batch.changed.length > 0) {
         changed += batch.changed.length;
         const byId = new Map(batch.changed.map((row) => [row.id, row]));
-        alerts += (await recordAlerts(await affectedEntries([...byId.keys()]), byId)).length;
+        const recorded = await recordAlerts(await affectedEntries([...byId.keys()]), byId, now);
+        alerts += recorded.alerts;
+        if (recorded.queued) onDeliveryQueued?.();
       }
       // Short: nothing more to claim (or what is left is another instance's, locked).
       if (batch.claimed < BATCH) break;

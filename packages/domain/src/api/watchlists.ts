@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ForwardWebhookTargetInput } from "../vendors/forwarding.ts";
 import { compareVersions } from "../versions/compare-versions.ts";
 import { CheckedVulnerability, CheckRequest } from "./public-database.ts";
 
@@ -145,3 +146,13 @@ export function versionToUpdateTo(vulnerabilities: readonly { fixed_in: string |
   }
   return target;
 }
+
+/** How many alert webhooks a watchlist may have. */
+export const MAX_WATCHLIST_WEBHOOKS = 5;
+
+/**
+ * `POST /api/watchlists/{id}/webhooks`: an alert webhook, signed like report forwarding's, in
+ * Pressguard's JSON or a Slack or Discord incoming webhook's own message format.
+ */
+export const WatchlistWebhookInput = ForwardWebhookTargetInput.pick({ url: true, format: true });
+export type WatchlistWebhookInput = z.input<typeof WatchlistWebhookInput>;

@@ -29,6 +29,42 @@ export interface ForwardPayload {
   comment?: { id: number; body: string; created_at: string };
 }
 
+/** One vulnerability that concerns a watched entry, and what to do about it. */
+export interface WatchAlertItem {
+  /** `new`: newly published affecting it; `changed`: its severity, fix or ranges changed. */
+  change: "new" | "changed";
+  entry: { kind: string; slug: string; version: string };
+  vulnerability: {
+    id: string;
+    title: string;
+    url: string;
+    severity: string | null;
+    cve: string | null;
+    fixed_in: string | null;
+  };
+  /** "Update contact-form-7 to 5.9.5 or later." or that there is no fix yet. */
+  action: string;
+}
+
+/**
+ * What a watchlist's alert webhook receives (issue 20): the alerts of one run for one watchlist, or
+ * the "send test event" example. Signed and delivered by the same queue as the report events.
+ */
+export interface WatchAlertPayload {
+  id: string;
+  type: "watchlist.alert" | "watchlist.test";
+  created_at: string;
+  test?: true;
+  watchlist: { id: string; name: string; url: string };
+  alerts: WatchAlertItem[];
+}
+
+/** Any event the delivery queue carries. */
+export type DeliveryPayload = ForwardPayload | WatchAlertPayload;
+
+export const isWatchAlertPayload = (payload: DeliveryPayload): payload is WatchAlertPayload =>
+  "watchlist" in payload;
+
 /** The report as a forwarded event tells it, read in the change's transaction (`findReportSnapshot`). */
 export interface ReportSnapshot {
   id: string;
@@ -54,9 +90,11 @@ export interface VendorComment {
 }
 
 export const eventLabelOf = (type: string) =>
-  type === "report.test"
+  type === "report.test" || type === "watchlist.test"
     ? "Test event"
-    : (FORWARD_EVENT_TYPES.find((event) => event.value === type)?.label ?? type);
+    : type === "watchlist.alert"
+      ? "Watchlist alert"
+      : (FORWARD_EVENT_TYPES.find((event) => event.value === type)?.label ?? type);
 
 /** The vendor's preview page of the report: no token, the vendor signs in to read it. */
 const reportLinkOf = (appUrl: string, reportId: string) =>

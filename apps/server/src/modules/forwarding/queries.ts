@@ -1,9 +1,10 @@
 import type { SqlRunner } from "../../db/client.ts";
-import type { ForwardPayload, ReportSnapshot, VendorComment } from "./payload.ts";
+import type { DeliveryPayload, ReportSnapshot, VendorComment } from "./payload.ts";
 
 export interface TargetRow {
   id: number;
-  vendor_id: number;
+  vendor_id: number | null;
+  watchlist_id: string | null;
   kind: "email" | "webhook";
   email: string | null;
   url: string | null;
@@ -17,7 +18,7 @@ export interface TargetRow {
   created_at: Date | string;
 }
 
-const TARGET_COLUMNS = `id, vendor_id, kind, email, url, format, events, status, confirmed_at,
+const TARGET_COLUMNS = `id, vendor_id, watchlist_id::text, kind, email, url, format, events, status, confirmed_at,
   consecutive_failures, disabled_at, disabled_reason, created_at`;
 
 export interface DeliveryRow {
@@ -48,22 +49,34 @@ export interface ClaimedDelivery {
   attempts: number;
   manual: boolean;
   target_id: number;
-  vendor_id: number;
+  vendor_id: number | null;
+  watchlist_id: string | null;
   kind: "email" | "webhook";
   email: string | null;
   url: string | null;
   format: "json" | "slack" | "discord";
   secret: string | null;
   target_status: string;
-  plan: string;
-  vendor_name: string;
+  /** The vendor's plan and name; null for a watchlist's target. */
+  plan: string | null;
+  vendor_name: string | null;
   event_uuid: string;
   event_type: string;
-  payload: ForwardPayload;
+  payload: DeliveryPayload;
   event_created_at: Date | string;
 }
 
-/** The targets API's SQL; every statement is scoped to one vendor. */
+/** Who owns a target: a vendor (report forwarding) or a watchlist (its alert webhooks, issue 20). */
+export type TargetOwner = { vendorId: number } | { watchlistId: string };
+
+/** The owner's column and value; the column name is one of two constants, never input. */
+function ownerOf(owner: TargetOwner): { column: "vendor_id" | "watchlist_id"; value: number | string } {
+  return "vendorId" in owner
+    ? { column: "vendor_id", value: owner.vendorId }
+    : { column: "watchlist_id", value: owner.watchlistId };
+}
+
+/** The targets API's SQL; every statement is scoped to one owner. */
 export function createTargetQueries(sql: SqlRunner) {
   return {
     async planOf(vendorId: number): Promise<{ plan: string; vendor_name: string } | undefined> {
@@ -73,17 +86,19 @@ export function createTargetQueries(sql: SqlRunner) {
       );
       return rows[0];
     },
-    async list(vendorId: number): Promise<TargetRow[]> {
+    async list(owner: TargetOwner): Promise<TargetRow[]> {
+      const { column, value } = ownerOf(owner);
       const { rows } = await sql.query<TargetRow>(
-        `select ${TARGET_COLUMNS} from forward_targets where vendor_id = $1 order by id`,
-        [vendorId],
+        `select ${TARGET_COLUMNS} from forward_targets where ${column} = $1 order by id`,
+        [value],
       );
       return rows;
     },
-    async find(vendorId: number, id: number): Promise<TargetRow | undefined> {
+    async find(owner: TargetOwner, id: number): Promise<TargetRow | undefined> {
+      const { column, value } = ownerOf(owner);
       const { rows } = await sql.query<TargetRow>(
-        `select ${TARGET_COLUMNS} from forward_targets where vendor_id = $1 and id = $2`,
-        [vendorId, id],
+        `select ${TARGET_COLUMNS} from forward_targets where ${column} = $1 and id = $2`,
+        [value, id],
       );
       return rows[0];
     },
@@ -101,33 +116,31 @@ export function createTargetQueries(sql: SqlRunner) {
       );
       return rows[0] as TargetRow;
     },
-    async insertWebhook(input: {
-      vendorId: number;
-      url: string;
-      format: string;
-      events: string[];
-      secret: string;
-      createdBy: number;
-    }): Promise<TargetRow> {
+    async insertWebhook(
+      owner: TargetOwner,
+      input: { url: string; format: string; events: string[]; secret: string; createdBy: number },
+    ): Promise<TargetRow> {
+      const { column, value } = ownerOf(owner);
       const { rows } = await sql.query<TargetRow>(
-        `insert into forward_targets (vendor_id, kind, url, format, events, secret, status, confirmed_at, created_by)
+        `insert into forward_targets (${column}, kind, url, format, events, secret, status, confirmed_at, created_by)
          values ($1, 'webhook', $2, $3, $4::text[], $5, 'active', now(), $6) returning ${TARGET_COLUMNS}`,
-        [input.vendorId, input.url, input.format, input.events, input.secret, input.createdBy],
+        [value, input.url, input.format, input.events, input.secret, input.createdBy],
       );
       return rows[0] as TargetRow;
     },
     async update(
-      vendorId: number,
+      owner: TargetOwner,
       id: number,
       changes: { events?: string[]; format?: string; secret?: string; tokenHash?: string },
     ): Promise<TargetRow | undefined> {
+      const { column, value } = ownerOf(owner);
       const { rows } = await sql.query<TargetRow>(
         `update forward_targets set
            events = coalesce($3::text[], events), format = coalesce($4, format),
            secret = coalesce($5, secret), confirmation_token_hash = coalesce($6, confirmation_token_hash)
-         where vendor_id = $1 and id = $2 returning ${TARGET_COLUMNS}`,
+         where ${column} = $1 and id = $2 returning ${TARGET_COLUMNS}`,
         [
-          vendorId,
+          value,
           id,
           changes.events ?? null,
           changes.format ?? null,
@@ -138,25 +151,27 @@ export function createTargetQueries(sql: SqlRunner) {
       return rows[0];
     },
     async setStatus(
-      vendorId: number,
+      owner: TargetOwner,
       id: number,
       status: "pending" | "active" | "disabled",
       reason: string | null,
     ): Promise<TargetRow | undefined> {
+      const { column, value } = ownerOf(owner);
       const { rows } = await sql.query<TargetRow>(
         `update forward_targets set status = $3,
            disabled_at = case when $3 = 'disabled' then now() else null end,
            disabled_reason = case when $3 = 'disabled' then $4 else null end,
            consecutive_failures = case when $3 = 'active' then 0 else consecutive_failures end
-         where vendor_id = $1 and id = $2 returning ${TARGET_COLUMNS}`,
-        [vendorId, id, status, reason],
+         where ${column} = $1 and id = $2 returning ${TARGET_COLUMNS}`,
+        [value, id, status, reason],
       );
       return rows[0];
     },
-    async remove(vendorId: number, id: number): Promise<boolean> {
+    async remove(owner: TargetOwner, id: number): Promise<boolean> {
+      const { column, value } = ownerOf(owner);
       const { rows } = await sql.query(
-        "delete from forward_targets where vendor_id = $1 and id = $2 returning id",
-        [vendorId, id],
+        `delete from forward_targets where ${column} = $1 and id = $2 returning id`,
+        [value, id],
       );
       return rows.length > 0;
     },
@@ -199,11 +214,12 @@ export function createTargetQueries(sql: SqlRunner) {
       );
       return rows;
     },
-    async deliveryOf(vendorId: number, deliveryId: number) {
+    async deliveryOf(owner: TargetOwner, deliveryId: number) {
+      const { column, value } = ownerOf(owner);
       const { rows } = await sql.query<{ id: number; target_id: number; event_id: number }>(
         `select d.id, d.target_id, d.event_id from forward_deliveries d
-         join forward_targets t on t.id = d.target_id where d.id = $1 and t.vendor_id = $2`,
-        [deliveryId, vendorId],
+         join forward_targets t on t.id = d.target_id where d.id = $1 and t.${column} = $2`,
+        [deliveryId, value],
       );
       return rows[0];
     },
@@ -264,15 +280,16 @@ export async function receivingTargets(tx: SqlRunner, vendorId: number, type: st
 
 export async function insertEvent(
   tx: SqlRunner,
-  vendorId: number,
+  owner: TargetOwner,
   reportId: string | null,
-  payload: ForwardPayload,
+  payload: DeliveryPayload,
   now: Date,
 ): Promise<number> {
+  const { column, value } = ownerOf(owner);
   const { rows } = await tx.query<{ id: number }>(
-    `insert into forward_events (uuid, vendor_id, type, report_id, payload, created_at)
+    `insert into forward_events (uuid, ${column}, type, report_id, payload, created_at)
      values ($1, $2, $3, $4, $5::jsonb, $6) returning id`,
-    [payload.id, vendorId, payload.type, reportId, JSON.stringify(payload), now],
+    [payload.id, value, payload.type, reportId, JSON.stringify(payload), now],
   );
   return Number(rows[0]?.id);
 }
@@ -299,11 +316,11 @@ export function createDeliveryQueries(sql: SqlRunner) {
              where status = 'pending' and next_attempt_at <= $1 and (locked_until is null or locked_until <= $1)
              order by next_attempt_at, id limit $3 for update skip locked)
            returning id, attempts, manual, target_id, event_id)
-         select c.id, c.attempts, c.manual, c.target_id, t.vendor_id, t.kind, t.email, t.url, t.format, t.secret,
+         select c.id, c.attempts, c.manual, c.target_id, t.vendor_id, t.watchlist_id::text, t.kind, t.email, t.url, t.format, t.secret,
                 t.status as target_status, v.plan, v.vendor_name, e.uuid as event_uuid, e.type as event_type,
                 e.payload, e.created_at as event_created_at
          from claimed c join forward_targets t on t.id = c.target_id
-         join forward_events e on e.id = c.event_id join vendors v on v.id = t.vendor_id
+         join forward_events e on e.id = c.event_id left join vendors v on v.id = t.vendor_id
          order by c.id`,
         [now, leaseSeconds, limit],
       );
@@ -363,11 +380,14 @@ export function createDeliveryQueries(sql: SqlRunner) {
       );
       return true;
     },
-    async ownersOf(vendorId: number) {
+    /** Who is told when the target is switched off: the vendor's owners, or the watchlist's owner. */
+    async ownersOf(owner: TargetOwner) {
       const { rows } = await sql.query<{ email: string; name: string }>(
-        `select u.email, u.name from vendor_members m join users u on u.id = m.user_id
-         where m.vendor_id = $1 and m.role = 'owner' order by u.id`,
-        [vendorId],
+        "vendorId" in owner
+          ? `select u.email, u.name from vendor_members m join users u on u.id = m.user_id
+             where m.vendor_id = $1 and m.role = 'owner' order by u.id`
+          : "select u.email, u.name from watchlists w join users u on u.id = w.user_id where w.id = $1",
+        ["vendorId" in owner ? owner.vendorId : owner.watchlistId],
       );
       return rows;
     },

@@ -41,7 +41,8 @@ interface Caller {
   vendor: { id: number } | null;
 }
 
-function targetOf(row: TargetRow) {
+/** A target as the API answers it (never its secret). */
+export function targetOf(row: TargetRow) {
   return {
     id: row.id,
     kind: row.kind,
@@ -65,7 +66,7 @@ function parse<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
 }
 
 /** The webhook signing secret: shown once, stored as given (the worker signs with it). */
-const newSecret = () => `whsec_${randomBytes(32).toString("base64url")}`;
+export const newSecret = () => `whsec_${randomBytes(32).toString("base64url")}`;
 
 /** A confirmation token that carries its issue time; only its hash is stored, so the time cannot be forged. */
 function newConfirmationToken(now: Date) {
@@ -78,6 +79,57 @@ function issuedAtOf(token: string): number | null {
   return Number.isFinite(seconds) ? seconds * 1000 : null;
 }
 
+/** Refuses a webhook URL that points inside the network (checked again on every send). */
+export async function checkWebhookUrl(url: string, allowLoopback: boolean) {
+  try {
+    await assertPublicUrl(new URL(url), allowLoopback);
+  } catch (error) {
+    const message =
+      error instanceof BlockedAddressError
+        ? "The URL must point to a public internet address, not a private, loopback or link-local one."
+        : "The URL's host name could not be resolved.";
+    throw new AppError("validation", { fieldErrors: { url: [message] } });
+  }
+}
+
+/** A target's delivery log, newest first, each delivery with its attempts. */
+export async function deliveryPageOf(
+  queries: ReturnType<typeof createTargetQueries>,
+  targetId: number,
+  page: PageRequest,
+) {
+  const { rows, total } = await queries.deliveries(targetId, page.perPage, (page.page - 1) * page.perPage);
+  const attempts = await queries.attemptsOf(rows.map((row) => Number(row.id)));
+  const data = rows.map((row) => {
+    const own = attempts
+      .filter((attempt) => Number(attempt.delivery_id) === Number(row.id))
+      .map((attempt) => ({
+        attempted_at: isoOrNull(attempt.attempted_at) as string,
+        status_code: attempt.status_code,
+        latency_ms: attempt.latency_ms,
+        succeeded: attempt.succeeded,
+        response_excerpt: attempt.response_excerpt,
+      }));
+    const last = own.at(-1);
+    return {
+      id: Number(row.id),
+      event_id: row.event_uuid,
+      event_type: row.event_type,
+      status: row.status,
+      attempts: row.attempts,
+      manual: row.manual,
+      created_at: isoOrNull(row.created_at) as string,
+      finished_at: isoOrNull(row.finished_at),
+      next_attempt_at: row.status === "pending" ? isoOrNull(row.next_attempt_at) : null,
+      last_status_code: last?.status_code ?? null,
+      last_latency_ms: last?.latency_ms ?? null,
+      last_response_excerpt: last?.response_excerpt ?? null,
+      attempt_log: own,
+    };
+  });
+  return { data, pagination: paginationOf(page.path, page.query, page.page, page.perPage, total) };
+}
+
 /** Report forwarding targets (issue 8): every call is scoped to the caller's organisation. */
 export function createForwardingService(options: ForwardingServiceOptions) {
   const { database } = options;
@@ -88,9 +140,10 @@ export function createForwardingService(options: ForwardingServiceOptions) {
     if (!caller.vendor) throw new AppError("forbidden");
     return caller.vendor.id;
   };
+  const ownerOf = (caller: Caller) => ({ vendorId: vendorIdOf(caller) });
 
   async function targetFor(caller: Caller, id: number): Promise<TargetRow> {
-    const row = await queries.find(vendorIdOf(caller), id);
+    const row = await queries.find(ownerOf(caller), id);
     if (!row) throw new AppError("not_found", { message: TARGET_NOT_FOUND });
     return row;
   }
@@ -98,18 +151,6 @@ export function createForwardingService(options: ForwardingServiceOptions) {
   async function requirePremium(vendorId: number) {
     if ((await queries.planOf(vendorId))?.plan !== "premium")
       throw new AppError("forbidden", { message: WEBHOOKS_NEED_PREMIUM });
-  }
-
-  async function checkUrl(url: string) {
-    try {
-      await assertPublicUrl(new URL(url), options.allowLoopback);
-    } catch (error) {
-      const message =
-        error instanceof BlockedAddressError
-          ? "The URL must point to a public internet address, not a private, loopback or link-local one."
-          : "The URL's host name could not be resolved.";
-      throw new AppError("validation", { fieldErrors: { url: [message] } });
-    }
   }
 
   async function mailConfirmation(vendorId: number, email: string, token: string) {
@@ -126,19 +167,19 @@ export function createForwardingService(options: ForwardingServiceOptions) {
     return { delivery_id: deliveryId };
   }
 
-  async function requireSendable(target: TargetRow) {
+  async function requireSendable(target: TargetRow, vendorId: number) {
     if (target.status === "pending")
       throw new AppError("conflict", {
         message: "Confirm the e-mail address first: it receives nothing before.",
       });
     if (target.status === "disabled") throw new AppError("conflict", { message: "Enable the target first." });
-    if (target.kind === "webhook") await requirePremium(target.vendor_id);
+    if (target.kind === "webhook") await requirePremium(vendorId);
   }
 
   return {
     async listTargets(caller: Caller) {
       const vendorId = vendorIdOf(caller);
-      const [rows, plan] = await Promise.all([queries.list(vendorId), queries.planOf(vendorId)]);
+      const [rows, plan] = await Promise.all([queries.list({ vendorId }), queries.planOf(vendorId)]);
       return {
         plan: plan?.plan === "premium" ? ("premium" as const) : ("free" as const),
         data: rows.map(targetOf),
@@ -165,8 +206,8 @@ export function createForwardingService(options: ForwardingServiceOptions) {
       if (target.kind !== "email" || target.confirmed_at !== null)
         throw new AppError("conflict", { message: "This target needs no confirmation." });
       const { token, hash } = newConfirmationToken(now());
-      await queries.update(target.vendor_id, id, { tokenHash: hash });
-      await mailConfirmation(target.vendor_id, target.email ?? "", token);
+      await queries.update(ownerOf(caller), id, { tokenHash: hash });
+      await mailConfirmation(vendorIdOf(caller), target.email ?? "", token);
       return targetOf(target);
     },
 
@@ -174,9 +215,9 @@ export function createForwardingService(options: ForwardingServiceOptions) {
       const vendorId = vendorIdOf(caller);
       await requirePremium(vendorId);
       const input = parse(ForwardWebhookTargetInput, body);
-      await checkUrl(input.url);
+      await checkWebhookUrl(input.url, options.allowLoopback);
       const secret = newSecret();
-      const row = await queries.insertWebhook({ vendorId, ...input, secret, createdBy: caller.id });
+      const row = await queries.insertWebhook({ vendorId }, { ...input, secret, createdBy: caller.id });
       return { target: targetOf(row), secret };
     },
 
@@ -185,7 +226,7 @@ export function createForwardingService(options: ForwardingServiceOptions) {
       if (target.kind !== "webhook")
         throw new AppError("conflict", { message: "Only webhooks have a secret." });
       const secret = newSecret();
-      const row = await queries.update(target.vendor_id, id, { secret });
+      const row = await queries.update(ownerOf(caller), id, { secret });
       return { target: targetOf(row ?? target), secret };
     },
 
@@ -194,7 +235,7 @@ export function createForwardingService(options: ForwardingServiceOptions) {
       const input = parse(ForwardTargetUpdate, body);
       if (input.format !== undefined && target.kind !== "webhook")
         throw new AppError("validation", { fieldErrors: { format: ["E-mail targets have no format."] } });
-      const row = await queries.update(target.vendor_id, id, {
+      const row = await queries.update(ownerOf(caller), id, {
         ...(input.events !== undefined && { events: input.events }),
         ...(input.format !== undefined && { format: input.format }),
       });
@@ -203,82 +244,48 @@ export function createForwardingService(options: ForwardingServiceOptions) {
 
     async disableTarget(caller: Caller, id: number) {
       const target = await targetFor(caller, id);
-      const row = await queries.setStatus(target.vendor_id, id, "disabled", "Disabled by your organisation.");
+      const row = await queries.setStatus(ownerOf(caller), id, "disabled", "Disabled by your organisation.");
       return targetOf(row ?? target);
     },
 
     async enableTarget(caller: Caller, id: number) {
       const target = await targetFor(caller, id);
       if (target.kind === "webhook") {
-        await requirePremium(target.vendor_id);
-        await checkUrl(target.url ?? "");
+        await requirePremium(vendorIdOf(caller));
+        await checkWebhookUrl(target.url ?? "", options.allowLoopback);
       }
       const status = target.kind === "email" && target.confirmed_at === null ? "pending" : "active";
-      const row = await queries.setStatus(target.vendor_id, id, status, null);
+      const row = await queries.setStatus(ownerOf(caller), id, status, null);
       return targetOf(row ?? target);
     },
 
     async deleteTarget(caller: Caller, id: number) {
-      if (!(await queries.remove(vendorIdOf(caller), id)))
+      if (!(await queries.remove(ownerOf(caller), id)))
         throw new AppError("not_found", { message: TARGET_NOT_FOUND });
     },
 
     /** `report.test` to this target only, sent once. */
     async sendTest(caller: Caller, id: number) {
       const target = await targetFor(caller, id);
-      await requireSendable(target);
+      await requireSendable(target, vendorIdOf(caller));
       const at = now();
       const deliveryId = await database.sql.transaction(async (tx) => {
-        const eventId = await insertEvent(tx, target.vendor_id, null, testPayload(options.appUrl, at), at);
+        const eventId = await insertEvent(tx, ownerOf(caller), null, testPayload(options.appUrl, at), at);
         return queries.insertManualDelivery(target.id, eventId, at, tx);
       });
       return queued(deliveryId);
     },
 
     async redeliver(caller: Caller, deliveryId: number) {
-      const delivery = await queries.deliveryOf(vendorIdOf(caller), deliveryId);
+      const delivery = await queries.deliveryOf(ownerOf(caller), deliveryId);
       if (!delivery) throw new AppError("not_found", { message: "Delivery not found." });
       const target = await targetFor(caller, delivery.target_id);
-      await requireSendable(target);
+      await requireSendable(target, vendorIdOf(caller));
       return queued(await queries.insertManualDelivery(target.id, Number(delivery.event_id), now()));
     },
 
     async findDeliveries(caller: Caller, id: number, page: PageRequest) {
-      const target = await targetFor(caller, id);
-      const { rows, total } = await queries.deliveries(
-        target.id,
-        page.perPage,
-        (page.page - 1) * page.perPage,
-      );
-      const attempts = await queries.attemptsOf(rows.map((row) => Number(row.id)));
-      const data = rows.map((row) => {
-        const own = attempts
-          .filter((attempt) => Number(attempt.delivery_id) === Number(row.id))
-          .map((attempt) => ({
-            attempted_at: isoOrNull(attempt.attempted_at) as string,
-            status_code: attempt.status_code,
-            latency_ms: attempt.latency_ms,
-            succeeded: attempt.succeeded,
-            response_excerpt: attempt.response_excerpt,
-          }));
-        const last = own.at(-1);
-        return {
-          id: Number(row.id),
-          event_id: row.event_uuid,
-          event_type: row.event_type,
-          status: row.status,
-          attempts: row.attempts,
-          manual: row.manual,
-          created_at: isoOrNull(row.created_at) as string,
-          finished_at: isoOrNull(row.finished_at),
-          next_attempt_at: row.status === "pending" ? isoOrNull(row.next_attempt_at) : null,
-          last_status_code: last?.status_code ?? null,
-          last_latency_ms: last?.latency_ms ?? null,
-          last_response_excerpt: last?.response_excerpt ?? null,
-          attempt_log: own,
-        };
-      });
-      return { data, pagination: paginationOf(page.path, page.query, page.page, page.perPage, total) };
+      return deliveryPageOf(queries, (await targetFor(caller, id)).id, page);
     },
 
     /** The public link's POST (a mail scanner's GET of the page confirms nothing). */

@@ -35,7 +35,7 @@ export function createForwardingSink({ appUrl, now = () => new Date(), onRecorde
           : await findVendorComment(tx, event.reportId, event.commentId);
       if (comment === null) return;
       const payload = reportPayloadOf(appUrl, event, report, comment, at);
-      const eventId = await insertEvent(tx, event.vendorId, event.reportId, payload, at);
+      const eventId = await insertEvent(tx, { vendorId: event.vendorId }, event.reportId, payload, at);
       await insertDeliveries(tx, eventId, targetIds, at);
       onRecorded?.();
     },

@@ -1,6 +1,13 @@
 import { createHmac } from "node:crypto";
 import type { ForwardFormat } from "@pressguard/domain";
-import { eventLabelOf, type ForwardPayload } from "./payload.ts";
+import {
+  type DeliveryPayload,
+  eventLabelOf,
+  type ForwardPayload,
+  isWatchAlertPayload,
+  type WatchAlertItem,
+  type WatchAlertPayload,
+} from "./payload.ts";
 
 export const WEBHOOK_USER_AGENT = "Pressguard-Webhooks/1";
 
@@ -28,23 +35,78 @@ function summaryLines(payload: ForwardPayload): string[] {
   return lines;
 }
 
-export function headlineOf(payload: ForwardPayload): string {
-  return `${eventLabelOf(payload.type)}: ${payload.report.title}`;
+/** Slack's mrkdwn reads `<`, `>` and `&` as markup: a title such as "WordPress < 6.5.5" must be escaped. */
+const slackText = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+function alertLineOf(alert: WatchAlertItem): string {
+  const { entry, vulnerability } = alert;
+  return [
+    `${entry.slug} ${entry.version}${alert.change === "changed" ? " (updated record)" : ""}: ${vulnerability.title}`,
+    vulnerability.severity ? ` (${vulnerability.severity})` : "",
+    `. ${alert.action}`,
+  ].join("");
+}
+
+export function headlineOf(payload: DeliveryPayload): string {
+  if (!isWatchAlertPayload(payload)) return `${eventLabelOf(payload.type)}: ${payload.report.title}`;
+  const count = payload.alerts.length;
+  const what = count === 1 ? "A vulnerability affects" : `${count} vulnerabilities affect`;
+  return `${payload.test ? "Test event: " : ""}${what} ${payload.watchlist.name}`;
+}
+
+/** A watchlist alert in Slack's and Discord's shapes: one line (Slack) or embed (Discord) per alert. */
+function watchAlertBodyOf(payload: WatchAlertPayload, format: "slack" | "discord"): string {
+  const headline = headlineOf(payload);
+  if (format === "slack")
+    return JSON.stringify({
+      text: `${headline} — ${payload.watchlist.url}`,
+      blocks: [
+        {
+          type: "section",
+          text: { type: "mrkdwn", text: `*<${payload.watchlist.url}|${slackText(headline)}>*` },
+        },
+        // Slack takes 50 blocks a message; the rest are on the watchlist's page.
+        ...payload.alerts.slice(0, 40).map((alert) => ({
+          type: "section",
+          text: {
+            type: "mrkdwn",
+            text: `<${alert.vulnerability.url}|${slackText(alertLineOf(alert).slice(0, 2900))}>`,
+          },
+        })),
+      ],
+    });
+  return JSON.stringify({
+    content: headline.slice(0, 2000),
+    // Discord takes ten embeds a message; the rest are on the watchlist's page.
+    embeds: payload.alerts.slice(0, 10).map((alert) => ({
+      title: alert.vulnerability.title.slice(0, 256),
+      url: alert.vulnerability.url,
+      description: alertLineOf(alert).slice(0, 4096),
+      timestamp: payload.created_at,
+    })),
+  });
 }
 
 /** The request body in the target's format; Slack and Discord incoming webhooks accept these shapes. */
-export function webhookBodyOf(payload: ForwardPayload, format: ForwardFormat): string {
+export function webhookBodyOf(payload: DeliveryPayload, format: ForwardFormat): string {
+  if (format === "json") return JSON.stringify(payload);
+  if (isWatchAlertPayload(payload)) return watchAlertBodyOf(payload, format);
+  return reportBodyOf(payload, format);
+}
+
+function reportBodyOf(payload: ForwardPayload, format: "slack" | "discord"): string {
   const headline = headlineOf(payload);
   const lines = summaryLines(payload);
   switch (format) {
-    case "json":
-      return JSON.stringify(payload);
     case "slack":
       return JSON.stringify({
         text: `${headline} — ${payload.report.url}`,
         blocks: [
-          { type: "section", text: { type: "mrkdwn", text: `*<${payload.report.url}|${headline}>*` } },
-          { type: "section", text: { type: "mrkdwn", text: lines.join("\n") } },
+          {
+            type: "section",
+            text: { type: "mrkdwn", text: `*<${payload.report.url}|${slackText(headline)}>*` },
+          },
+          { type: "section", text: { type: "mrkdwn", text: slackText(lines.join("\n")) } },
         ],
       });
     case "discord":
