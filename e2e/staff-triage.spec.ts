@@ -1,7 +1,13 @@
-import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { type BrowserContext, expect, type Page, request as playwrightRequest, test } from "@playwright/test";
 import { fromMailbox, mailedLink, signUpThroughApi, userHeaders } from "./auth-helpers.ts";
 import { expectNoSeriousViolations } from "./axe.ts";
-import { ensureStaffTwoFactor, staffCredentials, withNextStaffCode } from "./staff-session.ts";
+import {
+  ensureStaffTwoFactor,
+  signInStaffWithRequest,
+  staffCredentials,
+  withNextStaffCode,
+} from "./staff-session.ts";
+import { startWebhookReceiver } from "./webhook-receiver.ts";
 
 /**
  * Issue 7, the triage journey (PRODUCT.md §2): a researcher reports a vulnerability in a vendor's
@@ -301,11 +307,11 @@ test("staff triage a report, the vendor fixes it, staff publish it with credit",
   for (const context of [vendorContext, researcherContext, staffContext]) await context.close();
 });
 
-test("a report on an imported product without a program waits until staff set the vendor contact, then goes through the PIN preview to a fix and publication", async ({
+test("a report on an imported product without a program waits until staff set the vendor contact, then goes through the PIN preview to a fix and publication that alerts its watcher once", async ({
   browser,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(150_000);
   // An imported product (We're Open!, in the bundled data) that runs no program and has no contact.
   const researcherContext = await browser.newContext();
   const researcher = await signUpThroughApi(researcherContext, ["researcher"]);
@@ -341,6 +347,22 @@ test("a report on an imported product without a program waits until staff set th
     data: { name: "hours.example", entries: [{ kind: "plugin", slug: "opening-hours", version: "1.37" }] },
   });
   expect(watched.status(), await watched.text()).toBe(201);
+  // ...and by a signed webhook in Pressguard's JSON and one in Slack's format, each checking its secret.
+  const watchlistId = ((await watched.json()) as { id: string }).id;
+  const hooks: Record<
+    "json" | "slack",
+    { secret: string; receiver: Awaited<ReturnType<typeof startWebhookReceiver>> }
+  > = { json: { secret: "", receiver: null as never }, slack: { secret: "", receiver: null as never } };
+  for (const format of ["json", "slack"] as const) {
+    const hook = hooks[format];
+    hook.receiver = await startWebhookReceiver(() => hook.secret);
+    const made = await watcherContext.request.post(`/api/watchlists/${watchlistId}/webhooks`, {
+      headers: await userHeaders(watcherContext),
+      data: { url: hook.receiver.url, format },
+    });
+    expect(made.status(), await made.text()).toBe(201);
+    hook.secret = ((await made.json()) as { secret: string }).secret;
+  }
 
   const staffContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const staff = await staffContext.newPage();
@@ -424,6 +446,44 @@ test("a report on an imported product without a program waits until staff set th
   const alert = await fromMailbox(watcherContext, watcher.email, (mail) =>
     mail.subject === "A vulnerability affects opening-hours 1.37 on hours.example" ? mail.text : undefined,
   );
-  expect(alert).toContain(`${title} (medium). Update to 1.38 or later.`);
+  expect(alert).toContain(`${title} (medium). Update opening-hours to 1.38 or later.`);
+  // The webhooks got the alert once each, signed; Slack's in Slack's own message format.
+  const alertsOf = (format: "json" | "slack") =>
+    hooks[format].receiver.received.filter((request) => request.event === "watchlist.alert");
+  await expect.poll(() => alertsOf("json").length, { timeout: 30_000 }).toBe(1);
+  await expect.poll(() => alertsOf("slack").length, { timeout: 30_000 }).toBe(1);
+  expect(alertsOf("json")[0]?.valid).toBe(true);
+  expect(alertsOf("slack")[0]?.valid).toBe(true);
+  const json = JSON.parse(alertsOf("json")[0]?.body ?? "{}");
+  expect(json.alerts[0]).toMatchObject({
+    change: "new",
+    entry: { slug: "opening-hours", version: "1.37" },
+    vulnerability: { title, fixed_in: "1.38" },
+    action: "Update opening-hours to 1.38 or later.",
+  });
+  const slack = JSON.parse(alertsOf("slack")[0]?.body ?? "{}");
+  expect(slack.text).toContain("A vulnerability affects hours.example");
+  expect(slack.blocks[1].text.type).toBe("mrkdwn");
+  expect(slack.blocks[1].text.text).toContain("Update opening-hours to 1.38 or later.");
+
+  // A later cosmetic edit (staff record the CVE id on the published record) alerts nobody.
+  const staffApi = await playwrightRequest.newContext({ baseURL: baseURL ?? "" });
+  const { headers: staffHeaders } = await signInStaffWithRequest(staffApi, baseURL ?? "");
+  const cve = `CVE-2026-${String(Date.now()).slice(-5)}`;
+  const recorded = await staffApi.put(`/api/staff/reports/${reportId}/cve`, {
+    headers: staffHeaders,
+    data: { cve },
+  });
+  expect(recorded.status(), await recorded.text()).toBe(200);
+  // Two runs of the alert job (every 5 s on the e2e servers) later, still one of each.
+  await staff.waitForTimeout(12_000);
+  expect([alertsOf("json").length, alertsOf("slack").length]).toEqual([1, 1]);
+  const alertMails = await watcherContext.request.get(
+    `/api/dev/mail?limit=200&to=${encodeURIComponent(watcher.email)}`,
+  );
+  const subjects = ((await alertMails.json()).data as { subject: string }[]).map((mail) => mail.subject);
+  expect(subjects.filter((subject) => subject.startsWith("A vulnerability affects"))).toHaveLength(1);
+  await staffApi.dispose();
+  for (const hook of Object.values(hooks)) await hook.receiver.close();
   await watcherContext.close();
 });

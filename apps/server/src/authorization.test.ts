@@ -445,6 +445,34 @@ const MATRIX: Record<string, Row> = {
   },
   // Deleting is the owner's only (watchlists.test.ts); here nobody's watchlist is named.
   "DELETE /api/watchlists/{id}": { expected: signedIn(404), url: () => `/api/watchlists/${SAMPLE_UUID}` },
+  // Alert webhooks: the watchlist's owner only (a public IP literal: no DNS in the test).
+  "GET /api/watchlists/{id}/webhooks": {
+    expected: { ...signedIn(404), researcher: 200 },
+    url: ({ watchlistId }) => `/api/watchlists/${watchlistId}/webhooks`,
+  },
+  "POST /api/watchlists/{id}/webhooks": {
+    expected: { ...signedIn(404), researcher: 201 },
+    url: ({ watchlistId }) => `/api/watchlists/${watchlistId}/webhooks`,
+    body: () => ({ url: "https://93.184.216.34/hook", format: "slack" }),
+  },
+  // A webhook of the watchlist is its owner's alone (watchlists/webhooks.test.ts); here none is named.
+  ...Object.fromEntries(
+    ["enable", "disable", "test"].map((action) => [
+      `POST /api/watchlists/{id}/webhooks/{webhookId}/${action}`,
+      {
+        expected: signedIn(404),
+        url: ({ watchlistId }: Context) => `/api/watchlists/${watchlistId}/webhooks/2147483647/${action}`,
+      } satisfies Row,
+    ]),
+  ),
+  "GET /api/watchlists/{id}/webhooks/{webhookId}/deliveries": {
+    expected: signedIn(404),
+    url: ({ watchlistId }) => `/api/watchlists/${watchlistId}/webhooks/2147483647/deliveries`,
+  },
+  "DELETE /api/watchlists/{id}/webhooks/{webhookId}": {
+    expected: signedIn(404),
+    url: ({ watchlistId }) => `/api/watchlists/${watchlistId}/webhooks/2147483647`,
+  },
   // Each caller reads and writes only their own profile (modules/researchers/profile.test.ts).
   "GET /api/researcher/profile": { expected: signedIn(200) },
   "PUT /api/researcher/profile": {

@@ -134,7 +134,16 @@ export default function DatabaseApiPage() {
           version to update to, and <code>GET /api/watchlists/exposures</code> every watchlist's exposed
           entries at once. When a record affecting a watched version is published or materially changed
           (severity, fix, ranges), the owner is e-mailed, at once or in a daily digest (<code>PATCH</code> its{" "}
-          <code>alert_mode</code>: <code>immediate</code>, <code>daily</code> or <code>off</code>).
+          <code>alert_mode</code>: <code>immediate</code>, <code>daily</code> or <code>off</code>).{" "}
+          <code>POST /api/watchlists/{"{id}"}/webhooks</code> (<code>{'{ "url", "format" }'}</code>, format{" "}
+          <code>json</code>, <code>slack</code> or <code>discord</code>) sends the alerts at once, whatever
+          the e-mail's mode, to your own receiver or a Slack or Discord incoming webhook: each request is
+          signed like report forwarding's (<code>X-Pressguard-Signature: t=…,v1=…</code>, HMAC-SHA256 with the
+          secret shown once), retried for 24 hours, and logged at{" "}
+          <code>
+            GET /api/watchlists/{"{id}"}/webhooks/{"{webhookId}"}/deliveries
+          </code>
+          .
         </p>
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Endpoints</caption>
