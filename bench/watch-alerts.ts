@@ -17,7 +17,8 @@ import { numberOption } from "./support.ts";
  * sites) of 5 entries each: Contact Form 7 at one of five versions, two of which a new record affects,
  * and four other popular plugins. Then publishes one Contact Form 7 record (`<= 5.8.9`, fixed in
  * 5.9.0) and times the alert job's run: fingerprint, match, keep each alert once, queue one e-mail per
- * owner. A second run (nothing pending) and a cosmetic edit's run are timed too. Then an agency's
+ * owner and one webhook delivery per affected watchlist with a webhook (one in ten has one, all of
+ * them affected). A second run (nothing pending) and a cosmetic edit's run are timed too. Then an agency's
  * account with the most watchlists allowed (1,000 sites of 25 popular plugins) is read: its list with
  * counts and its exposures report, as `GET /api/watchlists` and `/exposures` compute them (cold: the
  * batch check's range cache empty; then warm). Everything the bench made is deleted at the end.
@@ -100,8 +101,19 @@ try {
      select l, 'plugin', s, v, p from unnest($1::uuid[], $2::text[], $3::text[], $4::int[]) as e(l, s, v, p)`,
     [entries.list, entries.slug, entries.version, entries.position],
   );
+  // One watchlist in ten sends its alerts to a Slack webhook too (issue 20): queued with the alerts.
+  const { rows: hooks } = await sql.query<{ count: number }>(
+    `with made as (
+       insert into forward_targets (watchlist_id, kind, url, format, secret, status, confirmed_at)
+       select l, 'webhook', 'https://hooks.slack.example/services/' || n, 'slack', 'whsec_bench', 'active', now()
+       from unnest($1::uuid[]) with ordinality as w(l, n) where n % 10 = 1
+       returning id)
+     select count(*)::int as count from made`,
+    [lists.map((list) => list.id)],
+  );
+  const webhookCount = hooks[0]?.count ?? 0;
   console.info(
-    `${owners} owners, ${lists.length} watchlists, ${entries.list.length} watched entries made in ${seconds(made)} s`,
+    `${owners} owners, ${lists.length} watchlists (${webhookCount} with a webhook), ${entries.list.length} watched entries made in ${seconds(made)} s`,
   );
 
   // The publication: what staff's publish writes, a record and its range (the triggers mark it).
@@ -125,6 +137,10 @@ try {
   const published = performance.now();
   const run = await job.runOnce();
   const publishSeconds = seconds(published);
+  const { rows: queued } = await sql.query<{ count: number }>(
+    `select count(*)::int as count from forward_deliveries d join forward_targets t on t.id = d.target_id
+     where t.url like 'https://hooks.slack.example/%'`,
+  );
   const quiet = performance.now();
   const idle = await job.runOnce();
   const idleSeconds = seconds(quiet);
@@ -137,7 +153,7 @@ try {
   console.info("\n| run | records changed | alerts | e-mails queued | seconds |");
   console.info("| --- | ---: | ---: | ---: | ---: |");
   console.info(
-    `| one publication, ${entries.list.length} watched entries | ${run.changed} | ${run.alerts} | ${run.mails} | ${publishSeconds} |`,
+    `| one publication, ${entries.list.length} watched entries | ${run.changed} | ${run.alerts} | ${run.mails} (and ${queued[0]?.count ?? 0} webhook deliveries) | ${publishSeconds} |`,
   );
   console.info(
     `| the next run, nothing pending | ${idle.changed} | ${idle.alerts} | ${idle.mails} | ${idleSeconds} |`,

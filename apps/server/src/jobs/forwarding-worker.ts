@@ -1,7 +1,7 @@
 import type { Database, SqlRunner } from "../db/client.ts";
 import type { Mailer } from "../mail/outbox.ts";
 import type { ForwardPayload } from "../modules/forwarding/payload.ts";
-import { eventLabelOf, isWatchAlertPayload } from "../modules/forwarding/payload.ts";
+import { eventLabelOf, isReportPayload } from "../modules/forwarding/payload.ts";
 import { type ClaimedDelivery, createDeliveryQueries } from "../modules/forwarding/queries.ts";
 import {
   headlineOf,
@@ -90,7 +90,7 @@ export function createForwardingWorker(options: ForwardingWorkerOptions) {
     const started = performance.now();
     const { payload } = delivery;
     // E-mail targets are a vendor's: the watchlists' alerts are mailed by their own job.
-    if (isWatchAlertPayload(payload))
+    if (!isReportPayload(payload))
       return { statusCode: null, succeeded: false, latencyMs: 0, excerpt: "Not sent: not a report event." };
     try {
       await database.sql.transaction(async (tx) => {

@@ -4,7 +4,7 @@ import type { Database, SqlRunner } from "../db/client.ts";
 import type { Mailer } from "../mail/outbox.ts";
 import { type WatchAlertLine, watchAlertActionOf } from "../mail/watch-templates.ts";
 import type { WatchAlertItem, WatchAlertPayload } from "../modules/forwarding/payload.ts";
-import { insertDeliveries, insertEvent } from "../modules/forwarding/queries.ts";
+import { insertWatchlistEvents } from "../modules/forwarding/queries.ts";
 import { pagePaths } from "../modules/vulnerabilities/presenters.ts";
 import { periodicRunner } from "./periodic-job.ts";
 
@@ -208,17 +208,21 @@ export function createWatchAlertJob({ database, mailer, appUrl, onDeliveryQueued
       });
       byWatchlist.set(row.watchlist_id, watchlist);
     }
-    for (const [watchlistId, watchlist] of byWatchlist) {
-      const payload: WatchAlertPayload = {
-        id: randomUUID(),
-        type: "watchlist.alert",
-        created_at: now.toISOString(),
-        watchlist: { id: watchlistId, name: watchlist.name, url: `${appUrl}/watchlists/${watchlistId}` },
-        alerts: watchlist.alerts,
-      };
-      const eventId = await insertEvent(tx, { watchlistId }, null, payload, now);
-      await insertDeliveries(tx, eventId, watchlist.targets, now);
-    }
+    await insertWatchlistEvents(
+      tx,
+      [...byWatchlist].map(([watchlistId, watchlist]) => ({
+        watchlistId,
+        targetIds: watchlist.targets,
+        payload: {
+          id: randomUUID(),
+          type: "watchlist.alert",
+          created_at: now.toISOString(),
+          watchlist: { id: watchlistId, name: watchlist.name, url: `${appUrl}/watchlists/${watchlistId}` },
+          alerts: watchlist.alerts,
+        } satisfies WatchAlertPayload,
+      })),
+      now,
+    );
     return byWatchlist.size > 0;
   }
 

@@ -59,11 +59,30 @@ export interface WatchAlertPayload {
   alerts: WatchAlertItem[];
 }
 
-/** Any event the delivery queue carries. */
-export type DeliveryPayload = ForwardPayload | WatchAlertPayload;
+/**
+ * A vendor's notice to the users of its product (CRA Art. 14(8), issue 20), as a watchlist holding
+ * the product receives it on its webhooks.
+ */
+export interface WatchNoticePayload {
+  id: string;
+  type: "watchlist.notice";
+  created_at: string;
+  watchlist: { id: string; name: string; url: string };
+  notice: {
+    vendor: string;
+    product: { name: string; kind: string; slug: string; url: string };
+    message: string;
+  };
+}
 
+/** Any event the delivery queue carries. */
+export type DeliveryPayload = ForwardPayload | WatchAlertPayload | WatchNoticePayload;
+
+export const isReportPayload = (payload: DeliveryPayload): payload is ForwardPayload => "report" in payload;
 export const isWatchAlertPayload = (payload: DeliveryPayload): payload is WatchAlertPayload =>
-  "watchlist" in payload;
+  "alerts" in payload;
+export const isWatchNoticePayload = (payload: DeliveryPayload): payload is WatchNoticePayload =>
+  "notice" in payload;
 
 /** The report as a forwarded event tells it, read in the change's transaction (`findReportSnapshot`). */
 export interface ReportSnapshot {
@@ -94,7 +113,9 @@ export const eventLabelOf = (type: string) =>
     ? "Test event"
     : type === "watchlist.alert"
       ? "Watchlist alert"
-      : (FORWARD_EVENT_TYPES.find((event) => event.value === type)?.label ?? type);
+      : type === "watchlist.notice"
+        ? "Notice from a vendor"
+        : (FORWARD_EVENT_TYPES.find((event) => event.value === type)?.label ?? type);
 
 /** The vendor's preview page of the report: no token, the vendor signs in to read it. */
 const reportLinkOf = (appUrl: string, reportId: string) =>

@@ -294,6 +294,39 @@ export async function insertEvent(
   return Number(rows[0]?.id);
 }
 
+/**
+ * Many watchlists' events at once, each with its deliveries: two statements whatever their number
+ * (a publication can alert thousands of watchlists with webhooks).
+ */
+export async function insertWatchlistEvents(
+  tx: SqlRunner,
+  events: { watchlistId: string; payload: DeliveryPayload; targetIds: number[] }[],
+  now: Date,
+): Promise<void> {
+  if (events.length === 0) return;
+  const { rows } = await tx.query<{ id: number; uuid: string }>(
+    `insert into forward_events (uuid, watchlist_id, type, payload, created_at)
+     select u, w, t, p, $5 from unnest($1::uuid[], $2::uuid[], $3::text[], $4::jsonb[]) as e(u, w, t, p)
+     returning id, uuid::text`,
+    [
+      events.map((event) => event.payload.id),
+      events.map((event) => event.watchlistId),
+      events.map((event) => event.payload.type),
+      events.map((event) => JSON.stringify(event.payload)),
+      now,
+    ],
+  );
+  const eventIds = new Map(rows.map((row) => [row.uuid, Number(row.id)]));
+  const pairs = events.flatMap((event) =>
+    event.targetIds.map((targetId) => [targetId, eventIds.get(event.payload.id)] as const),
+  );
+  await tx.query(
+    `insert into forward_deliveries (target_id, event_id, next_attempt_at)
+     select t, e, $3 from unnest($1::int[], $2::bigint[]) as d(t, e)`,
+    [pairs.map(([targetId]) => targetId), pairs.map(([, eventId]) => eventId), now],
+  );
+}
+
 export async function insertDeliveries(tx: SqlRunner, eventId: number, targetIds: number[], now: Date) {
   await tx.query(
     `insert into forward_deliveries (target_id, event_id, next_attempt_at)

@@ -5,8 +5,10 @@ import {
   eventLabelOf,
   type ForwardPayload,
   isWatchAlertPayload,
+  isWatchNoticePayload,
   type WatchAlertItem,
   type WatchAlertPayload,
+  type WatchNoticePayload,
 } from "./payload.ts";
 
 export const WEBHOOK_USER_AGENT = "Pressguard-Webhooks/1";
@@ -48,6 +50,8 @@ function alertLineOf(alert: WatchAlertItem): string {
 }
 
 export function headlineOf(payload: DeliveryPayload): string {
+  if (isWatchNoticePayload(payload))
+    return `${payload.notice.vendor} about ${payload.notice.product.name}, on ${payload.watchlist.name}`;
   if (!isWatchAlertPayload(payload)) return `${eventLabelOf(payload.type)}: ${payload.report.title}`;
   const count = payload.alerts.length;
   const what = count === 1 ? "A vulnerability affects" : `${count} vulnerabilities affect`;
@@ -87,10 +91,36 @@ function watchAlertBodyOf(payload: WatchAlertPayload, format: "slack" | "discord
   });
 }
 
+/** A vendor's notice: its message as written, in Slack's and Discord's shapes. */
+function noticeBodyOf(payload: WatchNoticePayload, format: "slack" | "discord"): string {
+  const headline = headlineOf(payload);
+  const { product, message } = payload.notice;
+  if (format === "slack")
+    return JSON.stringify({
+      text: `${headline} — ${product.url}`,
+      blocks: [
+        { type: "section", text: { type: "mrkdwn", text: `*<${product.url}|${slackText(headline)}>*` } },
+        { type: "section", text: { type: "plain_text", text: message.slice(0, 2900) } },
+      ],
+    });
+  return JSON.stringify({
+    content: headline.slice(0, 2000),
+    embeds: [
+      {
+        title: product.name.slice(0, 256),
+        url: product.url,
+        description: message.slice(0, 4096),
+        timestamp: payload.created_at,
+      },
+    ],
+  });
+}
+
 /** The request body in the target's format; Slack and Discord incoming webhooks accept these shapes. */
 export function webhookBodyOf(payload: DeliveryPayload, format: ForwardFormat): string {
   if (format === "json") return JSON.stringify(payload);
   if (isWatchAlertPayload(payload)) return watchAlertBodyOf(payload, format);
+  if (isWatchNoticePayload(payload)) return noticeBodyOf(payload, format);
   return reportBodyOf(payload, format);
 }
 

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { MAX_WATCHLIST_WEBHOOKS, WATCHLIST_MESSAGES, WatchlistWebhookInput } from "@pressguard/domain";
-import type { Database } from "../../db/client.ts";
+import type { Database, SqlRunner } from "../../db/client.ts";
 import { AppError, validationErrorOf } from "../../errors.ts";
 import type { PageRequest } from "../../http/pagination.ts";
-import type { WatchAlertPayload } from "../forwarding/payload.ts";
-import { createTargetQueries, insertEvent } from "../forwarding/queries.ts";
+import type { WatchAlertPayload, WatchNoticePayload } from "../forwarding/payload.ts";
+import { createTargetQueries, insertEvent, insertWatchlistEvents } from "../forwarding/queries.ts";
 import { checkWebhookUrl, deliveryPageOf, newSecret, targetOf } from "../forwarding/service.ts";
 import { isUuid } from "../reports/report-context.ts";
 import { createWatchlistQueries } from "./queries.ts";
@@ -129,3 +129,48 @@ export function createWatchlistWebhookService(options: WatchlistWebhookOptions) 
 }
 
 export type WatchlistWebhookService = ReturnType<typeof createWatchlistWebhookService>;
+
+/**
+ * Queues a vendor's notice (CRA Art. 14(8)) to the active webhooks of every watchlist holding the
+ * product, one event per watchlist, in the caller's transaction: the notice and its deliveries commit
+ * together. Answers whether any delivery was queued (the caller then wakes the worker).
+ */
+export async function queueNoticeWebhooks(
+  tx: SqlRunner,
+  notice: {
+    appUrl: string;
+    vendor: string;
+    product: { name: string; kind: string; slug: string; url: string };
+    message: string;
+    now: Date;
+  },
+): Promise<boolean> {
+  const { rows } = await tx.query<{ id: string; name: string; target_ids: number[] }>(
+    `select w.id::text, w.name, array_agg(t.id order by t.id) as target_ids
+     from watchlists w join forward_targets t on t.watchlist_id = w.id and t.status = 'active'
+     where exists (
+       select 1 from watchlist_entries e where e.watchlist_id = w.id and e.kind = $1 and e.slug = lower($2))
+     group by w.id, w.name`,
+    [notice.product.kind, notice.product.slug],
+  );
+  await insertWatchlistEvents(
+    tx,
+    rows.map((watchlist) => ({
+      watchlistId: watchlist.id,
+      targetIds: watchlist.target_ids.map(Number),
+      payload: {
+        id: randomUUID(),
+        type: "watchlist.notice",
+        created_at: notice.now.toISOString(),
+        watchlist: {
+          id: watchlist.id,
+          name: watchlist.name,
+          url: `${notice.appUrl}/watchlists/${watchlist.id}`,
+        },
+        notice: { vendor: notice.vendor, product: notice.product, message: notice.message },
+      } satisfies WatchNoticePayload,
+    })),
+    notice.now,
+  );
+  return rows.length > 0;
+}

@@ -10,7 +10,8 @@ import type {
   ForwardWebhookTargetInput,
   Page,
 } from "@pressguard/domain";
-import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import { queryOptions } from "@tanstack/react-query";
+import { deliveryLogQuery } from "../../components/webhooks/delivery-log.tsx";
 import type { ApiClient } from "../../lib/api/request.ts";
 
 const base = "/vendor/forwarding";
@@ -47,7 +48,6 @@ export const targetsKey = ["forwarding-targets"] as const;
 export const deliveriesKey = (id: number) => ["forwarding-deliveries", id] as const;
 
 export const TARGETS_FAILURE = "Error fetching the forwarding targets";
-export const DELIVERIES_FAILURE = "Error fetching the delivery log";
 
 export function targetsQuery(client: ApiClient) {
   return queryOptions({
@@ -58,15 +58,6 @@ export function targetsQuery(client: ApiClient) {
   });
 }
 
-/** The log refreshes every 2 s while a delivery is still on its way (a test event, a retry). */
 export function deliveriesQuery(client: ApiClient, id: number, page: number) {
-  return queryOptions({
-    queryKey: [...deliveriesKey(id), page],
-    queryFn: () => forwardingApi.deliveries(client, id, page),
-    staleTime: 0,
-    retry: false,
-    placeholderData: keepPreviousData,
-    refetchInterval: (query) =>
-      query.state.data?.data.some((delivery) => delivery.status === "pending") ? 2_000 : false,
-  });
+  return deliveryLogQuery(deliveriesKey(id), page, () => forwardingApi.deliveries(client, id, page));
 }

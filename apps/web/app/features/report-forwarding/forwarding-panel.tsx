@@ -1,14 +1,14 @@
 import type { ForwardTargetWithSecret as TargetWithSecret } from "@pressguard/domain";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { SecretNotice } from "../../components/webhooks/secret-notice.tsx";
+import { SignatureHelp } from "../../components/webhooks/signature-help.tsx";
 import { useApiClient } from "../../lib/api/client.ts";
 import { LoadError } from "../../ui/form-field.tsx";
 import { Panel } from "../../ui/page-header.tsx";
 import { AddEmailForm } from "./add-email-form.tsx";
 import { AddWebhookForm, WebhookUpsell } from "./add-webhook-form.tsx";
 import { TARGETS_FAILURE, targetsQuery } from "./api.ts";
-import { SecretNotice } from "./secret-notice.tsx";
-import { SignatureHelp } from "./signature-help.tsx";
 import { TargetItem } from "./target-item.tsx";
 
 /** The Forward reports tab (issue 8): the targets, the two add forms and the signature help. */

@@ -1,9 +1,5 @@
-import { FORWARD_EVENT_TYPES, FORWARD_FORMATS, type ForwardTarget } from "@pressguard/domain";
-
-export const eventLabel = (type: string) =>
-  type === "report.test"
-    ? "Test event"
-    : (FORWARD_EVENT_TYPES.find((event) => event.value === type)?.label ?? type);
+import { FORWARD_FORMATS, type ForwardTarget } from "@pressguard/domain";
+import { eventLabel } from "../../components/webhooks/webhook-labels.ts";
 
 export const formatLabel = (format: string) =>
   FORWARD_FORMATS.find((entry) => entry.value === format)?.label ?? format;
@@ -16,8 +12,4 @@ export function statusLabel(target: ForwardTarget): string {
   if (target.status === "pending") return "Pending confirmation";
   if (target.status === "active") return "Active";
   return "Disabled";
-}
-
-export function formatTime(iso: string): string {
-  return `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
 }

@@ -1,6 +1,8 @@
 import type { ForwardTarget, ForwardTargetWithSecret as TargetWithSecret } from "@pressguard/domain";
 import { useState } from "react";
-import { DeliveryLog } from "./delivery-log.tsx";
+import { DeliveryLog } from "../../components/webhooks/delivery-log.tsx";
+import { useApiClient } from "../../lib/api/client.ts";
+import { deliveriesQuery } from "./api.ts";
 import { eventsSummary, formatLabel, statusLabel } from "./labels.ts";
 import { TargetSettings } from "./target-settings.tsx";
 import { useTargetActions } from "./use-target-actions.ts";
@@ -21,6 +23,7 @@ export function TargetItem({
   premium: boolean;
   onSecret: (created: TargetWithSecret) => void;
 }) {
+  const client = useApiClient();
   const { act, rotate, redeliver, busy } = useTargetActions(target.id, onSecret);
   const [editing, setEditing] = useState(false);
   const [showLog, setShowLog] = useState(false);
@@ -136,9 +139,8 @@ export function TargetItem({
       {editing && <TargetSettings target={target} onDone={() => setEditing(false)} />}
       {showLog && (
         <DeliveryLog
-          targetId={target.id}
-          canRedeliver={sendable}
-          onRedeliver={(id) => redeliver.mutate(id)}
+          query={(page) => deliveriesQuery(client, target.id, page)}
+          onRedeliver={sendable ? (id) => redeliver.mutate(id) : undefined}
         />
       )}
     </li>

@@ -1,10 +1,27 @@
-import type { ForwardDelivery } from "@pressguard/domain";
-import { useQuery } from "@tanstack/react-query";
+import type { ForwardDelivery, Page } from "@pressguard/domain";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { useApiClient } from "../../lib/api/client.ts";
 import { LoadError } from "../../ui/form-field.tsx";
-import { DELIVERIES_FAILURE, deliveriesQuery } from "./api.ts";
-import { eventLabel, formatTime } from "./labels.ts";
+import { eventLabel, formatTime } from "./webhook-labels.ts";
+
+const DELIVERIES_FAILURE = "Error fetching the delivery log";
+
+/** A delivery log's page; it refreshes every 2 s while a delivery is still on its way (a test event, a retry). */
+export function deliveryLogQuery(
+  key: readonly unknown[],
+  page: number,
+  fetch: () => Promise<Page<ForwardDelivery>>,
+) {
+  return queryOptions({
+    queryKey: [...key, page],
+    queryFn: fetch,
+    staleTime: 0,
+    retry: false,
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) =>
+      query.state.data?.data.some((delivery) => delivery.status === "pending") ? 2_000 : false,
+  });
+}
 
 const STATUS_CLASS: Record<ForwardDelivery["status"], string> = {
   succeeded: "bg-lime-100 text-lime-900",
@@ -17,19 +34,19 @@ function statusText(delivery: ForwardDelivery): string {
   return delivery.status === "succeeded" ? "Delivered" : "Failed";
 }
 
-/** One target's deliveries, newest first, with each one's attempts and a Redeliver button. */
+/**
+ * One webhook's deliveries (report forwarding's or a watchlist's), newest first, with each one's
+ * attempts and, when `onRedeliver` is given, a Redeliver button.
+ */
 export function DeliveryLog({
-  targetId,
-  canRedeliver,
+  query,
   onRedeliver,
 }: {
-  targetId: number;
-  canRedeliver: boolean;
-  onRedeliver: (deliveryId: number) => void;
+  query: (page: number) => ReturnType<typeof deliveryLogQuery>;
+  onRedeliver?: ((deliveryId: number) => void) | undefined;
 }) {
-  const client = useApiClient();
   const [page, setPage] = useState(1);
-  const log = useQuery(deliveriesQuery(client, targetId, page));
+  const log = useQuery(query(page));
   if (log.isError) return <LoadError message={DELIVERIES_FAILURE} />;
   if (!log.data) return <p className="text-sm text-slate-600">Loading…</p>;
   const { data, pagination } = log.data;
@@ -95,7 +112,7 @@ export function DeliveryLog({
                   <AttemptDetails delivery={delivery} />
                 </td>
                 <td className="py-2 text-right">
-                  {canRedeliver && delivery.status !== "pending" && (
+                  {onRedeliver && delivery.status !== "pending" && (
                     <button
                       type="button"
                       className="btn-secondary px-2 py-1 text-xs"
