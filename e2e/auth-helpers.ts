@@ -189,6 +189,8 @@ export function loginPathFor(path: string): string | null {
   if (path.startsWith("/researchers/")) return "/researchers/login";
   // Staff sign in on the vendor login (lib/guards.server.ts, user-role).
   if (path.startsWith("/staff/")) return "/vdp/login";
+  // Any signed-in user keeps watchlists (issue 20); every account signs in on the vendor login.
+  if (path === "/watchlists" || path.startsWith("/watchlists/")) return "/vdp/login";
   return null;
 }
 

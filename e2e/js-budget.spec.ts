@@ -68,6 +68,7 @@ const pages: { name: string; path: string | "researcher"; hydrates: boolean; vis
   { name: "vendor login", path: "/vdp/login", hydrates: true },
   { name: "vendor programs page", path: "/vdp/programs/all", hydrates: true, visitor: "vendor" },
   { name: "staff reports page", path: "/staff/reports", hydrates: true, visitor: "staff" },
+  { name: "watchlists page", path: "/watchlists", hydrates: true, visitor: "vendor" },
 ];
 
 async function signIn(context: BrowserContext, visitor: Visitor, baseURL: string) {

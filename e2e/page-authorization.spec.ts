@@ -150,6 +150,11 @@ const vendorManagers = (context: Context, path: string): Expected => ({
   ...vendorArea(context, path),
   vendorMember: redirectTo("/vdp/account/settings"),
 });
+/** auth-user (issue 20): any signed-in user, whatever the roles; anonymous → the vendor login with a way back. */
+const signedInArea = (_context: Context, path: string): Expected => ({
+  ...all(200),
+  anonymous: redirectTo(`/vdp/login?redirect=${path}`),
+});
 const page = (path: Case["path"], expected: Case["expected"]): Case => ({ path, expected });
 
 /** One row per route pattern of the route table; several cases where the answer depends on the URL. */
@@ -290,6 +295,11 @@ const PAGES: Record<string, Case[]> = {
   "/researchers/:uuid/validated": [
     page((c) => `/researchers/${c.researcherUuid}/validated`, ownResearcherPage),
   ],
+
+  // Watchlists (auth-user). A watchlist id loads in the browser: another user's or an unknown one is an
+  // in-page "not found" (e2e/watchlists.spec.ts).
+  "/watchlists": [page("/watchlists", signedInArea)],
+  "/watchlists/:id": [page(`/watchlists/${SAMPLE_UUID}`, signedInArea)],
 
   // Staff area (user-role, capability). A report id loads in the browser: unknown is an in-page state.
   "/staff/reports": [page("/staff/reports", staffArea), page("/staff/reports?status=in_review", staffArea)],

@@ -90,6 +90,9 @@ export const ROUTES: { path: string; heading: string }[] = [
     heading: "My reports \u2014 Validated",
   },
   { path: "/researchers/reports/4d4b1c0e-7d1a-4c8b-9a35-2f1e0c3b5a77/preview", heading: "Report preview" },
+  { path: "/watchlists", heading: "Watchlists" },
+  // No one's watchlist: the page loads it in the browser and says so (e2e/watchlists.spec.ts opens a real one).
+  { path: "/watchlists/4d4b1c0e-7d1a-4c8b-9a35-2f1e0c3b5a77", heading: "Watchlist not found" },
   { path: "/staff/reports", heading: "Reports queue" },
   { path: "/staff/reports/4d4b1c0e-7d1a-4c8b-9a35-2f1e0c3b5a77", heading: "Report" },
   { path: "/staff/claims", heading: "Product claims" },

@@ -105,9 +105,12 @@ export default [
     ]),
   ]),
 
-  // Researcher area (auth-researcher) and every other path
+  // Researcher area (auth-researcher), the watchlists and every other path
   layout("layouts/base.tsx", [
     route("researchers/settings", "routes/researchers/settings.tsx"),
+    // Any signed-in user (auth-user): a site owner's home (issue 20).
+    route("watchlists", "routes/watchlists/index.tsx"),
+    route("watchlists/:id", "routes/watchlists/detail.tsx"),
     layout("layouts/profile-tabs.tsx", [
       route("researchers/:uuid/in-review", "routes/researchers/reports.tsx", {
         id: "routes/researchers/in-review",

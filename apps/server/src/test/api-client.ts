@@ -86,7 +86,7 @@ export function uniqueEmail(prefix = "user"): string {
 export async function registerUser(
   app: App,
   overrides: {
-    role?: "researcher" | "vendor";
+    role?: "researcher" | "vendor" | "site_owner";
     email?: string;
     password?: string;
     name?: string;

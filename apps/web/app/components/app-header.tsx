@@ -7,6 +7,7 @@ import {
   researcherMenu,
   STAFF_MENU,
   vendorMenu,
+  watchlistMenu,
 } from "../lib/navigation.ts";
 import { Logo } from "../ui/logo.tsx";
 import { MenuLink } from "./menu-link.tsx";
@@ -89,4 +90,11 @@ export function ResearcherHeader({
 /** PRODUCT.md §1: the staff area's menu (Reports queue, Product claims). */
 export function StaffHeader({ actions }: { actions?: ReactNode }) {
   return <AppHeader label="Staff" items={STAFF_MENU} actions={actions} />;
+}
+
+/** Issue 20: the watchlist pages' menu, for any signed-in user (a site owner has no other area). */
+export function WatchlistHeader({ actions }: { actions?: ReactNode }) {
+  const user = useIdentity().user;
+  const items = user ? watchlistMenu(user) : [];
+  return <AppHeader label="Watchlists" items={items} actions={actions} />;
 }

@@ -3,15 +3,16 @@ import { Outlet, useMatches, useParams, useRouteLoaderData } from "react-router"
 import { MainContent } from "../components/main-content.tsx";
 import { SiteFooter } from "../components/site-footer.tsx";
 import { SiteHeader } from "../components/site-header.tsx";
-import { ResearcherFrame } from "../features/auth/area-frames.tsx";
+import { ResearcherFrame, WatchlistFrame } from "../features/auth/area-frames.tsx";
 import { mergeHandles } from "../lib/route-handle.ts";
 import { getOptionalUser } from "../lib/session.server.ts";
 import { ErrorScreen } from "../ui/error-screen.tsx";
 import type { Route } from "./+types/base";
 
 /**
- * `base`: the general page frame. The researcher area shows the researcher menu (routes say so
- * with `handle.menu`); every other page, and the 404 page, shows the public header.
+ * `base`: the general page frame. The researcher area shows the researcher menu and the watchlist
+ * pages theirs (routes say so with `handle.menu`); every other page, and the 404 page, shows the
+ * public header.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await getOptionalUser(request, context);
@@ -22,6 +23,7 @@ function BaseFrame({ children }: { children: ReactNode }) {
   const { menu } = mergeHandles(useMatches().map((match) => match.handle));
   const data = useRouteLoaderData<typeof loader>("layouts/base");
   const { uuid } = useParams();
+  if (menu === "watchlists") return <WatchlistFrame>{children}</WatchlistFrame>;
   if (menu === "researcher") {
     return (
       <ResearcherFrame

@@ -67,6 +67,17 @@ describe("the route guards", () => {
     expect(await outcome(["auth-researcher"], "/researchers/settings")).toBe("/vdp/programs/pending");
   });
 
+  it("lets any signed-in user through auth-user and sends an anonymous one to the vendor login", async () => {
+    for (const user of [RESEARCHER, VENDOR, { roles: [], vendor: null, researcher: null }]) {
+      signedInAs(user);
+      expect(await outcome(["auth-user"], "/watchlists")).toBe("pass");
+    }
+    signedInAs(null);
+    expect(await outcome(["auth-user"], "/watchlists/abc", "")).toBe(
+      "/vdp/login?redirect=%2Fwatchlists%2Fabc",
+    );
+  });
+
   it("lets the role through", async () => {
     signedInAs(VENDOR);
     expect(await outcome(["auth-vendor", "is-vendor-active"], "/vdp/create-account")).toBe("pass");

@@ -64,12 +64,14 @@ function guestOnly(user: SessionUser | null, { request, context }: GuardArgs) {
 }
 
 /**
- * The nine named guards of spec §6, enforced on the server before a page renders (the API enforces
+ * The named guards of spec §6 (and auth-user, issue 20), enforced on the server before a page renders (the API enforces
  * the same rules for its routes with their access levels). Each throws a redirect when it fails.
  * - auth-vendor / auth-researcher: signed in with that role; anonymous → that login page with
  *   `redirect`; signed in without the role → their own start page (root redirect rules). A vendor
  *   owner or admin whose vendor account is not set up yet → `/vdp/create-account`, but for the
  *   set-up and the account pages (issue 19: the set-up could be skipped for good).
+ * - auth-user: signed in, whatever the roles (a site owner's watchlists, issue 20); anonymous → the
+ *   vendor login, where every account signs in, with `redirect`.
  * - guest-vendor / guest-researcher: only for visitors who are not signed in; others → the
  *   configured `redirect.onGuestOnly` (`/`, the root redirect).
  * - is-vendor-active: the account set-up page, for a signed-in user with a vendor seat whose vendor
@@ -100,6 +102,9 @@ const GUARDS: Record<GuardName, (user: SessionUser | null, args: GuardArgs, hand
   "auth-researcher": (user, args) => {
     if (!user) signInRequired(RESEARCHER_LOGIN_PATH, args);
     if (!isResearcher(user)) throw redirect(homePathFor(user));
+  },
+  "auth-user": (user, args) => {
+    if (!user) signInRequired(VENDOR_LOGIN_PATH, args);
   },
   "guest-vendor": (user, args) => guestOnly(user, args),
   "guest-researcher": (user, args) => guestOnly(user, args),

@@ -13,6 +13,7 @@ import {
   type TabItem,
   vendorMenu,
   visibleTo,
+  watchlistMenu,
 } from "./navigation.ts";
 import { GUARD_NAMES, isStaticPage, mergeHandles, STATIC_PAGE } from "./route-handle.ts";
 
@@ -35,6 +36,7 @@ describe("menus (spec §2)", () => {
         ["Programs", "/vdp/programs/all", undefined],
         ["Account", "/vdp/account/settings", undefined],
         ["Report forwarding", "/vdp/account/forward-reports", "New"],
+        ["Watchlists", "/watchlists", undefined],
       ]);
   });
 
@@ -43,10 +45,31 @@ describe("menus (spec §2)", () => {
       "Reports",
       "Programs",
       "Account",
+      "Watchlists",
     ]);
     expect(vendorMenu("/vdp/programs/all", null).map((item) => item.label)).not.toContain(
       "Report forwarding",
     );
+  });
+
+  it("gives the watchlist pages a menu with the way back to each area the user has (issue 20)", () => {
+    expect(watchlistMenu({ roles: [] }).map((item) => item.to)).toEqual([
+      "/watchlists",
+      "/database/check",
+      "/database",
+    ]);
+    const both = { roles: ["vendor", "researcher"], vendor: { active_count: 1 }, researcher: { uuid: "r1" } };
+    expect(watchlistMenu(both).map((item) => item.label)).toEqual([
+      "Watchlists",
+      "Check your site",
+      "Database",
+      "Vendor area",
+      "Researcher area",
+    ]);
+    expect(watchlistMenu({ roles: [], is_staff: true }).at(-1)).toEqual({
+      label: "Staff area",
+      to: "/staff/reports",
+    });
   });
 
   it("lists the six solutions in order", () => {
@@ -64,8 +87,9 @@ describe("menus (spec §2)", () => {
     expect(researcherMenu("r1").map((item) => item.to)).toEqual([
       "/researchers/r1/in-review",
       "/researchers/settings",
+      "/watchlists",
     ]);
-    expect(researcherMenu(null).map((item) => item.to)).toEqual(["/researchers/settings"]);
+    expect(researcherMenu(null).map((item) => item.to)).toEqual(["/researchers/settings", "/watchlists"]);
   });
 
   it("marks a menu entry current on its section's pages", () => {
@@ -134,8 +158,9 @@ describe("mergeHandles", () => {
     expect(mergeHandles([null, "x", {}])).toEqual({ guards: [], menu: "public" });
   });
 
-  it("knows the nine guards of the specification", () => {
-    expect(GUARD_NAMES).toHaveLength(9);
+  it("knows the nine guards of the specification, and auth-user (issue 20)", () => {
+    expect(GUARD_NAMES).toHaveLength(10);
+    expect(GUARD_NAMES).toContain("auth-user");
   });
 
   it("sends a page without JavaScript only when one of its routes asks (decision 007)", () => {

@@ -1,5 +1,6 @@
 import { type Capability, type CapabilitySubject, hasCapability } from "@pressguard/domain";
 import { DISCORD_INVITE_URL, MARKETING_LINKS } from "./external-links.ts";
+import { programsPathFor } from "./session-user.ts";
 
 /** One entry of a menu or a tab bar; `external` links open the marketing site or the community. */
 export interface NavItem {
@@ -39,6 +40,8 @@ export const SOLUTIONS_MENU: readonly NavItem[] = [
 
 export const PRICING_LINK: NavItem = { label: "Pricing", to: MARKETING_LINKS.pricing, external: true };
 export const LOGIN_LINK: NavItem = { label: "Login", to: "/vdp/login" };
+/** Every signed-in user keeps watchlists (issue 20): each area's menu links them. */
+const WATCHLISTS_LINK: NavItem = { label: "Watchlists", to: "/watchlists" };
 
 /**
  * Spec §2, vendor top menu; Programs points at "all" or "pending" (see `programsPathFor`). Report
@@ -60,6 +63,7 @@ export function vendorMenu(programsPath: string, user: CapabilitySubject | null)
         badge: "New",
         capability: "manage-vendor",
       },
+      WATCHLISTS_LINK,
     ],
     user,
   );
@@ -86,7 +90,7 @@ export function researcherMenu(researcherUuid: string | null): readonly NavItem[
         },
       ]
     : [];
-  return [...own, { label: "Account", to: "/researchers/settings" }];
+  return [...own, { label: "Account", to: "/researchers/settings" }, WATCHLISTS_LINK];
 }
 
 export const RESEARCHER_LINKS: readonly NavItem[] = [
@@ -177,4 +181,28 @@ export const STAFF_MENU: readonly NavItem[] = [
   { label: "Reports queue", to: "/staff/reports", match: ["/staff/reports"] },
   { label: "Product claims", to: "/staff/claims" },
   { label: "Vendors", to: "/staff/vendors" },
+  WATCHLISTS_LINK,
 ];
+
+/**
+ * The watchlist pages' menu (issue 20): the watchlists, the anonymous check and the database, then the
+ * way back to each area the user has.
+ */
+export function watchlistMenu(user: {
+  roles: readonly string[];
+  is_staff?: boolean;
+  researcher?: { uuid: string } | null;
+  vendor?: { active_count: number } | null;
+}): readonly NavItem[] {
+  const areas: NavItem[] = [];
+  if (user.roles.includes("vendor"))
+    areas.push({ label: "Vendor area", to: programsPathFor(user.vendor?.active_count) });
+  areas.push(...researcherAreaLink(user.roles.includes("researcher") ? user.researcher?.uuid : null));
+  if (user.is_staff) areas.push({ label: "Staff area", to: "/staff/reports" });
+  return [
+    WATCHLISTS_LINK,
+    { label: "Check your site", to: "/database/check" },
+    { label: "Database", to: "/database", exact: true },
+    ...areas,
+  ];
+}

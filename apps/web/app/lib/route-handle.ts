@@ -7,6 +7,7 @@ import type { Capability, UserRole } from "@pressguard/domain";
 export const GUARD_NAMES = [
   "auth-researcher",
   "auth-vendor",
+  "auth-user",
   "guest-researcher",
   "guest-vendor",
   "is-vendor-active",
@@ -18,7 +19,7 @@ export const GUARD_NAMES = [
 export type GuardName = (typeof GUARD_NAMES)[number];
 
 /** Which top menu a page under the shared `base` layout shows. */
-type MenuName = "public" | "researcher";
+type MenuName = "public" | "researcher" | "watchlists";
 
 export interface RouteHandle {
   guards?: readonly GuardName[];

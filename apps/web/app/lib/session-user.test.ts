@@ -46,8 +46,8 @@ describe("homePathFor (spec §2, root redirect)", () => {
     ).toBe("/researchers/9f1c/in-review");
   });
 
-  it("sends a user with neither role to the public database", () => {
-    expect(homePathFor(user({ roles: [] }))).toBe("/database");
+  it("sends a user with neither role (a site owner) to their watchlists", () => {
+    expect(homePathFor(user({ roles: [] }))).toBe("/watchlists");
   });
 
   it("sends staff without a role to the triage queue", () => {

@@ -40,6 +40,8 @@ export const RESEARCHER_SETUP_PATH = "/researchers/create";
 export const PROGRAMS_PENDING_PATH = "/vdp/programs/pending";
 const VENDOR_LOGIN_PATH = "/vdp/login";
 const STAFF_HOME_PATH = "/staff/reports";
+/** The home of an account with neither role: a site owner's watchlists (issue 20). */
+export const WATCHLISTS_PATH = "/watchlists";
 /** Where a staff account without a second factor is told to set one up (PRODUCT.md §7). */
 export const STAFF_TWO_FACTOR_PATH = "/staff/two-factor";
 
@@ -81,7 +83,8 @@ export function researcherReportsPath(uuid: string): string {
  * Where `/` sends a visitor (spec §2): anonymous → the vendor login; a vendor (also one who is a
  * researcher too) → their programs; a researcher only → their reports in review. An account not set
  * up yet goes to its set-up page first (issue 19), so every sign-in lands there. A signed-in user
- * with neither role lands on the triage queue when staff (PRODUCT.md §1), else on the public database.
+ * with neither role lands on the triage queue when staff (PRODUCT.md §1), else on their watchlists (a
+ * site owner, issue 20).
  */
 export function homePathFor(user: SessionUser | null): string {
   if (!user) return VENDOR_LOGIN_PATH;
@@ -91,5 +94,5 @@ export function homePathFor(user: SessionUser | null): string {
   if (needsResearcherSetup(user)) return RESEARCHER_SETUP_PATH;
   if (isResearcher(user) && user.researcher?.uuid) return researcherReportsPath(user.researcher.uuid);
   if (isStaff(user)) return STAFF_HOME_PATH;
-  return "/database";
+  return WATCHLISTS_PATH;
 }

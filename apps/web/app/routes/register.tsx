@@ -1,3 +1,4 @@
+import { RegistrationRole } from "@pressguard/domain";
 import { Link, useSearchParams } from "react-router";
 import { RegisterForm } from "../features/auth/register-form.tsx";
 import { guardedLoader } from "../lib/guards.server.ts";
@@ -11,16 +12,17 @@ export const loader = guardedLoader(handle);
 
 export const meta = pageMeta(
   "Create account",
-  "Create a Pressguard account as a vendor or as a security researcher.",
+  "Create a Pressguard account as a vendor, a security researcher or a site owner.",
 );
 
 export default function RegisterPage() {
-  const role = useSearchParams()[0].get("role") === "researcher" ? "researcher" : "vendor";
+  const asked = RegistrationRole.safeParse(useSearchParams()[0].get("role"));
+  const role = asked.success ? asked.data : "vendor";
   return (
     <>
       <PageHeader
         title="Create account"
-        lead="Vendors open an account to run a disclosure program for their plugins and themes; researchers open one to report vulnerabilities and be credited for them."
+        lead="Vendors open an account to run a disclosure program for their plugins and themes; researchers open one to report vulnerabilities and be credited for them; site owners open one to be told when a plugin their sites run turns vulnerable."
       />
       <RegisterForm initialRole={role} />
       <p className="mt-6 text-sm text-slate-600">
@@ -31,6 +33,10 @@ export default function RegisterPage() {
         ·{" "}
         <Link to="/researchers/login" className="link">
           Researcher login
+        </Link>{" "}
+        · Site owners sign in on the{" "}
+        <Link to="/vdp/login?redirect=%2Fwatchlists" className="link">
+          vendor login
         </Link>
       </p>
     </>

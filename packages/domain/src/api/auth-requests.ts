@@ -15,7 +15,14 @@ export const AccountEmail = z.email({ error: EMAIL_MESSAGE }).max(254);
 export const AccountRole = z.enum(["researcher", "vendor"]);
 export type AccountRole = z.infer<typeof AccountRole>;
 
-/** `POST /register`: a researcher or vendor account, confirmed by a mailed link. */
+/**
+ * What a new account signs up as: one of the roles, or a site owner (issue 20), an account with no
+ * role that keeps watchlists (any signed-in user may).
+ */
+export const RegistrationRole = z.enum([...AccountRole.options, "site_owner"]);
+export type RegistrationRole = z.infer<typeof RegistrationRole>;
+
+/** `POST /register`: a researcher, vendor or site owner account, confirmed by a mailed link. */
 export const Registration = z.strictObject({
   name: z
     .string()
@@ -26,7 +33,7 @@ export const Registration = z.strictObject({
     .regex(/^\P{Cc}*$/u, "The name may not contain control characters."),
   email: AccountEmail,
   password: NewPassword,
-  role: AccountRole,
+  role: RegistrationRole,
   /** Accepted for older clients; registration signs nobody in, so it issues no token either. */
   token: z.boolean().optional(),
 });

@@ -53,6 +53,32 @@ describe("registration and the current user (cookie mode)", () => {
     expect(after.vendor.active_count).toBe(2);
   });
 
+  it("registers a site owner with no role, who keeps watchlists, and refuses other roles", async () => {
+    const { caller, email } = await registerUser(harness.app, { role: "site_owner", name: "Sam" });
+    expect((await caller.get("/api/user")).json()).toMatchObject({
+      name: "Sam",
+      email,
+      roles: [],
+      vendor: null,
+      researcher: null,
+      is_staff: false,
+    });
+    const created = await caller.post("/api/watchlists", { name: "example.com" });
+    expect(created.statusCode).toBe(201);
+    expect(
+      (await caller.get("/api/watchlists"))
+        .json<{ data: { name: string }[] }>()
+        .data.map((list) => list.name),
+    ).toEqual(["example.com"]);
+    const refused = await createApiCaller(harness.app).post("/api/register", {
+      name: "Nobody",
+      email: uniqueEmail("staff"),
+      password: "correct horse battery",
+      role: "staff",
+    });
+    expect(refused.statusCode).toBe(422);
+  });
+
   it("stores the e-mail lower-cased and creates no second account for it", async () => {
     const email = uniqueEmail("Case").toUpperCase();
     const { caller, password } = await registerUser(harness.app, { email });

@@ -1,3 +1,4 @@
+import type { RegistrationRole } from "@pressguard/domain";
 import { AppError } from "../../errors.ts";
 import type { ClientInfo, RequestAuth } from "../../http/access.ts";
 import { hashPassword, normaliseEmail, randomToken, sha256 } from "./credentials.ts";
@@ -52,7 +53,10 @@ export function createRegistration(parts: AuthParts) {
      * owner instead. The caller answers both alike (REGISTRATION_SENT_MESSAGE) and signs nobody in,
      * so registration never tells whether an address has an account.
      */
-    async register(input: { name: string; email: string; password: string; role: Role }, client: ClientInfo) {
+    async register(
+      input: { name: string; email: string; password: string; role: RegistrationRole },
+      client: ClientInfo,
+    ) {
       const email = normaliseEmail(input.email);
       await limit(`register:ip:${client.ip}`, RATE_LIMITS.registerIp);
       await limit(`register:account:${email}`, RATE_LIMITS.registerAccount);
@@ -61,8 +65,9 @@ export function createRegistration(parts: AuthParts) {
       const userId = await database.sql.transaction(async (tx) => {
         const id = await queries.createUser({ name, email, passwordHash }, tx);
         if (id === null) return null;
+        // A site owner (issue 20) holds no role: the account keeps watchlists, as any account may.
         if (input.role === "researcher") await queries.createResearcherProfile(id, name, tx);
-        else
+        else if (input.role === "vendor")
           await queries.createVendorWithOwner(
             id,
             { vendorName: name, contactEmail: email, contactPerson: name },

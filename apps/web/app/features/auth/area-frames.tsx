@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { ResearcherHeader, VendorHeader } from "../../components/app-header.tsx";
+import { ResearcherHeader, VendorHeader, WatchlistHeader } from "../../components/app-header.tsx";
 import { MainContent } from "../../components/main-content.tsx";
 import { SiteFooter } from "../../components/site-footer.tsx";
 import { SiteHeader } from "../../components/site-header.tsx";
@@ -61,6 +61,18 @@ export function ResearcherFrame({
         researcherUuid={researcherUuid}
         actions={signedIn ? <SignOutButton className={SIGN_OUT_CLASS} /> : null}
       />
+      <EmailVerificationNotice />
+      <MainContent>{children}</MainContent>
+      <SiteFooter />
+    </div>
+  );
+}
+
+/** The watchlist pages' frame (issue 20): their menu, Sign out, the address reminder. */
+export function WatchlistFrame({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex min-h-screen flex-col bg-slate-50">
+      <WatchlistHeader actions={<SignOutButton className={SIGN_OUT_CLASS} />} />
       <EmailVerificationNotice />
       <MainContent>{children}</MainContent>
       <SiteFooter />

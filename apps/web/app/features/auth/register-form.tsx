@@ -1,8 +1,8 @@
-import { type AccountRole, type MessageAnswer, Registration } from "@pressguard/domain";
+import { type MessageAnswer, Registration, RegistrationRole } from "@pressguard/domain";
 import { useState } from "react";
 import { Link } from "react-router";
 import { FORM_ERROR_KEY } from "../../lib/form-errors.ts";
-import { VENDOR_SETUP_PATH } from "../../lib/session-user.ts";
+import { VENDOR_SETUP_PATH, WATCHLISTS_PATH } from "../../lib/session-user.ts";
 import { useAuth } from "../../lib/use-auth.ts";
 import { FormAlert, FormField } from "../../ui/form-field.tsx";
 import { useSchemaForm } from "../../ui/use-schema-form.ts";
@@ -11,11 +11,19 @@ import { FormNotice } from "./form-fields.tsx";
 
 /**
  * Where each role signs in after confirming the address; a new account then lands on its set-up (the
- * vendor account, decision 006; the researcher profile, by the root redirect: issue 19).
+ * vendor account, decision 006; the researcher profile, by the root redirect: issue 19), a site owner
+ * on the watchlists (issue 20).
  */
-const SIGN_IN_AFTER_REGISTRATION: Record<AccountRole, string> = {
+const SIGN_IN_AFTER_REGISTRATION: Record<RegistrationRole, string> = {
   vendor: `/vdp/login?redirect=${encodeURIComponent(VENDOR_SETUP_PATH)}`,
   researcher: "/researchers/login",
+  site_owner: `/vdp/login?redirect=${encodeURIComponent(WATCHLISTS_PATH)}`,
+};
+
+const ROLE_LABELS: Record<RegistrationRole, string> = {
+  vendor: "Vendor (plugin or theme author)",
+  researcher: "Security researcher",
+  site_owner: "Site owner (watch my sites' plugins)",
 };
 
 /** The text fields in the order of the form (the role's radios always hold one of its values). */
@@ -26,7 +34,7 @@ const FIELDS = ["name", "email", "password"] as const;
  * owner of a known address is told by e-mail), so the form only says to check the e-mail, then
  * sign in.
  */
-export function RegisterForm({ initialRole = "vendor" }: { initialRole?: AccountRole }) {
+export function RegisterForm({ initialRole = "vendor" }: { initialRole?: RegistrationRole }) {
   const auth = useAuth();
   const [sent, setSent] = useState<string | null>(null);
   const form = useSchemaForm({
@@ -61,8 +69,8 @@ export function RegisterForm({ initialRole = "vendor" }: { initialRole?: Account
     <form className="mt-6 max-w-md space-y-4" onSubmit={form.handleSubmit} noValidate>
       <fieldset>
         <legend className="text-sm font-medium text-slate-700">I am a</legend>
-        <div className="mt-2 flex gap-6">
-          {(["vendor", "researcher"] as const).map((value) => (
+        <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
+          {RegistrationRole.options.map((value) => (
             <label key={value} className="flex items-center gap-2 text-sm text-slate-700">
               <input
                 type="radio"
@@ -71,7 +79,7 @@ export function RegisterForm({ initialRole = "vendor" }: { initialRole?: Account
                 checked={values.role === value}
                 onChange={() => form.set("role", value)}
               />
-              {value === "vendor" ? "Vendor (plugin or theme author)" : "Security researcher"}
+              {ROLE_LABELS[value]}
             </label>
           ))}
         </div>

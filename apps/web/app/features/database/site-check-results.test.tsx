@@ -1,14 +1,8 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import {
-  type CheckResults,
-  fixesOf,
-  fixLineOf,
-  orderResults,
-  SiteCheckResults,
-  summaryOf,
-} from "./site-check-results.tsx";
+import { fixesOf, fixLineOf } from "../../components/checked-vulnerability.tsx";
+import { type CheckResults, orderResults, SiteCheckResults, summaryOf } from "./site-check-results.tsx";
 
 const vulnerability = (
   id: string,

@@ -1,6 +1,6 @@
 import { type CheckResponse, versionToUpdateTo } from "@pressguard/domain";
 import { Link } from "react-router";
-import { SeverityBadge } from "../../components/severity-badge.tsx";
+import { bySeverity, fixesOf, VulnerabilityItem } from "../../components/checked-vulnerability.tsx";
 import { databasePaths } from "./paths.ts";
 
 export type CheckResults = CheckResponse["results"];
@@ -31,59 +31,8 @@ export function summaryOf(results: CheckResults): string {
   return `${vulnerable} of ${results.length} ${noun} ${vulnerable === 1 ? "has" : "have"} known vulnerabilities`;
 }
 
-/** The record's page on this site (the API gives its absolute address). */
-const pathOf = (url: string) => {
-  try {
-    return new URL(url).pathname;
-  } catch {
-    return url;
-  }
-};
-
-const SEVERITY_RANK: Record<string, number> = { critical: 0, high: 1, medium: 2, low: 3 };
-const severityRank = (severity: string | null) => SEVERITY_RANK[severity ?? ""] ?? 4;
-
-/** A product's vulnerabilities, the most severe first. */
-const bySeverity = (vulnerabilities: Result["vulnerabilities"]) =>
-  [...vulnerabilities].sort((a, b) => severityRank(a.severity) - severityRank(b.severity));
-
 /** Shown at once for a product; the rest fold under a "more" line (works without JavaScript). */
 const SHOWN_VULNERABILITIES = 3;
-
-/**
- * The fixes of a product's vulnerabilities, a listed one or else the one inferred from the product's
- * current version (issue 17), for the domain's `versionToUpdateTo`.
- */
-export const fixesOf = (vulnerabilities: Result["vulnerabilities"]) =>
-  vulnerabilities.map((vulnerability) => ({
-    fixed_in: vulnerability.fixed_in ?? vulnerability.fixed_in_inferred,
-  }));
-
-/** What a vulnerability's line says to do. */
-export function fixLineOf(vulnerability: Result["vulnerabilities"][number]): string {
-  if (vulnerability.fixed_in) return `Update to ${vulnerability.fixed_in} or later`;
-  if (vulnerability.fixed_in_inferred)
-    return `Fixed in a later version: update to ${vulnerability.fixed_in_inferred} (the current version; no fix listed, inferred)`;
-  return "No fix yet";
-}
-
-function VulnerabilityItem({ vulnerability }: { vulnerability: Result["vulnerabilities"][number] }) {
-  return (
-    <li className="border-t border-slate-100 pt-3">
-      <div className="flex flex-wrap items-start gap-2">
-        <SeverityBadge severity={vulnerability.severity} />
-        <Link to={pathOf(vulnerability.url)} className="link min-w-0 break-words">
-          {vulnerability.title}
-        </Link>
-      </div>
-      <p className="mt-1 text-sm break-words text-slate-600">
-        Affected versions: <span className="font-mono">{vulnerability.affected_versions}</span>
-        {vulnerability.cve && <> · {vulnerability.cve}</>}
-      </p>
-      <p className="mt-1 text-sm font-semibold text-slate-900">{fixLineOf(vulnerability)}</p>
-    </li>
-  );
-}
 
 const KIND_LABELS: Record<string, string> = { plugin: "Plugin", theme: "Theme", core: "WordPress core" };
 

@@ -1,7 +1,8 @@
-import { addCoreVersion, type InventoryKind, parseSiteInventory } from "@pressguard/domain";
+import type { InventoryKind } from "@pressguard/domain";
 import { data, Form } from "react-router";
 import { checkSite } from "../../features/database/site-check.server.ts";
 import { type CheckResults, SiteCheckResults } from "../../features/database/site-check-results.tsx";
+import { readInventory } from "../../features/watchlists/inventory.ts";
 import { STATIC_PAGE } from "../../lib/route-handle.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { errorIdFor, FormAlert, FormField, INPUT_CLASS } from "../../ui/form-field.tsx";
@@ -38,21 +39,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const wordpress = String(form.get("wordpress") ?? "").trim();
   const state: CheckState = { text, kind, wordpress, problems: [], fieldErrors: {} };
 
-  const inventory = parseSiteInventory(text, kind);
-  const wordpressError = addCoreVersion(inventory, wordpress);
-  if (wordpressError) state.fieldErrors.wordpress = [wordpressError];
-  if (text.trim() === "" && wordpress === "")
-    state.fieldErrors.inventory = [
-      `Paste the output of \`wp ${kind} list --format=json\` or a composer.lock.`,
-    ];
-  else if (inventory.items.length === 0 && text.trim() !== "")
-    // Nothing could be read: what went wrong belongs at the field.
-    state.fieldErrors.inventory =
-      inventory.problems.length > 0 ? inventory.problems : ["This list names no product."];
-  else state.problems = inventory.problems;
-  if (state.fieldErrors.inventory || state.fieldErrors.wordpress) return data(state, 400);
+  const inventory = readInventory({ text, kind, wordpress });
+  if (!inventory.ok) {
+    state.fieldErrors = inventory.errors;
+    return data(state, 400);
+  }
+  state.problems = inventory.problems;
 
-  const outcome = await checkSite(request, context, inventory.items);
+  const outcome = await checkSite(request, context, inventory.entries);
   if (!outcome.ok) {
     state.formError = outcome.message;
     return data(state, outcome.status);
