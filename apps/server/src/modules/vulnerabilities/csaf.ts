@@ -9,6 +9,7 @@ import {
   osvIdOf,
   packageIdentifiersOf,
   parseCvssVector,
+  type RangeBounds,
   type VulnerabilityDetail,
   WORDFENCE_ATTRIBUTION,
   WORDFENCE_LICENSE_URL,
@@ -38,7 +39,7 @@ import { uriOf } from "./osv.ts";
 
 export const CSAF_VERSION = "2.0";
 export const CSAF_SCHEMA_URL = "https://docs.oasis-open.org/csaf/csaf/v2.0/csaf_json_schema.json";
-const TLP_URL = "https://www.first.org/tlp/";
+export const TLP_URL = "https://www.first.org/tlp/";
 const WORDFENCE_SOURCE = "wordfence-intelligence";
 
 /** The path of a record's advisory on the API: `/api/v1/csaf/<file name>`. */
@@ -69,10 +70,10 @@ interface Bound {
  * optional lower bound (inclusive unless `introduced_inclusive` is false), an optional upper bound
  * (`fixed` exclusive, `last_affected` inclusive, else the prefix and version), or one exact version.
  */
-function boundsOf(range: Range): { lower?: Bound; upper?: Bound; exact?: string } {
+function boundsOf(range: RangeBounds): { lower?: Bound; upper?: Bound; exact?: string } {
   const lower =
     range.introduced && range.introduced !== "0"
-      ? { version: range.introduced, inclusive: range.introduced_inclusive }
+      ? { version: range.introduced, inclusive: range.introduced_inclusive !== false }
       : undefined;
   const upper: Bound | undefined = range.fixed
     ? { version: range.fixed, inclusive: false }
@@ -112,7 +113,7 @@ const versVersion = (version: string) => encodeURIComponent(version).replace(/%2
 const versTypeOf = (purl: string) => purl.slice("pkg:".length, purl.indexOf("/"));
 
 /** A range as a `vers` string (`vers:wordpress/>=1.0|<2.0`), which CSAF recommends for a version range. */
-function versOf(range: Range, purl: string): string {
+export function versOf(range: RangeBounds, purl: string): string {
   const { lower, upper, exact } = boundsOf(range);
   const constraints = exact
     ? [versVersion(exact)]
@@ -124,7 +125,7 @@ function versOf(range: Range, purl: string): string {
 }
 
 /** The identification helper of a product, or of one of its versions: purl, and the CPE where known. */
-function helperOf(product: { kind: string; slug: string }, version?: string) {
+export function helperOf(product: { kind: string; slug: string }, version?: string) {
   const identifiers = packageIdentifiersOf(product, version);
   return { purl: identifiers.purl, ...(identifiers.cpe ? { cpe: identifiers.cpe } : {}) };
 }
@@ -169,7 +170,7 @@ interface ProductNode {
 }
 
 /** The CVSS v3 score of a vector, with the base score and severity computed from it (CSAF test 6.1.9). */
-function cvssV3Of(vector: string) {
+export function cvssV3Of(vector: string) {
   const parsed = parseCvssVector(vector);
   if (!parsed.ok) return null;
   return {
@@ -177,6 +178,16 @@ function cvssV3Of(vector: string) {
     vectorString: parsed.vector,
     baseScore: parsed.baseScore,
     baseSeverity: parsed.severity.toUpperCase(),
+  };
+}
+
+/** The publisher block of every document Pressguard writes: the site, as coordinator. */
+export function csafPublisherOf(appUrl: string, publisherName: string) {
+  return {
+    category: "coordinator",
+    name: publisherName,
+    namespace: appUrl,
+    contact_details: `Report a vulnerability: ${appUrl}/database/report. Security contact: ${appUrl}/.well-known/security.txt.`,
   };
 }
 
@@ -300,12 +311,7 @@ export function toCsaf(vulnerability: VulnerabilityDetail, context: CsafContext)
       csaf_version: CSAF_VERSION,
       lang: "en",
       title: vulnerability.title,
-      publisher: {
-        category: "coordinator",
-        name: context.publisherName,
-        namespace: appUrl,
-        contact_details: `Report a vulnerability: ${appUrl}/database/report. Security contact: ${appUrl}/.well-known/security.txt.`,
-      },
+      publisher: csafPublisherOf(appUrl, context.publisherName),
       ...(vulnerability.severity ? { aggregate_severity: { text: vulnerability.severity } } : {}),
       distribution: { text: licence, tlp: { label: "WHITE", url: TLP_URL } },
       notes: [

@@ -1,5 +1,6 @@
 import type { ReportDetail } from "@pressguard/domain";
 import { useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { SeverityLabel, StateBadge } from "../../components/report-badges.tsx";
 import { FixLink, ReportFiles } from "../../components/report-files.tsx";
@@ -42,7 +43,7 @@ const QUEUE_LINK = (
 );
 
 /** `/staff/reports/{uuid}`: everything about one report, its timeline, every comment and the actions. */
-export function StaffReportDetail({ id }: { id: string }) {
+export function StaffReportDetail({ id, exploitation }: { id: string; exploitation?: ReportPart }) {
   const client = useApiClient();
   const report = useQuery(staffReportQuery(client, id));
 
@@ -66,10 +67,13 @@ export function StaffReportDetail({ id }: { id: string }) {
       </>
     );
   }
-  return <StaffReportView report={report.data} />;
+  return <StaffReportView report={report.data} exploitation={exploitation} />;
 }
 
-function StaffReportView({ report }: { report: ReportDetail }) {
+/** A part the route composes into the page (the CRA clocks, issue 20: another feature's). */
+type ReportPart = (report: ReportDetail) => ReactNode;
+
+function StaffReportView({ report, exploitation }: { report: ReportDetail; exploitation?: ReportPart }) {
   const comment = useStaffComment(report.id);
   const { apiBase } = usePublicConfig();
   const { attachments } = report;
@@ -171,6 +175,11 @@ function StaffReportView({ report }: { report: ReportDetail }) {
             />
           </ReportCard>
           <ReportTexts report={report} />
+          {exploitation && report.status !== "rejected" && (
+            <ReportCard id="report-exploitation" title="Actively exploited? (EU Cyber Resilience Act)">
+              {exploitation(report)}
+            </ReportCard>
+          )}
           {attachments.length > 0 && (
             <ReportCard id="report-files" title="Files">
               <ReportFiles

@@ -1,3 +1,4 @@
+import { ExploitationPanel } from "../../features/exploitation/exploitation-panel.tsx";
 import { StaffReportDetail } from "../../features/staff/report-detail.tsx";
 import { enforceGuards } from "../../lib/guards.server.ts";
 import type { RouteHandle } from "../../lib/route-handle.ts";
@@ -20,5 +21,11 @@ export const meta = pageMeta("Report triage");
 
 /** The report loads in the browser (an unknown id is an in-page message, like the programs). */
 export default function StaffReportPage({ loaderData }: Route.ComponentProps) {
-  return <StaffReportDetail key={loaderData.id} id={loaderData.id} />;
+  return (
+    <StaffReportDetail
+      key={loaderData.id}
+      id={loaderData.id}
+      exploitation={(report) => <ExploitationPanel reportId={report.id} heading={false} />}
+    />
+  );
 }
