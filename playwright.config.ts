@@ -51,6 +51,12 @@ const TOKEN_JOURNEYS = process.env.E2E_TOKEN_SPECS?.split(",") ?? [
   "cve-requests.spec.ts",
   // Issue 19's duplicates: staff mark one on the report page, the researcher reads it.
   "duplicates.spec.ts",
+  // Issue 20's CRA clocks: the vendor marks a report exploited and downloads a CSAF draft.
+  "cra-clocks.spec.ts",
+  // Issue 20's watchlists: a site owner signs up, uploads a plugin list and edits a version.
+  "watchlists.spec.ts",
+  // Issue 20's CRA policy: a vendor publishes its policy and contact, and notifies its product's watchers.
+  "cra-policy.spec.ts",
 ];
 /**
  * With the token in localStorage the server cannot render a signed-in page by itself (decision 021):

@@ -31,6 +31,7 @@ import { registerRouteDocs, securitySchemesOf } from "./http/route-docs.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { DEFAULT_BUILD_DIR, readBuildInfo, registerWeb } from "./http/web.ts";
 import { createDeadlineJob } from "./jobs/deadline-job.ts";
+import { createExploitationJob } from "./jobs/exploitation-job.ts";
 import { createForwardingWorker } from "./jobs/forwarding-worker.ts";
 import { createWatchAlertJob } from "./jobs/watch-alert-job.ts";
 import { createMailer } from "./mail/outbox.ts";
@@ -47,6 +48,8 @@ import { checkRoutes } from "./modules/check/routes.ts";
 import { createCheckService } from "./modules/check/service.ts";
 import { embedRoutes } from "./modules/embed/routes.ts";
 import { createEmbedService } from "./modules/embed/service.ts";
+import { exploitationRoutes } from "./modules/exploitation/routes.ts";
+import { createExploitationService } from "./modules/exploitation/service.ts";
 import { createOsvExports } from "./modules/feeds/osv-export-files.ts";
 import { feedRoutes, osvExportRoutes } from "./modules/feeds/routes.ts";
 import { createFeedService } from "./modules/feeds/service.ts";
@@ -55,6 +58,8 @@ import { createForwardingService } from "./modules/forwarding/service.ts";
 import { createForwardingSink } from "./modules/forwarding/sink.ts";
 import { productContactRoutes } from "./modules/product-contacts/routes.ts";
 import { createProductContactService } from "./modules/product-contacts/service.ts";
+import { productNoticeRoutes } from "./modules/product-notices/routes.ts";
+import { createProductNoticeService } from "./modules/product-notices/service.ts";
 import { productRoutes } from "./modules/products/routes.ts";
 import { createFooterMetricsService } from "./modules/products/service.ts";
 import { productClaimRoutes, programRoutes } from "./modules/programs/routes.ts";
@@ -85,9 +90,9 @@ import { createVendorAccountService } from "./modules/vendors/account-service.ts
 import { vulnerabilityRoutes } from "./modules/vulnerabilities/routes.ts";
 import { createVulnerabilityService } from "./modules/vulnerabilities/service.ts";
 import { watchlistRoutes } from "./modules/watchlists/routes.ts";
+import { createWatchlistService } from "./modules/watchlists/service.ts";
 import { watchlistWebhookRoutes } from "./modules/watchlists/webhook-routes.ts";
 import { createWatchlistWebhookService } from "./modules/watchlists/webhooks.ts";
-import { createWatchlistService } from "./modules/watchlists/service.ts";
 import { wellKnownRoutes } from "./modules/well-known/routes.ts";
 import { createWellKnownService } from "./modules/well-known/service.ts";
 import { utcDayOf } from "./modules/well-known/text-files.ts";
@@ -198,7 +203,13 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
   const onPublicChange = async () => {
     await dataVersion.refresh();
   };
-  const programs = createProgramService({ database, appUrl: config.appUrl, mailer, onPublicChange });
+  const programs = createProgramService({
+    database,
+    appUrl: config.appUrl,
+    siteName: config.site.name,
+    mailer,
+    onPublicChange,
+  });
   const vendorAccounts = createVendorAccountService({ database, onPublicChange });
   const researcherProfiles = createResearcherProfileService({ database, onPublicChange });
   const billing = createBillingService({
@@ -304,6 +315,16 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
     app.log.error({ err: error }, "report deadline job failed"),
   );
   app.addHook("onClose", async () => deadlineJob.stop());
+  const exploitationJob = createExploitationJob({
+    database,
+    mailer,
+    appUrl: config.appUrl,
+    onMailError: onReportMailError,
+  });
+  exploitationJob.start(config.deadlineJobIntervalSeconds, (error) =>
+    app.log.error({ err: error }, "CRA reminder job failed"),
+  );
+  app.addHook("onClose", async () => exploitationJob.stop());
   const watchAlertJob = createWatchAlertJob({
     database,
     mailer,
@@ -345,6 +366,14 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
       await api.register(productRoutes, { footerMetrics, responseStore });
       await api.register(programRoutes, { programs });
       await api.register(productClaimRoutes, { programs });
+      await api.register(productNoticeRoutes, {
+        notices: createProductNoticeService({
+          database,
+          mailer,
+          appUrl: config.appUrl,
+          onDeliveryQueued: () => forwardingWorker.kickSoon(),
+        }),
+      });
       await api.register(productContactRoutes, { contacts: createProductContactService({ database }) });
       await api.register(vendorAccountRoutes, { accounts: vendorAccounts });
       await api.register(teamRoutes, {
@@ -366,6 +395,13 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
       await api.register(reportRoutes, { reports });
       await api.register(cveRoutes, { reports });
       await api.register(duplicateRoutes, { reports });
+      await api.register(exploitationRoutes, {
+        exploitation: createExploitationService({
+          database,
+          appUrl: config.appUrl,
+          siteName: config.site.name,
+        }),
+      });
       await api.register(pinPreviewRoutes, { reports, secureCookies: config.appUrl.startsWith("https:") });
       await api.register(forwardingRoutes, { forwarding });
       await api.register(searchRoutes, { search, responseStore });

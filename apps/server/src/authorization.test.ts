@@ -36,6 +36,15 @@ const managers = (status: number, otherVendor = status): Expected & Record<SeatA
   vendorMember: 403,
 });
 const staffOnly = (status: number): Expected => ({ ...all(403), anonymous: 401, staff: status });
+/** The owning vendor and staff act on a report; its researcher is refused; anyone else never sees it. */
+const exploitationActors = (status: number): Expected => ({
+  anonymous: 401,
+  researcher: 403,
+  otherResearcher: 404,
+  vendor: status,
+  otherVendor: 404,
+  staff: status,
+});
 
 const program = (slug = `matrix-${Math.random().toString(36).slice(2, 10)}`) => ({
   kind: "plugin",
@@ -217,6 +226,24 @@ const MATRIX: Record<string, Row> = {
     expected: vendors(200, 404),
     url: ({ vendorProgramId }) => `/api/products/${vendorProgramId}`,
     body: () => program(MATRIX_PROGRAM_SLUG),
+  },
+  "GET /api/products/{id}/policy": {
+    expected: vendors(200, 404),
+    url: ({ vendorProgramId }) => `/api/products/${vendorProgramId}/policy`,
+  },
+  "POST /api/products/{id}/policy": {
+    expected: vendors(200, 404),
+    url: ({ vendorProgramId }) => `/api/products/${vendorProgramId}/policy`,
+    body: () => ({ security_contact_email: "psirt@matrix.example", support_ends_on: "2028-12-31" }),
+  },
+  "GET /api/products/{id}/user-notices": {
+    expected: vendors(200, 404),
+    url: ({ vendorProgramId }) => `/api/products/${vendorProgramId}/user-notices`,
+  },
+  "POST /api/products/{id}/user-notices": {
+    expected: vendors(201, 404),
+    url: ({ vendorProgramId }) => `/api/products/${vendorProgramId}/user-notices`,
+    body: () => ({ message: "Update Matrix program to 2.0 now: 1.x lets anyone change settings." }),
   },
   "POST /api/products/{id}/activate-product": {
     expected: vendors(200, 404),
@@ -422,6 +449,27 @@ const MATRIX: Record<string, Row> = {
     },
     url: ({ reportId }) => `/api/reports/${reportId}/cve-request`,
   },
+  // The CRA Article 14 clocks (issue 20): the owning vendor's seats and staff; the researcher reads
+  // the report but may not (403); anyone else never sees it. Marked by the PUT row, in table order.
+  "GET /api/reports/{id}/exploitation": {
+    expected: exploitationActors(200),
+    url: ({ reportId }) => `/api/reports/${reportId}/exploitation`,
+  },
+  "PUT /api/reports/{id}/exploitation": {
+    expected: exploitationActors(200),
+    url: ({ reportId }) => `/api/reports/${reportId}/exploitation`,
+    body: () => ({ aware_at: new Date(Date.now() - 3_600_000).toISOString() }),
+  },
+  "POST /api/reports/{id}/exploitation/submissions": {
+    expected: exploitationActors(200),
+    url: ({ reportId }) => `/api/reports/${reportId}/exploitation/submissions`,
+    body: () => ({ step: "early_warning" }),
+  },
+  "GET /api/reports/{id}/exploitation/csaf": {
+    expected: exploitationActors(200),
+    url: ({ reportId }) => `/api/reports/${reportId}/exploitation/csaf?step=notification`,
+  },
+  "GET /api/vendor/exploitation": { expected: vendors(200) },
   // Every signed-in actor holds the researcher role by now (POST /api/user/roles and POST /api/reports
   // above give it); each sees only their own reports (reports.test.ts).
   "GET /api/researcher/reports": { expected: signedIn(200) },

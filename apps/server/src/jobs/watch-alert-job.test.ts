@@ -71,7 +71,9 @@ describe("the watchlist alert job", () => {
     expect(first?.subject).toBe(
       `A vulnerability affects web-directory-free 1.6.0 on site of ${watcher.email}`,
     );
-    expect(first?.text_body).toContain(`${LATER.title} (critical). Update web-directory-free to 1.7.0 or later.`);
+    expect(first?.text_body).toContain(
+      `${LATER.title} (critical). Update web-directory-free to 1.7.0 or later.`,
+    );
     expect(first?.text_body).toContain("/database/wordpress/plugin/web-directory-free/vulnerability/");
     expect(await alertsTo(safe.email)).toEqual([]);
     expect(await job.runOnce()).toMatchObject({ alerts: 0, mails: 0 });

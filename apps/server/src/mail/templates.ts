@@ -3,12 +3,14 @@
  * from the same words, so the two never drift apart.
  */
 import { type AccountMail, accountTemplates } from "./account-templates.ts";
+import { type ExploitationMail, exploitationTemplates } from "./exploitation-templates.ts";
+import { type NoticeMail, noticeTemplates } from "./notice-templates.ts";
 import { type ReportMail, reportTemplates } from "./report-templates.ts";
 import type { MailContent, TemplateContents } from "./template-content.ts";
 import { type VendorMail, vendorTemplates } from "./vendor-templates.ts";
 import { type WatchMail, watchTemplates } from "./watch-templates.ts";
 
-export type MailTemplate = AccountMail | VendorMail | ReportMail | WatchMail;
+export type MailTemplate = AccountMail | VendorMail | ReportMail | WatchMail | ExploitationMail | NoticeMail;
 
 export interface RenderedMail {
   subject: string;
@@ -21,6 +23,8 @@ const TEMPLATES: TemplateContents<MailTemplate> = {
   ...vendorTemplates,
   ...reportTemplates,
   ...watchTemplates,
+  ...exploitationTemplates,
+  ...noticeTemplates,
 };
 
 function contentOf(mail: MailTemplate, siteName: string): MailContent {

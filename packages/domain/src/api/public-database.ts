@@ -204,6 +204,13 @@ export const PublicProduct = ProductRef.extend({
       fix_deadline_days: z.number().int(),
       activated_at: z.string().nullable(),
       plan: z.enum(["free", "premium", "both"]),
+      /** The published disclosure policy (Markdown): the vendor's text, or the generated one. */
+      policy_markdown: z.string(),
+      policy_updated_at: z.string().nullable(),
+      /** The single point of contact for security (CRA Art. 13(17)). */
+      security_contact_email: z.string().nullable(),
+      /** YYYY-MM-DD: the declared end of the support period (security updates until then). */
+      support_ends_on: z.string().nullable(),
     })
     .nullable(),
 }).meta({ id: "PublicProduct" });

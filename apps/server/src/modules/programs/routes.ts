@@ -14,6 +14,7 @@ import {
   ProgramFormValues,
   ProgramListQuery,
   ProgramPage,
+  ProgramPolicy,
   RejectClaimBody,
   VendorProgram,
 } from "@pressguard/domain";
@@ -32,6 +33,8 @@ const tags = ["vendor programs"];
 const vendorOnly = { access: "vendor" } as const;
 /** The Program body is validated by the shared domain schema in the service, with the §5 messages. */
 const ProgramBody = z.record(z.string(), z.unknown()).meta({ id: "ProgramFields" });
+/** Validated by the shared ProgramPolicyBody in the service. */
+const PolicyBody = z.record(z.string(), z.unknown()).meta({ id: "ProgramPolicyFields" });
 
 function signedInVendor(request: FastifyRequest) {
   return vendorOf(signedInCaller(request).user);
@@ -175,6 +178,41 @@ export const programRoutes: FastifyPluginAsyncZod<{ programs: ProgramService }> 
       config: vendorOnly,
     },
     (request) => programs.getProgramForm(signedInVendor(request).id, programIdOf(request.params.id)),
+  );
+
+  app.get(
+    "/products/:id/policy",
+    {
+      schema: {
+        tags,
+        summary: "A program's disclosure policy, single point of contact and support period",
+        description:
+          "policy_markdown is the vendor's text, or null when the generated policy (template) is published.",
+        params: ProductIdParams,
+        response: { 200: ProgramPolicy },
+      },
+      config: vendorOnly,
+    },
+    (request) => programs.getPolicy(signedInVendor(request).id, programIdOf(request.params.id)),
+  );
+
+  app.post(
+    "/products/:id/policy",
+    {
+      schema: {
+        tags,
+        summary: "Updates a program's disclosure policy, single point of contact and support period",
+        description:
+          "A blank policy_markdown (or the template unchanged) publishes the generated policy; a blank " +
+          "security_contact_email uses the program's contact e-mail; support_ends_on is YYYY-MM-DD or blank.",
+        params: ProductIdParams,
+        body: PolicyBody,
+        response: { 200: ProgramPolicy },
+      },
+      config: vendorOnly,
+    },
+    (request) =>
+      programs.updatePolicy(signedInVendor(request).id, programIdOf(request.params.id), request.body),
   );
 
   app.post(

@@ -14,6 +14,8 @@ export interface ProgramParts {
   database: Database;
   queries: ProgramQueries;
   appUrl: string;
+  /** The site's name, in the generated policy (defaults to Pressguard). */
+  siteName?: string;
   mailer?: Mailer;
   /** Called after a change to public data is committed (refreshes this instance's data version). */
   onPublicChange?: () => Promise<void> | void;

@@ -14,6 +14,7 @@ import { AppError } from "../../errors.ts";
 import { type PageRequest, paginationOf } from "../../http/pagination.ts";
 import { createLobbyClaims } from "./claims.ts";
 import { createCsvImport } from "./csv-import.ts";
+import { createProgramPolicy } from "./policy.ts";
 import { createProgramQueries } from "./queries.ts";
 import {
   MESSAGES,
@@ -120,6 +121,7 @@ export function createProgramService(options: Omit<ProgramParts, "queries">) {
 
     ...createLobbyClaims({ ...options, queries }),
     ...createCsvImport({ database, queries }),
+    ...createProgramPolicy(options),
   };
 }
 

@@ -167,6 +167,12 @@ export function createVulnerabilityQueries(database: Database) {
       fixDeadlineDays: products.fixDeadlineDays,
       activatedAt: products.activatedAt,
       plan: products.plan,
+      policyMarkdown: products.policyMarkdown,
+      policyUpdatedAt: products.policyUpdatedAt,
+      securityContactEmail: products.securityContactEmail,
+      vendorContactEmail: products.vendorContactEmail,
+      vendorAccountEmail: vendors.contactEmail,
+      supportEndsOn: products.supportEndsOn,
     })
     .from(products)
     .innerJoin(platforms, eq(platforms.id, products.platformId))

@@ -13,6 +13,7 @@ import {
 import type { Database } from "../../db/client.ts";
 import { keptByVersion } from "../../db/kept-by-version.ts";
 import { AppError } from "../../errors.ts";
+import { publishedPolicyOf, securityContactOf } from "../programs/policy.ts";
 import { type CsafAdvisory, toCsaf } from "./csaf.ts";
 import { cweNameOf } from "./cwe-names.ts";
 import { toOsv } from "./osv.ts";
@@ -122,6 +123,28 @@ export function createVulnerabilityService({
     },
 
     async getProduct(platform: string, kind: string, slug: string): Promise<PublicProduct> {
+      type ProductRow = NonNullable<Awaited<ReturnType<typeof queries.findProductByPath>>>;
+      /** The policy page's program values (issue 20): the policy, the point of contact, the support period. */
+      const publishedPolicy = (row: ProductRow, vendorName: string) => {
+        const source = {
+          kind: row.kind,
+          slug: row.slug,
+          name: row.name,
+          version: row.version,
+          fix_deadline_days: row.fixDeadlineDays,
+          vendor_name: vendorName,
+          policy_markdown: row.policyMarkdown,
+          security_contact_email: row.securityContactEmail,
+          vendor_contact_email: row.vendorContactEmail,
+          vendor_account_email: row.vendorAccountEmail,
+        };
+        return {
+          policy_markdown: publishedPolicyOf(source, siteName),
+          policy_updated_at: iso(row.policyUpdatedAt),
+          security_contact_email: securityContactOf(source),
+          support_ends_on: row.supportEndsOn,
+        };
+      };
       const row = await queries.findProductByPath(platform, kind, slug);
       if (!row) throw new AppError("not_found", { message: NOT_FOUND_MESSAGES.product });
       return {
@@ -141,6 +164,7 @@ export function createVulnerabilityService({
                 fix_deadline_days: row.fixDeadlineDays,
                 activated_at: iso(row.activatedAt),
                 plan: row.plan as "free" | "premium" | "both",
+                ...publishedPolicy(row, row.vendorName),
               }
             : null,
       };

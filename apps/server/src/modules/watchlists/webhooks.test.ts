@@ -5,7 +5,7 @@ import { createWatchAlertJob } from "../../jobs/watch-alert-job.ts";
 import { createMailer } from "../../mail/outbox.ts";
 import { registerUser } from "../../test/api-client.ts";
 import { createTestApp } from "../../test/app.ts";
-import { startReceiver, waitFor } from "../forwarding/testing.ts";
+import { startReceiver, vendorWithProgram, waitFor } from "../forwarding/testing.ts";
 
 /**
  * Issue 20: a watchlist's alerts reach its webhooks — Pressguard's signed JSON, Slack's and Discord's
@@ -211,5 +211,40 @@ describe("watchlist alert webhooks", () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(receivers.map((own) => own.received.length)).toEqual([1, 1, 1]);
     for (const own of receivers) await own.close();
+  });
+});
+
+describe("a vendor's notice to its product's users (CRA Art. 14(8))", () => {
+  it("reaches the webhooks of every watchlist holding the product, once, in Slack's format too", async () => {
+    const slug = `notice-${Date.now().toString(36)}`;
+    const vendor = await vendorWithProgram(harness.app, harness.database, slug);
+    const owner = await registerUser(harness.app);
+    const id = (
+      await owner.caller.post("/api/watchlists", {
+        name: "clinic.example",
+        entries: [{ kind: "plugin", slug: slug.toUpperCase(), version: "1.0" }],
+      })
+    ).json<{ id: string }>().id;
+    let secret = "";
+    const slackHook = await startReceiver({ secret: () => secret });
+    const made = await owner.caller.post(`/api/watchlists/${id}/webhooks`, {
+      url: slackHook.url,
+      format: "slack",
+    });
+    secret = made.json<{ secret: string }>().secret;
+
+    const message =
+      "Versions up to 1.2 let anyone upload files.\nUpdate to 1.3 now, or deactivate the plugin.";
+    const sent = await vendor.caller.post(`/api/products/${vendor.productId}/user-notices`, { message });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const got = await waitFor(() => slackHook.received[0]);
+    expect(got.signatureValid).toBe(true);
+    expect(got.headers["x-pressguard-event"]).toBe("watchlist.notice");
+    const body = JSON.parse(got.body);
+    expect(body.text).toContain(`about Acme Gallery, on clinic.example`);
+    expect(body.blocks[1].text).toEqual({ type: "plain_text", text: message });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(slackHook.received).toHaveLength(1);
+    await slackHook.close();
   });
 });

@@ -40,6 +40,11 @@ export interface ProgramProductRow {
   slug: string;
   name: string;
   vendor_name: string | null;
+  security_contact_email: string | null;
+  vendor_contact_email: string | null;
+  vendor_account_email: string | null;
+  /** YYYY-MM-DD: the declared end of the support period. */
+  support_ends_on: string | null;
 }
 
 /** One year of CSAF advisories (by the year of their initial release): how many, the newest change. */
@@ -169,7 +174,9 @@ export function createWellKnownQueries(database: Database) {
     /** The product at a public path when it runs an active program; null otherwise. */
     async findActiveProgram(platform: string, kind: string, slug: string): Promise<ProgramProductRow | null> {
       const { rows } = await sql.query<ProgramProductRow>(
-        `select pl.slug as platform, p.kind, p.slug, p.name, vd.vendor_name
+        `select pl.slug as platform, p.kind, p.slug, p.name, vd.vendor_name, p.security_contact_email,
+                p.vendor_contact_email, vd.contact_email as vendor_account_email,
+                to_char(p.support_ends_on, 'YYYY-MM-DD') as support_ends_on
          from products p
          join platforms pl on pl.id = p.platform_id
          left join vendors vd on vd.id = p.vendor_id

@@ -1,6 +1,8 @@
+import { formatSupportEnd } from "@pressguard/domain";
 import type { Database } from "../../db/client.ts";
 import { keptByVersion } from "../../db/kept-by-version.ts";
 import { AppError } from "../../errors.ts";
+import { securityContactOf } from "../programs/policy.ts";
 import { iso, NOT_FOUND_MESSAGES, osvDatesOf, pagePaths } from "../vulnerabilities/presenters.ts";
 import {
   PROVIDER_METADATA_PATH,
@@ -208,12 +210,19 @@ export function createWellKnownService(options: WellKnownOptions) {
       if (!product) throw new AppError("not_found", { message: NOT_FOUND_MESSAGES.product });
       const path = `${product.platform}/${product.kind}/${encodeURIComponent(product.slug)}`;
       const vendor = product.vendor_name ? `, ${product.vendor_name},` : "";
+      const contact = securityContactOf(product);
       return renderSecurityTxt({
         comments: [
           `${product.name} (WordPress ${product.kind} ${product.slug}): its vendor${vendor} runs a vulnerability disclosure program on ${site.name}.`,
-          `Report through the Contact page: ${site.name} checks each report and forwards it to the vendor privately.`,
+          contact
+            ? `Contact the vendor's security team by e-mail, or report through the form: ${site.name} checks each report and forwards it to the vendor privately.`
+            : `Report through the Contact page: ${site.name} checks each report and forwards it to the vendor privately.`,
+          ...(product.support_ends_on
+            ? [`Security updates until ${formatSupportEnd(product.support_ends_on)}.`]
+            : []),
         ],
-        contacts: [pageUrl(`/database/report/${path}`)],
+        // The single point of contact first (RFC 9116 §2.5.3: in order of preference), then the form.
+        contacts: [...(contact ? [`mailto:${contact}`] : []), pageUrl(`/database/report/${path}`)],
         expires: securityTxtExpiry(now()),
         preferredLanguages: "en",
         canonical: `${base}/database/${path}/security.txt`,

@@ -137,12 +137,14 @@ describe("GET /.well-known/security.txt", () => {
 });
 
 describe("GET /database/{platform}/{kind}/{product}/security.txt", () => {
-  it("points an active program's file at its report form and its security policy", async () => {
+  it("points an active program's file at its point of contact, its report form and its security policy", async () => {
     const response = await get(`/database/wordpress/plugin/${activeSlug}/security.txt`);
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe("text/plain; charset=utf-8");
     expect(response.headers.etag).toBeDefined();
     expect(fieldsOf(response.body)).toEqual([
+      // No single point of contact set: the program's contact e-mail (program-test-kit.ts).
+      ["Contact", "mailto:security@acme.example"],
       ["Contact", `${SITE}/database/report/wordpress/plugin/${activeSlug}`],
       ["Expires", expectedExpiry()],
       ["Preferred-Languages", "en"],

@@ -5,9 +5,14 @@ import type {
   LobbyProduct,
   Page,
   ProductDetails,
+  ProductUserNotice,
+  ProductUserNoticeBody,
+  ProductUserNoticeList,
   ProgramFormValues as ProgramFields,
   ProgramFilter,
   ProgramInput,
+  ProgramPolicy,
+  ProgramPolicyBody,
   VulnerabilitySummary as ProgramVulnerability,
   ProgramDetail as ProgramWithCounters,
   VendorProgram,
@@ -59,6 +64,13 @@ export const programsApi = {
     }),
   getContributors: (client: ApiClient, id: string) =>
     client.request<Contributors>(`/products/${id}/contributors`),
+  getPolicy: (client: ApiClient, id: string) => client.request<ProgramPolicy>(`/products/${id}/policy`),
+  updatePolicy: (client: ApiClient, id: string, body: ProgramPolicyBody) =>
+    client.request<ProgramPolicy>(`/products/${id}/policy`, { method: "POST", body }),
+  getUserNotices: (client: ApiClient, id: string) =>
+    client.request<ProductUserNoticeList>(`/products/${id}/user-notices`),
+  sendUserNotice: (client: ApiClient, id: string, body: ProductUserNoticeBody) =>
+    client.request<ProductUserNotice>(`/products/${id}/user-notices`, { method: "POST", body }),
 };
 
 /** Query keys: everything under `programKeys.all` is the vendor's "project data" (spec §4). */
@@ -73,6 +85,8 @@ export const programKeys = {
   contributors: (id: string) => [...programKeys.program(id), "contributors"] as const,
   securityTxt: (id: string) => [...programKeys.program(id), "security-txt"] as const,
   fields: (id: string) => [...programKeys.all, "fields", id] as const,
+  policy: (id: string) => [...programKeys.all, "policy", id] as const,
+  userNotices: (id: string) => [...programKeys.program(id), "user-notices"] as const,
   lobby: (q: string) => [...programKeys.all, "lobby", q] as const,
 };
 
@@ -155,5 +169,23 @@ export function lobbyQuery(client: ApiClient, q: string) {
     initialPageParam: 1,
     getNextPageParam: (last: Page<LobbyProduct>) => pageFromUrl(last.pagination.next_page_url),
     ...CACHED,
+  });
+}
+
+export function programPolicyQuery(client: ApiClient, id: string) {
+  return queryOptions({
+    queryKey: programKeys.policy(id),
+    queryFn: () => programsApi.getPolicy(client, id),
+    staleTime: 0,
+    retry: false,
+  });
+}
+
+export function userNoticesQuery(client: ApiClient, id: string) {
+  return queryOptions({
+    queryKey: programKeys.userNotices(id),
+    queryFn: () => programsApi.getUserNotices(client, id),
+    staleTime: 0,
+    retry: false,
   });
 }

@@ -8,6 +8,7 @@ import {
   programQuery,
   programsApi,
 } from "../../features/programs/api.ts";
+import { PolicyEditor } from "../../features/programs/policy-form.tsx";
 import { requireOwnProgram } from "../../features/programs/program.server.ts";
 import { ProgramForm, programFormValues } from "../../features/programs/program-form.tsx";
 import { useProgramListChanged } from "../../features/programs/use-program-mutations.ts";
@@ -57,7 +58,7 @@ export default function ProgramEditPage({ loaderData }: Route.ComponentProps) {
           </Link>
         }
         title={`Edit program #${id}`}
-        lead="Change the software name, its URL, the website URL, the slug, the description and the vendor contact e-mail."
+        lead="Change the software name, its URLs, the slug, the description and the contact e-mail; below, the disclosure policy, the single point of contact and the support period."
       />
       <div className="max-w-3xl rounded-lg border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
         {fields.isError ? (
@@ -79,6 +80,7 @@ export default function ProgramEditPage({ loaderData }: Route.ComponentProps) {
           />
         )}
       </div>
+      <PolicyEditor id={id} />
     </>
   );
 }

@@ -1,5 +1,7 @@
+import { RunningClocks } from "../../features/exploitation/running-clocks.tsx";
 import { requireOwnProgram } from "../../features/programs/program.server.ts";
 import { ProgramDetail } from "../../features/programs/program-detail.tsx";
+import { UserNotices } from "../../features/programs/user-notices.tsx";
 import { enforceGuards } from "../../lib/guards.server.ts";
 import type { RouteHandle } from "../../lib/route-handle.ts";
 import { requireNumericId } from "../../lib/route-params.ts";
@@ -20,5 +22,11 @@ export const meta = pageMeta(({ params }) => `Program #${params.id}`);
 
 /** The program loads in the browser and stays cached until the product list changes (spec §4). */
 export default function ProgramPage({ loaderData }: Route.ComponentProps) {
-  return <ProgramDetail key={loaderData.id} id={loaderData.id} />;
+  return (
+    <>
+      <ProgramDetail key={loaderData.id} id={loaderData.id} />
+      <RunningClocks productId={Number(loaderData.id)} />
+      <UserNotices id={loaderData.id} />
+    </>
+  );
 }
