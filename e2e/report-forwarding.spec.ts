@@ -53,7 +53,9 @@ test("an owner on premium adds a webhook, sees the secret once and delivers a si
     await expect(log).toContainText("Test event");
     await expect(log.getByTestId("delivery-status-code").first()).toHaveText("200", { timeout: 15_000 });
     await expect(log).toContainText("Delivered");
-    expect(receiver.received).toEqual([{ event: "report.test", valid: true }]);
+    expect(receiver.received.map(({ event, valid }) => ({ event, valid }))).toEqual([
+      { event: "report.test", valid: true },
+    ]);
 
     // The secret is never shown again.
     await gotoHydrated(page, "/vdp/account/forward-reports");

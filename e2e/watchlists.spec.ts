@@ -16,10 +16,21 @@ const PLUGINS = JSON.parse(readFileSync(FIXTURE, "utf8")) as { name: string; ver
 
 /** Nothing wider than the window: no sideways scrolling. */
 async function expectNoHorizontalOverflow(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
+  const { overflow, widest } = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    // The outermost elements reaching past the window's right edge: what to fix when it overflows.
+    const past = [...document.querySelectorAll("body *")].filter(
+      (element) => element.getBoundingClientRect().right > width + 1,
+    );
+    const outermost = past.filter((element) => !past.includes(element.parentElement as Element));
+    return {
+      overflow: document.documentElement.scrollWidth - width,
+      widest: outermost
+        .slice(0, 5)
+        .map((element) => `${element.tagName.toLowerCase()}.${element.className}`.slice(0, 120)),
+    };
+  });
+  expect(overflow, `wider than the window: ${widest.join(" | ")}`).toBeLessThanOrEqual(0);
 }
 
 /** The whole page, and its first screen, at a phone's width and a desktop's. */

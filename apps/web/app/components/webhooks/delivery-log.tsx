@@ -55,7 +55,8 @@ export function DeliveryLog({
 
   return (
     <div>
-      <div className="overflow-x-auto">
+      {/* relative: the header's sr-only label is absolutely placed, and would escape the scroll box. */}
+      <div className="relative overflow-x-auto">
         <table className="min-w-full text-left text-sm" aria-label="Delivery log">
           <thead className="border-b border-slate-200 text-xs text-slate-500 uppercase">
             <tr>
