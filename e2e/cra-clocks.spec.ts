@@ -1,15 +1,8 @@
 import { readFile } from "node:fs/promises";
-import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { csafErrorsOf } from "../apps/server/src/test/csaf-schema.ts";
-import {
-  authModeOf,
-  gotoHydrated,
-  mailedLink,
-  postAsUser,
-  signUpThroughApi,
-  userHeaders,
-} from "./auth-helpers.ts";
-import { expectNoSeriousViolations } from "./axe.ts";
+import { authModeOf, gotoHydrated, postAsUser, userHeaders } from "./auth-helpers.ts";
+import { screenshotBothWidths, vendorProgram, verifiedAccount } from "./program-helpers.ts";
 import { signInStaffInBrowser } from "./staff-session.ts";
 
 /**
@@ -18,44 +11,6 @@ import { signInStaffInBrowser } from "./staff-session.ts";
  * the CSAF draft, which validates against the official CSAF 2.0 schema; the program page lists the
  * running clocks.
  */
-
-async function verifiedAccount(context: BrowserContext, role: "vendor" | "researcher") {
-  const account = await signUpThroughApi(context, [role]);
-  await context.request.get(
-    await mailedLink(context, account.email, /https?:\/\/\S+\/api\/email\/verify\/\S+/),
-  );
-  return account;
-}
-
-async function vendorProgram(context: BrowserContext, slug: string): Promise<number> {
-  await verifiedAccount(context, "vendor");
-  const created = await postAsUser(context, "/api/products", {
-    kind: "plugin",
-    name: `Cra Clocks ${slug}`,
-    slug,
-    product_url: `https://${slug}.example.test/plugin`,
-    vendor_website_url: `https://${slug}.example.test`,
-    plan: "free",
-  });
-  expect(created.status(), await created.text()).toBeLessThan(300);
-  const { id } = (await created.json()) as { id: number };
-  const activated = await postAsUser(context, `/api/products/${id}/activate-product`, {
-    is_lobby_product: false,
-  });
-  expect(await activated.json()).toMatchObject({ status: "success" });
-  return id;
-}
-
-async function screenshot(page: Page, name: string) {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({
-      path: `reports/screenshots/${name}-${width}-${authModeOf().mode}.png`,
-      fullPage: true,
-    });
-  }
-  await expectNoSeriousViolations(page);
-}
 
 test("a vendor marks a report actively exploited, sees the CRA clocks and downloads a valid CSAF draft", async ({
   browser,
@@ -71,7 +26,7 @@ test("a vendor marks a report actively exploited, sees the CRA clocks and downlo
   const researcherContext = await browser.newContext();
   const staffContext = await browser.newContext();
   const [productId] = await Promise.all([
-    vendorProgram(vendorContext, slug),
+    vendorProgram(vendorContext, slug, { name: `Cra Clocks ${slug}` }),
     verifiedAccount(researcherContext, "researcher"),
     signInStaffInBrowser(staffContext, baseURL ?? ""),
   ]);
@@ -159,7 +114,7 @@ test("a vendor marks a report actively exploited, sees the CRA clocks and downlo
   const draft = panel.locator("details", { hasText: `Vulnerability notification: ${title}` });
   await expect(draft).toContainText("Nature of the exploit and of the vulnerability");
   await expect(draft).toContainText("Broken Access Control");
-  await screenshot(page, "cra-clocks-vendor-report");
+  await screenshotBothWidths(page, "cra-clocks-vendor-report");
   await page.setViewportSize({ width: 390, height: 900 });
   const [download] = await Promise.all([
     page.waitForEvent("download"),
@@ -177,7 +132,7 @@ test("a vendor marks a report actively exploited, sees the CRA clocks and downlo
   const running = page.getByRole("region", { name: "Actively exploited: deadlines running" });
   await expect(running.getByRole("link", { name: title })).toBeVisible();
   await expect(running.locator('li[data-step="notification"]')).toContainText(/2 days 2[12] h left/);
-  await screenshot(page, "cra-clocks-vendor-program");
+  await screenshotBothWidths(page, "cra-clocks-vendor-program");
 
   // Staff see the same clocks on their report page.
   const staff = await staffContext.newPage();

@@ -1,6 +1,6 @@
-import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { authModeOf, gotoHydrated, mailedLink, postAsUser, signUpThroughApi } from "./auth-helpers.ts";
-import { expectNoSeriousViolations } from "./axe.ts";
+import { screenshotBothWidths, vendorProgram } from "./program-helpers.ts";
 
 /**
  * Issue 20, the Cyber Resilience Act for vendors: a vendor edits the program's disclosure policy
@@ -8,45 +8,6 @@ import { expectNoSeriousViolations } from "./axe.ts";
  * public policy page and in the program's security.txt; then sends a notice to the product's users
  * (Art. 14(8)), which a user watching the product receives by e-mail.
  */
-
-async function verifiedAccount(context: BrowserContext, role: "vendor" | "researcher") {
-  const account = await signUpThroughApi(context, [role]);
-  await context.request.get(
-    await mailedLink(context, account.email, /https?:\/\/\S+\/api\/email\/verify\/\S+/),
-  );
-  return account;
-}
-
-async function vendorProgram(context: BrowserContext, slug: string): Promise<number> {
-  await verifiedAccount(context, "vendor");
-  const created = await postAsUser(context, "/api/products", {
-    kind: "plugin",
-    name: `Cra Policy ${slug}`,
-    slug,
-    version: "3.2.0",
-    product_url: `https://${slug}.example.test/plugin`,
-    vendor_website_url: `https://${slug}.example.test`,
-    plan: "free",
-  });
-  expect(created.status(), await created.text()).toBeLessThan(300);
-  const { id } = (await created.json()) as { id: number };
-  const activated = await postAsUser(context, `/api/products/${id}/activate-product`, {
-    is_lobby_product: false,
-  });
-  expect(await activated.json()).toMatchObject({ status: "success" });
-  return id;
-}
-
-async function screenshot(page: Page, name: string) {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({
-      path: `reports/screenshots/${name}-${width}-${authModeOf().mode}.png`,
-      fullPage: true,
-    });
-  }
-  await expectNoSeriousViolations(page);
-}
 
 test("a vendor publishes its policy, contact and support period, and notifies the product's watchers", async ({
   browser,
@@ -59,7 +20,7 @@ test("a vendor publishes its policy, contact and support period, and notifies th
   const vendorContext = await browser.newContext();
   const watcherContext = await browser.newContext();
   const [productId, watcher] = await Promise.all([
-    vendorProgram(vendorContext, slug),
+    vendorProgram(vendorContext, slug, { name: `Cra Policy ${slug}`, version: "3.2.0" }),
     signUpThroughApi(watcherContext, ["researcher"]),
   ]);
   // The watcher keeps the product on a watchlist, its slug in capitals as an inventory may give it.
@@ -99,7 +60,7 @@ test("a vendor publishes its policy, contact and support period, and notifies th
   await editor.getByRole("button", { name: "Save policy" }).click();
   await expect(page.getByText("Your policy is saved.")).toBeVisible();
   await editor.getByText("Preview").click();
-  await screenshot(page, "cra-policy-edit");
+  await screenshotBothWidths(page, "cra-policy-edit");
 
   // The public policy page shows them.
   const visitorContext = await browser.newContext();
@@ -110,7 +71,7 @@ test("a vendor publishes its policy, contact and support period, and notifies th
   await expect(visitor.getByRole("heading", { name: "Safe harbour" })).toBeVisible();
   await expect(visitor.getByRole("link", { name: contact })).toHaveAttribute("href", `mailto:${contact}`);
   await expect(visitor.getByText("Security updates until 31 December 2028.")).toBeVisible();
-  await screenshot(visitor, "cra-policy-public");
+  await screenshotBothWidths(visitor, "cra-policy-public");
 
   // The program's security.txt names the point of contact and the policy page, and stays valid.
   const securityTxt = await visitor.request.get(`/database/wordpress/plugin/${slug}/security.txt`);
@@ -138,7 +99,7 @@ test("a vendor publishes its policy, contact and support period, and notifies th
   await expect(notices.getByRole("listitem").filter({ hasText: "Update to 3.2.0 now." })).toContainText(
     "to 1 user",
   );
-  await screenshot(page, "cra-policy-notices");
+  await screenshotBothWidths(page, "cra-policy-notices");
 
   // The watcher receives it once, with the vendor, the product, the message and the product's page.
   const mail = await mailedLink(

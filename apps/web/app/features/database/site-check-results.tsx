@@ -1,6 +1,6 @@
 import { type CheckResponse, versionToUpdateTo } from "@pressguard/domain";
 import { Link } from "react-router";
-import { bySeverity, fixesOf, VulnerabilityItem } from "../../components/checked-vulnerability.tsx";
+import { bySeverity, fixesOf, VulnerabilityList } from "../../components/checked-vulnerability.tsx";
 import { databasePaths } from "./paths.ts";
 
 export type CheckResults = CheckResponse["results"];
@@ -30,9 +30,6 @@ export function summaryOf(results: CheckResults): string {
   const noun = results.length === 1 ? one : many;
   return `${vulnerable} of ${results.length} ${noun} ${vulnerable === 1 ? "has" : "have"} known vulnerabilities`;
 }
-
-/** Shown at once for a product; the rest fold under a "more" line (works without JavaScript). */
-const SHOWN_VULNERABILITIES = 3;
 
 const KIND_LABELS: Record<string, string> = { plugin: "Plugin", theme: "Theme", core: "WordPress core" };
 
@@ -79,23 +76,7 @@ function ResultItem({ result }: { result: Result }) {
             )}
             .
           </p>
-          <ul className="mt-3 space-y-3">
-            {vulnerabilities.slice(0, SHOWN_VULNERABILITIES).map((vulnerability) => (
-              <VulnerabilityItem key={vulnerability.id} vulnerability={vulnerability} />
-            ))}
-          </ul>
-          {count > SHOWN_VULNERABILITIES && (
-            <details className="mt-3">
-              <summary className="cursor-pointer text-sm font-medium text-slate-800">
-                Show {count - SHOWN_VULNERABILITIES} more
-              </summary>
-              <ul className="mt-3 space-y-3">
-                {vulnerabilities.slice(SHOWN_VULNERABILITIES).map((vulnerability) => (
-                  <VulnerabilityItem key={vulnerability.id} vulnerability={vulnerability} />
-                ))}
-              </ul>
-            </details>
-          )}
+          <VulnerabilityList vulnerabilities={vulnerabilities} />
         </>
       ) : (
         <p className="mt-2 text-sm text-slate-700">

@@ -1,13 +1,13 @@
 import {
-  FORWARD_FORMATS,
   ForwardWebhookTargetInput,
   type ForwardTargetWithSecret as TargetWithSecret,
 } from "@pressguard/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { Link } from "react-router";
+import { WebhookFields } from "../../components/webhooks/webhook-fields.tsx";
 import { useApiClient } from "../../lib/api/client.ts";
 import { FORM_ERROR_KEY } from "../../lib/form-errors.ts";
-import { FormAlert, FormField } from "../../ui/form-field.tsx";
+import { FormAlert } from "../../ui/form-field.tsx";
 import { useSchemaForm } from "../../ui/use-schema-form.ts";
 import { forwardingApi, targetsKey } from "./api.ts";
 import { EventPicker } from "./event-picker.tsx";
@@ -50,31 +50,13 @@ export function AddWebhookForm({ onCreated }: { onCreated: (created: TargetWithS
 
   return (
     <form onSubmit={form.handleSubmit} noValidate className="space-y-4" aria-label="Add a webhook">
-      <div className="grid gap-4 sm:grid-cols-[1fr_19rem]">
-        <FormField
-          label="Webhook URL"
-          htmlFor="forward-url"
-          errors={errors.url}
-          hint="https:// to a public address. Redirects are not followed."
-        >
-          <input
-            type="url"
-            inputMode="url"
-            autoComplete="off"
-            placeholder="https://example.com/hooks/pressguard"
-            {...inputProps("url")}
-          />
-        </FormField>
-        <FormField label="Format" htmlFor="forward-format" errors={errors.format}>
-          <select {...inputProps("format")}>
-            {FORWARD_FORMATS.map((entry) => (
-              <option key={entry.value} value={entry.value}>
-                {entry.label}
-              </option>
-            ))}
-          </select>
-        </FormField>
-      </div>
+      <WebhookFields
+        url={inputProps("url")}
+        format={inputProps("format")}
+        errors={errors}
+        hint="https:// to a public address. Redirects are not followed."
+        placeholder="https://example.com/hooks/pressguard"
+      />
       <EventPicker
         idPrefix="forward-webhook-event"
         value={values.events}

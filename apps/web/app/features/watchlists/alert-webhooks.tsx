@@ -11,9 +11,10 @@ import { toast } from "react-toastify";
 import { DeliveryLog } from "../../components/webhooks/delivery-log.tsx";
 import { SecretNotice } from "../../components/webhooks/secret-notice.tsx";
 import { SignatureHelp } from "../../components/webhooks/signature-help.tsx";
+import { WebhookFields } from "../../components/webhooks/webhook-fields.tsx";
 import { useApiClient } from "../../lib/api/client.ts";
 import { FORM_ERROR_KEY } from "../../lib/form-errors.ts";
-import { FormAlert, FormField, LoadError } from "../../ui/form-field.tsx";
+import { FormAlert, LoadError } from "../../ui/form-field.tsx";
 import { useSchemaForm } from "../../ui/use-schema-form.ts";
 import { watchlistWebhooksApi, webhookDeliveriesQuery, webhooksKey, webhooksQuery } from "./webhooks-api.ts";
 
@@ -93,31 +94,13 @@ function AddWebhookForm({
   const { errors, busy, inputProps } = form;
   return (
     <form onSubmit={form.handleSubmit} noValidate className="space-y-4" aria-label="Add an alert webhook">
-      <div className="grid gap-4 sm:grid-cols-[1fr_16rem]">
-        <FormField
-          label="Webhook URL"
-          htmlFor="watch-webhook-url"
-          errors={errors.url}
-          hint="https:// to a public address, such as a Slack or Discord incoming webhook."
-        >
-          <input
-            type="url"
-            inputMode="url"
-            autoComplete="off"
-            placeholder="https://hooks.slack.com/services/…"
-            {...inputProps("url")}
-          />
-        </FormField>
-        <FormField label="Format" htmlFor="watch-webhook-format" errors={errors.format}>
-          <select {...inputProps("format")}>
-            {FORWARD_FORMATS.map((entry) => (
-              <option key={entry.value} value={entry.value}>
-                {entry.label}
-              </option>
-            ))}
-          </select>
-        </FormField>
-      </div>
+      <WebhookFields
+        url={inputProps("url")}
+        format={inputProps("format")}
+        errors={errors}
+        hint="https:// to a public address, such as a Slack or Discord incoming webhook."
+        placeholder="https://hooks.slack.com/services/…"
+      />
       <FormAlert messages={errors[FORM_ERROR_KEY]} />
       <button type="submit" className="btn-primary" disabled={busy}>
         {busy ? "Adding…" : "Add webhook"}

@@ -1,7 +1,7 @@
 import { type WatchlistEntry, WatchlistEntryInput } from "@pressguard/domain";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
-import { bySeverity, VulnerabilityItem } from "../../components/checked-vulnerability.tsx";
+import { bySeverity, VulnerabilityList } from "../../components/checked-vulnerability.tsx";
 import { INPUT_CLASS } from "../../ui/form-field.tsx";
 
 const KIND_LABELS: Record<string, string> = { plugin: "Plugin", theme: "Theme", core: "WordPress core" };
@@ -17,7 +17,6 @@ const pathOf = (url: string) => {
 
 const versionRule = WatchlistEntryInput.shape.version;
 /** Shown at once for an entry; the rest fold under a "more" line. */
-const SHOWN_VULNERABILITIES = 3;
 
 /** What to do about an exposed entry: the version to update to, and what no update fixes. */
 export function adviceOf(entry: Pick<WatchlistEntry, "vulnerabilities" | "update_to" | "unfixed">): string {
@@ -131,23 +130,7 @@ export function EntryItem({
             {count === 1 ? "1 known vulnerability" : `${count} known vulnerabilities`} in {entry.version}.{" "}
             <strong>{adviceOf(entry)}</strong>
           </p>
-          <ul className="mt-3 space-y-3">
-            {vulnerabilities.slice(0, SHOWN_VULNERABILITIES).map((vulnerability) => (
-              <VulnerabilityItem key={vulnerability.id} vulnerability={vulnerability} />
-            ))}
-          </ul>
-          {count > SHOWN_VULNERABILITIES && (
-            <details className="mt-3">
-              <summary className="cursor-pointer text-sm font-medium text-slate-800">
-                Show {count - SHOWN_VULNERABILITIES} more
-              </summary>
-              <ul className="mt-3 space-y-3">
-                {vulnerabilities.slice(SHOWN_VULNERABILITIES).map((vulnerability) => (
-                  <VulnerabilityItem key={vulnerability.id} vulnerability={vulnerability} />
-                ))}
-              </ul>
-            </details>
-          )}
+          <VulnerabilityList vulnerabilities={vulnerabilities} />
         </>
       ) : (
         <p className="mt-2 text-sm text-slate-700" data-testid="entry-exposure">
