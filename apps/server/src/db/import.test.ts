@@ -273,6 +273,23 @@ describe("importVulnerabilities", () => {
     expect(document!.document).toContain("'web-directory-free':");
   });
 
+  it("leaves no entry pending in the search indexes, which every search would read in full", async () => {
+    await importPlugins(database, lines(WEB_DIRECTORY_PLUGIN));
+    await importVulnerabilities(database, lines(...ALL_RECORDS));
+
+    // gin_clean_pending_list answers how many pending pages it merged: none are left to merge.
+    const merged = await rows<{ index: string; pages: number }>(
+      `select c.relname as index, gin_clean_pending_list(c.oid)::int as pages
+       from pg_class c join pg_am am on am.oid = c.relam
+       where am.amname = 'gin' and c.relname in ('vulnerabilities_search_filters_idx', 'products_search_idx')
+       order by c.relname`,
+    );
+    expect(merged).toEqual([
+      { index: "products_search_idx", pages: 0 },
+      { index: "vulnerabilities_search_filters_idx", pages: 0 },
+    ]);
+  });
+
   it("updates changed records and replaces their ranges and credits", async () => {
     await importVulnerabilities(database, lines(...ALL_RECORDS));
     const changed = {

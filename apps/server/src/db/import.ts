@@ -218,12 +218,26 @@ async function runImport<Kind extends RecordKind, Record extends RecordOf<Kind>>
     await tx.query("select set_config('pressguard.bulk_import', 'on', true)");
     return updateInferredFixes(tx);
   });
+  // Every search reads a GIN index's pending entries in full until they are merged, and only
+  // autovacuum merges them (PGlite has none): the batches' entries are merged now (migration 0032).
+  if (written > 0 || inferred > 0) await mergePendingIndexEntries(database.sql);
   // Ranges and credits are replaced even when the record row is unchanged: any write counts.
   if (written > 0 || inferred > 0) await bumpDataVersion(database.sql);
   return summary;
 }
 
 /** SQLSTATE classes 22 (data exception) and 23 (integrity constraint violation): the row's fault. */
+/** Merges the pending entries of every GIN index of the schema (nothing pending: nothing to do). */
+export async function mergePendingIndexEntries(sql: SqlRunner): Promise<void> {
+  await sql.query(
+    `select gin_clean_pending_list(i.indexrelid)
+     from pg_index i
+     join pg_class c on c.oid = i.indexrelid
+     join pg_am am on am.oid = c.relam
+     where am.amname = 'gin' and c.relnamespace = current_schema()::regnamespace`,
+  );
+}
+
 function isDataError(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === "string" && (code.startsWith("22") || code.startsWith("23"));

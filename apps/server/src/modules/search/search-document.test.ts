@@ -59,6 +59,14 @@ async function found(text: string) {
 }
 
 describe("the public search's document", () => {
+  it("is kept in the record's row, where every match's rank reads it (no TOAST lookup)", async () => {
+    const { rows } = await harness.database.sql.query<{ storage: string }>(
+      `select attstorage as storage from pg_attribute
+       where attrelid = 'vulnerabilities'::regclass and attname = 'search_document'`,
+    );
+    expect(rows).toEqual([{ storage: "m" }]);
+  });
+
   it("finds an imported vulnerability by its product's name and slug", async () => {
     const response = await harness.app.inject({
       method: "GET",
