@@ -1,7 +1,8 @@
+import { deliveredEventLabel } from "@pressguard/domain";
 import type { Database, SqlRunner } from "../db/client.ts";
 import type { Mailer } from "../mail/outbox.ts";
 import type { ForwardPayload } from "../modules/forwarding/payload.ts";
-import { eventLabelOf, isReportPayload } from "../modules/forwarding/payload.ts";
+import { isReportPayload } from "../modules/forwarding/payload.ts";
 import { type ClaimedDelivery, createDeliveryQueries } from "../modules/forwarding/queries.ts";
 import {
   headlineOf,
@@ -126,7 +127,7 @@ export function createForwardingWorker(options: ForwardingWorkerOptions) {
 
   function webhookLines(eventType: string, { report, comment }: ForwardPayload): string[] {
     return [
-      `${eventLabelOf(eventType)} for ${report.product.name}: "${report.title}".`,
+      `${deliveredEventLabel(eventType)} for ${report.product.name}: "${report.title}".`,
       `State: ${report.state.from ?? "—"} → ${report.state.to}.`,
       ...(report.severity
         ? [`Severity: ${report.severity}${report.cvss.score !== null ? ` (CVSS ${report.cvss.score})` : ""}.`]
@@ -210,7 +211,10 @@ export function createForwardingWorker(options: ForwardingWorkerOptions) {
         });
       return;
     }
-    for (const owner of await queries.ownersOf({ vendorId: delivery.vendor_id ?? 0 })) {
+    // A target has one owner (the table's check constraint): no watchlist, so a vendor.
+    const vendorId = delivery.vendor_id;
+    if (vendorId === null) throw new Error(`Forward target ${delivery.target_id} has no owner`);
+    for (const owner of await queries.ownersOf({ vendorId })) {
       await mailer.enqueue(owner.email, {
         template: "forwarding_target_disabled",
         name: owner.name,

@@ -11,3 +11,16 @@ export const FORWARD_EVENT_TYPES = [
 ] as const;
 
 export type ForwardEventType = (typeof FORWARD_EVENT_TYPES)[number]["value"] | "report.test";
+
+/**
+ * What a delivered event was, in words: a report event, a watchlist's alert or notice, or a test.
+ * The delivery logs and the e-mails and chat messages that name an event all say it so.
+ */
+export const deliveredEventLabel = (type: string): string =>
+  type === "report.test" || type === "watchlist.test"
+    ? "Test event"
+    : type === "watchlist.alert"
+      ? "Watchlist alert"
+      : type === "watchlist.notice"
+        ? "Notice from a vendor"
+        : (FORWARD_EVENT_TYPES.find((event) => event.value === type)?.label ?? type);

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { FORWARD_EVENT_TYPES, type ForwardEventType, vulnerabilityTypeByCode } from "@pressguard/domain";
+import { type ForwardEventType, vulnerabilityTypeByCode } from "@pressguard/domain";
 import { isoOf } from "../../db/timestamps.ts";
 import type { ReportEvent } from "../reports/events.ts";
 
@@ -107,15 +107,6 @@ export interface VendorComment {
   body: string;
   created_at: Date | string;
 }
-
-export const eventLabelOf = (type: string) =>
-  type === "report.test" || type === "watchlist.test"
-    ? "Test event"
-    : type === "watchlist.alert"
-      ? "Watchlist alert"
-      : type === "watchlist.notice"
-        ? "Notice from a vendor"
-        : (FORWARD_EVENT_TYPES.find((event) => event.value === type)?.label ?? type);
 
 /** The vendor's preview page of the report: no token, the vendor signs in to read it. */
 const reportLinkOf = (appUrl: string, reportId: string) =>

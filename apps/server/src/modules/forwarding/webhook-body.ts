@@ -1,8 +1,7 @@
 import { createHmac } from "node:crypto";
-import type { ForwardFormat } from "@pressguard/domain";
+import { deliveredEventLabel, type ForwardFormat } from "@pressguard/domain";
 import {
   type DeliveryPayload,
-  eventLabelOf,
   type ForwardPayload,
   isWatchAlertPayload,
   isWatchNoticePayload,
@@ -52,7 +51,7 @@ function alertLineOf(alert: WatchAlertItem): string {
 export function headlineOf(payload: DeliveryPayload): string {
   if (isWatchNoticePayload(payload))
     return `${payload.notice.vendor} about ${payload.notice.product.name}, on ${payload.watchlist.name}`;
-  if (!isWatchAlertPayload(payload)) return `${eventLabelOf(payload.type)}: ${payload.report.title}`;
+  if (!isWatchAlertPayload(payload)) return `${deliveredEventLabel(payload.type)}: ${payload.report.title}`;
   const count = payload.alerts.length;
   const what = count === 1 ? "A vulnerability affects" : `${count} vulnerabilities affect`;
   return `${payload.test ? "Test event: " : ""}${what} ${payload.watchlist.name}`;

@@ -1,8 +1,8 @@
-import type { ForwardDelivery, Page } from "@pressguard/domain";
+import { deliveredEventLabel, type ForwardDelivery, type Page } from "@pressguard/domain";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { LoadError } from "../../ui/form-field.tsx";
-import { eventLabel, formatTime } from "./webhook-labels.ts";
+import { formatTime } from "./webhook-labels.ts";
 
 const DELIVERIES_FAILURE = "Error fetching the delivery log";
 
@@ -90,7 +90,7 @@ export function DeliveryLog({
                   {formatTime(delivery.created_at)}
                 </td>
                 <td className="py-2 pr-4 whitespace-nowrap">
-                  {eventLabel(delivery.event_type)}
+                  {deliveredEventLabel(delivery.event_type)}
                   {delivery.manual && <span className="ml-1 text-xs text-slate-500">(manual)</span>}
                 </td>
                 <td className="py-2 pr-4 whitespace-nowrap">
