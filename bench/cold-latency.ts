@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { join } from "node:path";
 import { openDatabase } from "../apps/server/src/db/client.ts";
-import { freePort, numberOption } from "./support.ts";
+import { cpuMicrosecondsOf, freePort, numberOption, textOption } from "./support.ts";
+import { type LoadRequest, runWrk, wrkInstalled } from "./wrk.ts";
 
 /**
  * Cold-path latency of the search and the batch check (issue 5: search p95 < 20 ms, batch check of
@@ -12,14 +13,17 @@ import { freePort, numberOption } from "./support.ts";
  * < 15 ms).
  *
  *   DATABASE_URL=postgres://… npm run db:seed:scale
- *   DATABASE_URL=postgres://… node --import tsx bench/cold-latency.ts [--duration 10 --connections 10]
+ *   DATABASE_URL=postgres://… node --import tsx bench/cold-latency.ts [--duration 10 --connections 10 --load wrk|node]
  *   PGLITE_DIR=… npm run db:seed:scale && PGLITE_DIR=… node --import tsx bench/cold-latency.ts
  *
- * Starts the API-only server on that database and keeps `connections` requests in flight. Every search
- * URL carries a unique cache-busting parameter, so no answer comes from the in-memory response store
- * (decision 005): each request parses, queries the database and serialises. Latencies are measured per
- * request here (autocannon reports no p95). The batch check runs twice: on batches of products the
- * server has not read yet (its per-data-version range cache misses), then on one batch repeated.
+ * Starts the API-only server on that database and keeps `connections` requests in flight, from wrk
+ * when it is installed (`apt-get install wrk`), otherwise from Node's HTTP client. Every search URL
+ * carries a unique cache-busting parameter, so no answer comes from the in-memory response store
+ * (decision 005): each request parses, queries the database and serialises. The first row is the
+ * ceiling: the same clients on an answer the response store holds. Each row also gives the CPU the
+ * server process and PostgreSQL (when it runs on this machine) spent per request. The batch check
+ * runs twice: on batches of products the server has not read yet (its per-data-version range cache
+ * misses), then on one batch repeated.
  */
 const duration = numberOption("duration", 10);
 const connections = numberOption("connections", 10);
@@ -84,9 +88,17 @@ const typedPrefixes = [
   ),
 ].filter((prefix) => prefix.trim().length >= 2);
 
+/**
+ * The load generator: wrk when installed (`--load node` forces Node's HTTP client). Both keep
+ * `connections` requests in flight; Node's client costs the shared cores about 0.5 ms of CPU per
+ * request, wrk a few microseconds (bench/README.md, ninth session).
+ */
+const load = textOption("load") ?? (wrkInstalled() ? "wrk" : "node");
+if (load !== "wrk" && load !== "node") throw new Error("--load is wrk or node");
+
 const agent = new Agent({ keepAlive: true, maxSockets: connections });
 
-function send(method: "GET" | "POST", path: string, body?: string): Promise<number> {
+function send({ method, path, body }: LoadRequest): Promise<number> {
   const startedAt = performance.now();
   return new Promise((resolve, reject) => {
     const outgoing = request(
@@ -116,62 +128,157 @@ function send(method: "GET" | "POST", path: string, body?: string): Promise<numb
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
-/**
- * One scenario over many queries: the latencies of each query kept apart, so that the slowest query's
- * p95 is reported, not a mean that hides it.
- */
-async function measureEach(name: string, queries: string[], path: (query: string, n: number) => string) {
-  const byQuery = new Map<string, number[]>();
-  const row = await measure(name, async (n) => {
-    const query = queries[Math.abs(n) % queries.length]!;
-    const latency = await send("GET", path(query, n));
-    if (n >= 0) byQuery.set(query, [...(byQuery.get(query) ?? []), latency]);
-    return latency;
-  });
-  const worst = [...byQuery.entries()]
-    .map(([query, latencies]) => ({
-      query,
-      p95: percentile(
-        latencies.sort((a, b) => a - b),
-        95,
-      ),
-    }))
-    .sort((a, b) => b.p95 - a.p95)
-    .slice(0, 3);
-  console.info(
-    `|   slowest p95: ${worst.map((entry) => `\`${entry.query}\` ${entry.p95.toFixed(1)} ms`).join(", ")} | | | | |`,
-  );
-  return row;
-}
-
-/** Runs `duration` seconds, or until `limit` requests were sent. */
-async function measure(name: string, next: (n: number) => Promise<number>, limit = Number.POSITIVE_INFINITY) {
-  for (let n = 0; n < 50; n++) await next(-n - 1); // warm-up: connections, prepared plans, JIT
+/** Node's client: `requests` in turn, each GET path made unique, for `seconds` or `limit` requests. */
+async function nodeLoad(requests: LoadRequest[], seconds: number, unique: boolean, limit: number) {
+  const nth = (n: number): LoadRequest => {
+    const entry = requests[Math.abs(n) % requests.length]!;
+    if (!unique || entry.method !== "GET") return entry;
+    return { ...entry, path: `${entry.path}${entry.path.includes("?") ? "&" : "?"}_=${n}` };
+  };
   const latencies: number[] = [];
   let counter = 0;
   const startedAt = performance.now();
-  const endAt = startedAt + duration * 1000;
+  const endAt = startedAt + seconds * 1000;
   await Promise.all(
     Array.from({ length: connections }, async () => {
-      while (performance.now() < endAt && counter < limit) latencies.push(await next(counter++));
+      while (performance.now() < endAt && counter < limit) latencies.push(await send(nth(counter++)));
     }),
   );
-  const seconds = (performance.now() - startedAt) / 1000;
+  const elapsed = (performance.now() - startedAt) / 1000;
   latencies.sort((a, b) => a - b);
-  const row = {
-    scenario: name,
+  return {
     requests: latencies.length,
-    rps: Math.round(latencies.length / seconds),
+    rps: Math.round(latencies.length / elapsed),
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
   };
+}
+
+/**
+ * Warms up (connections, prepared plans, JIT), then measures, with the CPU the server process and
+ * PostgreSQL spent during the measured part only.
+ */
+async function generate(requests: LoadRequest[], seconds: number, unique: boolean, limit: number) {
+  if (load === "node") {
+    for (let n = 0; n < 50; n++) await send(requests[n % requests.length]!);
+  } else {
+    await runWrk({ port: PORT, requests: requests.slice(-50), seconds: 1, connections, unique });
+  }
+  const before = cpuNow();
+  // A limited run (each body once) lasts as long as its caller allows, and is checked afterwards.
+  const row =
+    load === "node"
+      ? await nodeLoad(requests, seconds, unique, limit)
+      : await runWrk({ port: PORT, requests: requests.slice(0, limit), seconds, connections, unique });
+  const after = cpuNow();
+  const perRequest = (micros: number) => micros / 1000 / Math.max(1, row.requests);
+  let database = 0;
+  // A backend opened during the run (the pool grows on demand) counts from its start.
+  for (const [pid, micros] of after.database) database += micros - (before.database.get(pid) ?? 0);
+  return {
+    ...row,
+    serverCpu: perRequest(after.server - before.server),
+    databaseCpu: databaseUrl && after.database.size > 0 ? perRequest(database) : undefined,
+  };
+}
+
+/** CPU of the server process and, when PostgreSQL runs on this machine, of its processes. */
+const postgresPids = () =>
+  readdirSync("/proc")
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/comm`, "utf8").trim() === "postgres";
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+/** CPU used so far: the server process's, and each PostgreSQL process's (backends come and go). */
+function cpuNow() {
+  const database = new Map<number, number>();
+  for (const pid of postgresPids()) {
+    try {
+      database.set(pid, cpuMicrosecondsOf(pid));
+    } catch {
+      // a backend that ended meanwhile
+    }
+  }
+  return { server: cpuMicrosecondsOf(server.pid!), database };
+}
+
+/** One scenario: its row in the table, with the server's and PostgreSQL's CPU per request. */
+async function measure(
+  name: string,
+  requests: LoadRequest[],
+  { unique = true, limit = Number.POSITIVE_INFINITY, seconds = duration } = {},
+) {
+  const row = await generate(requests, seconds, unique, limit);
   console.info(
-    `| ${row.scenario} | ${row.rps} | ${row.p50.toFixed(1)} ms | ${row.p95.toFixed(1)} ms | ${row.p99.toFixed(1)} ms |`,
+    `| ${name} | ${row.rps} | ${row.p50.toFixed(1)} ms | ${row.p95.toFixed(1)} ms | ${row.p99.toFixed(1)} ms | ${row.serverCpu.toFixed(2)} | ${row.databaseCpu?.toFixed(2) ?? "–"} |`,
   );
   return row;
 }
 
+/**
+ * One scenario over many queries. Node's client keeps each query's latencies apart in one run; wrk
+ * reports a run's percentiles only, so with wrk each query also gets a run of its own (1 s), unless
+ * `perQuery` is off. The three slowest queries' p95 are reported, not a mean that hides them.
+ */
+async function measureEach(name: string, paths: string[], perQuery: boolean) {
+  const row = await measure(
+    name,
+    paths.map((path) => ({ method: "GET", path })),
+  );
+  if (!perQuery && load === "wrk") return row;
+  const byQuery: { path: string; p95: number }[] = [];
+  if (load === "wrk") {
+    for (const path of paths)
+      byQuery.push({
+        path,
+        p95: (
+          await runWrk({
+            port: PORT,
+            requests: [{ method: "GET", path }],
+            seconds: 1,
+            connections,
+            unique: true,
+          })
+        ).p95,
+      });
+  } else {
+    const latencies = new Map<string, number[]>();
+    const started = performance.now();
+    let counter = 0;
+    await Promise.all(
+      Array.from({ length: connections }, async () => {
+        while (performance.now() - started < duration * 1000) {
+          const n = counter++;
+          const path = paths[n % paths.length]!;
+          const latency = await send({ method: "GET", path: `${path}&_=each${n}` });
+          latencies.set(path, [...(latencies.get(path) ?? []), latency]);
+        }
+      }),
+    );
+    for (const [path, values] of latencies)
+      byQuery.push({
+        path,
+        p95: percentile(
+          values.sort((a, b) => a - b),
+          95,
+        ),
+      });
+  }
+  const worst = byQuery.sort((a, b) => b.p95 - a.p95).slice(0, 3);
+  const queryOf = (path: string) => new URL(path, "http://x").searchParams.get("q");
+  console.info(
+    `|   slowest p95: ${worst.map((entry) => `\`${queryOf(entry.path)}\` ${entry.p95.toFixed(1)} ms`).join(", ")} | | | | | | |`,
+  );
+  return row;
+}
+
+const get = (path: string): LoadRequest => ({ method: "GET", path });
 const body = await checkBody();
 const unseenBodies = await unseenCheckBodies();
 const server: ChildProcess = spawn(
@@ -194,44 +301,81 @@ const server: ChildProcess = spawn(
 try {
   for (let attempt = 0; ; attempt++) {
     try {
-      await send("GET", "/api/public/footer/metrics");
+      await send(get("/api/public/footer/metrics"));
       break;
     } catch (error) {
       if (attempt > 100) throw error;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }
-  console.info(`\n${connections} clients, ${duration} s per scenario, every search URL unique:\n`);
-  console.info("| scenario | req/s | p50 | p95 | p99 |\n| --- | ---: | ---: | ---: | ---: |");
-  await measure("search `q=stored xss&kind=plugin`", (n) =>
-    send("GET", `/api/v1/vulnerabilities?q=stored%20xss&kind=plugin&_=${n}`),
+  console.info(
+    `\n${connections} clients from ${load === "wrk" ? "wrk" : "Node's HTTP client"}, ${duration} s per scenario, every search URL unique${await databaseSettings()}:\n`,
   );
-  await measure("search `q=contact form&severity=high`", (n) =>
-    send("GET", `/api/v1/vulnerabilities?q=contact%20form&severity=high&_=${n}`),
+  console.info(
+    "| scenario | req/s | p50 | p95 | p99 | server CPU ms/req | PostgreSQL CPU ms/req |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
   );
+  // The ceiling: a route the response store answers (no database, no serialisation), same clients.
+  await measure(
+    "ceiling: `/api/public/footer/metrics` from the response store",
+    [get("/api/public/footer/metrics")],
+    {
+      unique: false,
+    },
+  );
+  await measure("search `q=stored xss&kind=plugin`", [
+    get("/api/v1/vulnerabilities?q=stored%20xss&kind=plugin"),
+  ]);
+  await measure("search `q=contact form&severity=high`", [
+    get("/api/v1/vulnerabilities?q=contact%20form&severity=high"),
+  ]);
   // A search as broad as they come: 229 000 of 250 000 records match (decision 015's match limit).
-  await measure("search `q=cross site scripting` (broad)", (n) =>
-    send("GET", `/api/v1/vulnerabilities?q=cross%20site%20scripting&_=${n}`),
-  );
+  await measure("search `q=cross site scripting` (broad)", [
+    get("/api/v1/vulnerabilities?q=cross%20site%20scripting"),
+  ]);
   await measureEach(
     `search, the ${relevanceQueries.length} queries of the relevance set in turn`,
-    relevanceQueries,
-    (q, n) => `/api/v1/vulnerabilities?q=${encodeURIComponent(q)}&_=${n}`,
+    relevanceQueries.map((q) => `/api/v1/vulnerabilities?q=${encodeURIComponent(q)}`),
+    true,
   );
   await measureEach(
     `autocomplete, ${typedPrefixes.length} prefixes of the relevance set in turn`,
-    typedPrefixes,
-    (q, n) => `/api/v1/autocomplete?q=${encodeURIComponent(q)}&_=${n}`,
+    typedPrefixes.map((q) => `/api/v1/autocomplete?q=${encodeURIComponent(q)}`),
+    false,
   );
   // First, batches of products never checked before: each batch once, so every item misses the cache.
-  await measure(
-    "batch check, 100 unseen products",
-    (n) => send("POST", "/api/v1/check", unseenBodies[n < 0 ? unseenBodies.length + n : n] ?? body),
-    unseenBodies.length - 50,
+  const unseen = unseenBodies.map(
+    (text): LoadRequest => ({ method: "POST", path: "/api/v1/check", body: text }),
   );
+  const first = await measure("batch check, 100 unseen products", unseen, {
+    limit: unseen.length - 50,
+    seconds: Math.max(1, Math.min(duration, Math.floor((unseen.length - 50) / 150))),
+  });
+  if (first.requests > unseen.length - 50)
+    console.info(
+      `|   (${first.requests - (unseen.length - 50)} of those batches were sent a second time) | | | | | | |`,
+    );
   // Then the same 100 plugins every time: a scanner's repeated check, answered from the range cache.
-  await measure("batch check, 100 items", () => send("POST", "/api/v1/check", body));
+  await measure("batch check, 100 items", [{ method: "POST", path: "/api/v1/check", body }], {
+    unique: false,
+  });
 } finally {
   agent.destroy();
   server.kill("SIGTERM");
+}
+
+/** The PostgreSQL settings the figures depend on, against the size of what a search reads. */
+async function databaseSettings(): Promise<string> {
+  if (!databaseUrl) return " (PGlite)";
+  const database = await openDatabase({ url: databaseUrl, poolSize: 1 });
+  try {
+    const { rows } = await database.sql.query<{ buffers: string; searched: string; socket: boolean }>(
+      `select current_setting('shared_buffers') as buffers,
+              pg_size_pretty(pg_total_relation_size('vulnerabilities')) as searched,
+              inet_server_addr() is null as socket`,
+    );
+    const row = rows[0]!;
+    return ` (PostgreSQL over ${row.socket ? "its Unix socket" : "TCP"}, shared_buffers ${row.buffers}; the vulnerabilities table and its indexes: ${row.searched})`;
+  } finally {
+    await database.close();
+  }
 }
