@@ -290,6 +290,25 @@ describe("importVulnerabilities", () => {
     ]);
   });
 
+  it("imports as a role that writes the tables without owning their indexes, leaving the merge", async () => {
+    // One connection (PGlite): the role holds for the whole import. PostgreSQL's pool would not keep it.
+    if (database.kind !== "pglite") return;
+    await database.sql.query(`create role pressguard_writer nologin`);
+    for (const grant of [
+      "grant usage on schema public to pressguard_writer",
+      "grant select, insert, update, delete on all tables in schema public to pressguard_writer",
+      "grant usage, select on all sequences in schema public to pressguard_writer",
+    ])
+      await database.sql.query(grant);
+    await database.sql.query("set role pressguard_writer");
+    try {
+      const summary = await importVulnerabilities(database, lines(...ALL_RECORDS));
+      expect(summary.inserted).toBe(ALL_RECORDS.length);
+    } finally {
+      await database.sql.query("reset role");
+    }
+  });
+
   it("updates changed records and replaces their ranges and credits", async () => {
     await importVulnerabilities(database, lines(...ALL_RECORDS));
     const changed = {

@@ -227,14 +227,19 @@ async function runImport<Kind extends RecordKind, Record extends RecordOf<Kind>>
 }
 
 /** SQLSTATE classes 22 (data exception) and 23 (integrity constraint violation): the row's fault. */
-/** Merges the pending entries of every GIN index of the schema (nothing pending: nothing to do). */
+/**
+ * Merges the pending entries of every GIN index of the schema (nothing pending: nothing to do). Only
+ * an index's owner may (like VACUUM): a role that writes the tables without owning them, beside the
+ * one that ran the migrations, leaves the merge to autovacuum instead of failing the import.
+ */
 export async function mergePendingIndexEntries(sql: SqlRunner): Promise<void> {
   await sql.query(
     `select gin_clean_pending_list(i.indexrelid)
      from pg_index i
      join pg_class c on c.oid = i.indexrelid
      join pg_am am on am.oid = c.relam
-     where am.amname = 'gin' and c.relnamespace = current_schema()::regnamespace`,
+     where am.amname = 'gin' and c.relnamespace = current_schema()::regnamespace
+       and pg_has_role(c.relowner, 'USAGE')`,
   );
 }
 
