@@ -68,6 +68,8 @@ test("a site owner signs up, uploads a plugin list, sees the exposures and updat
   await page.getByRole("link", { name: "sign in" }).click();
   await expect(page).toHaveURL(/\/vdp\/login\?redirect=%2Fwatchlists$/);
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  // The vendor login says it is the site owners' too.
+  await expect(page.getByText("Site owners sign in here too")).toBeVisible();
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();

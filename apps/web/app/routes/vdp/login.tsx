@@ -26,6 +26,9 @@ export default function VendorLoginPage() {
         </Link>
       </p>
       <p className="mt-2 text-sm text-slate-600">
+        Watching your sites' plugins? Site owners sign in here too.
+      </p>
+      <p className="mt-2 text-sm text-slate-600">
         No account yet?{" "}
         <Link to="/register" className="link">
           Create account
