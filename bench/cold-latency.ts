@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { join } from "node:path";
 import { openDatabase } from "../apps/server/src/db/client.ts";
-import { cpuMicrosecondsOf, freePort, numberOption, textOption } from "./support.ts";
+import { cpuMicrosecondsOf, freePort, listOption, numberOption, textOption } from "./support.ts";
 import { type LoadRequest, runWrk, wrkInstalled } from "./wrk.ts";
 
 /**
@@ -13,7 +13,8 @@ import { type LoadRequest, runWrk, wrkInstalled } from "./wrk.ts";
  * < 15 ms).
  *
  *   DATABASE_URL=postgres://… npm run db:seed:scale
- *   DATABASE_URL=postgres://… node --import tsx bench/cold-latency.ts [--duration 10 --connections 10 --load wrk|node]
+ *   DATABASE_URL=postgres://… node --import tsx bench/cold-latency.ts [--duration 10 --connections 10
+ *     --load wrk|node --only stored,contact]
  *   PGLITE_DIR=… npm run db:seed:scale && PGLITE_DIR=… node --import tsx bench/cold-latency.ts
  *
  * Starts the API-only server on that database and keeps `connections` requests in flight, from wrk
@@ -94,6 +95,9 @@ const typedPrefixes = [
  * request, wrk a few microseconds (bench/README.md, ninth session).
  */
 const load = textOption("load") ?? (wrkInstalled() ? "wrk" : "node");
+/** `--only stored,contact`: the scenarios whose names hold one of these parts (case-insensitive). */
+const only = listOption("only");
+const wanted = (name: string) => !only || only.some((part) => name.toLowerCase().includes(part));
 if (load !== "wrk" && load !== "node") throw new Error("--load is wrk or node");
 
 const agent = new Agent({ keepAlive: true, maxSockets: connections });
@@ -214,6 +218,7 @@ async function measure(
   requests: LoadRequest[],
   { unique = true, limit = Number.POSITIVE_INFINITY, seconds = duration } = {},
 ) {
+  if (!wanted(name)) return null;
   const row = await generate(requests, seconds, unique, limit);
   console.info(
     `| ${name} | ${row.rps} | ${row.p50.toFixed(1)} ms | ${row.p95.toFixed(1)} ms | ${row.p99.toFixed(1)} ms | ${row.serverCpu.toFixed(2)} | ${row.databaseCpu?.toFixed(2) ?? "–"} |`,
@@ -231,7 +236,7 @@ async function measureEach(name: string, paths: string[], perQuery: boolean) {
     name,
     paths.map((path) => ({ method: "GET", path })),
   );
-  if (!perQuery && load === "wrk") return row;
+  if (!row || (!perQuery && load === "wrk")) return row;
   const byQuery: { path: string; p95: number }[] = [];
   if (load === "wrk") {
     for (const path of paths)
@@ -350,7 +355,7 @@ try {
     limit: unseen.length - 50,
     seconds: Math.max(1, Math.min(duration, Math.floor((unseen.length - 50) / 150))),
   });
-  if (first.requests > unseen.length - 50)
+  if (first && first.requests > unseen.length - 50)
     console.info(
       `|   (${first.requests - (unseen.length - 50)} of those batches were sent a second time) | | | | | | |`,
     );

@@ -9,7 +9,14 @@ import autocannon from "autocannon";
 import { openDatabase } from "../apps/server/src/db/client.ts";
 import { seedDatabase } from "../apps/server/src/db/seed.ts";
 import { scaleDatabase } from "./scale.ts";
-import { cpuMicrosecondsOf, freePort, numberOption, temporaryDirectory, textOption } from "./support.ts";
+import {
+  cpuMicrosecondsOf,
+  freePort,
+  listOption,
+  numberOption,
+  temporaryDirectory,
+  textOption,
+} from "./support.ts";
 
 /**
  * Load benchmarks (QUALITY.md): requests per second of real endpoints as ratios against a bare
@@ -23,10 +30,7 @@ const runs = numberOption("runs", 3);
 const connections = numberOption("connections", 50);
 /** Reports per run of the report submission scenario: each needs its own solved captcha. */
 const reportAmount = numberOption("report-amount", 150);
-const only = textOption("only")
-  ?.split(",")
-  .map((part) => part.trim().toLowerCase())
-  .filter(Boolean);
+const only = listOption("only");
 const cpuProfileDir = textOption("cpu-prof");
 const APP_PORT = await freePort();
 const CEILING_PORT = await freePort();

@@ -76,5 +76,12 @@ export function textOption(name: string): string | undefined {
   return index >= 0 ? args[index + 1] : undefined;
 }
 
+/** `--name a,b`: its comma-separated parts, trimmed and lower-cased, or undefined. */
+export const listOption = (name: string): string[] | undefined =>
+  textOption(name)
+    ?.split(",")
+    .map((part) => part.trim().toLowerCase())
+    .filter(Boolean);
+
 /** `--name <number>` from the command line, or `fallback`. */
 export const numberOption = (name: string, fallback: number): number => Number(textOption(name) ?? fallback);
