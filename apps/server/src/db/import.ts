@@ -226,7 +226,6 @@ async function runImport<Kind extends RecordKind, Record extends RecordOf<Kind>>
   return summary;
 }
 
-/** SQLSTATE classes 22 (data exception) and 23 (integrity constraint violation): the row's fault. */
 /**
  * Merges the pending entries of every GIN index of the schema (nothing pending: nothing to do). Only
  * an index's owner may (like VACUUM): a role that writes the tables without owning them, beside the
@@ -243,6 +242,7 @@ export async function mergePendingIndexEntries(sql: SqlRunner): Promise<void> {
   );
 }
 
+/** SQLSTATE classes 22 (data exception) and 23 (integrity constraint violation): the row's fault. */
 function isDataError(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === "string" && (code.startsWith("22") || code.startsWith("23"));
