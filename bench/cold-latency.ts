@@ -140,12 +140,20 @@ async function nodeLoad(requests: LoadRequest[], seconds: number, unique: boolea
     return { ...entry, path: `${entry.path}${entry.path.includes("?") ? "&" : "?"}_=${n}` };
   };
   const latencies: number[] = [];
+  /** Each request's latency under its path as given (no cache-busting parameter). */
+  const byPath = new Map<string, number[]>();
   let counter = 0;
   const startedAt = performance.now();
   const endAt = startedAt + seconds * 1000;
   await Promise.all(
     Array.from({ length: connections }, async () => {
-      while (performance.now() < endAt && counter < limit) latencies.push(await send(nth(counter++)));
+      while (performance.now() < endAt && counter < limit) {
+        const n = counter++;
+        const latency = await send(nth(n));
+        latencies.push(latency);
+        const path = requests[n % requests.length]!.path;
+        byPath.set(path, [...(byPath.get(path) ?? []), latency]);
+      }
     }),
   );
   const elapsed = (performance.now() - startedAt) / 1000;
@@ -156,6 +164,7 @@ async function nodeLoad(requests: LoadRequest[], seconds: number, unique: boolea
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
+    byPath,
   };
 }
 
@@ -182,6 +191,7 @@ async function generate(requests: LoadRequest[], seconds: number, unique: boolea
   for (const [pid, micros] of after.database) database += micros - (before.database.get(pid) ?? 0);
   return {
     ...row,
+    byPath: "byPath" in row ? (row.byPath as Map<string, number[]>) : undefined,
     serverCpu: perRequest(after.server - before.server),
     databaseCpu: databaseUrl && after.database.size > 0 ? perRequest(database) : undefined,
   };
@@ -227,8 +237,8 @@ async function measure(
 }
 
 /**
- * One scenario over many queries. Node's client keeps each query's latencies apart in one run; wrk
- * reports a run's percentiles only, so with wrk each query also gets a run of its own (1 s), unless
+ * One scenario over many queries. Node's client keeps each query's latencies apart in the same run;
+ * wrk reports a run's percentiles only, so with wrk each query also gets a run of its own (1 s), unless
  * `perQuery` is off. The three slowest queries' p95 are reported, not a mean that hides them.
  */
 async function measureEach(name: string, paths: string[], perQuery: boolean) {
@@ -253,20 +263,7 @@ async function measureEach(name: string, paths: string[], perQuery: boolean) {
         ).p95,
       });
   } else {
-    const latencies = new Map<string, number[]>();
-    const started = performance.now();
-    let counter = 0;
-    await Promise.all(
-      Array.from({ length: connections }, async () => {
-        while (performance.now() - started < duration * 1000) {
-          const n = counter++;
-          const path = paths[n % paths.length]!;
-          const latency = await send({ method: "GET", path: `${path}&_=each${n}` });
-          latencies.set(path, [...(latencies.get(path) ?? []), latency]);
-        }
-      }),
-    );
-    for (const [path, values] of latencies)
+    for (const [path, values] of row.byPath ?? new Map<string, number[]>())
       byQuery.push({
         path,
         p95: percentile(

@@ -218,11 +218,13 @@ async function runImport<Kind extends RecordKind, Record extends RecordOf<Kind>>
     await tx.query("select set_config('pressguard.bulk_import', 'on', true)");
     return updateInferredFixes(tx);
   });
-  // Every search reads a GIN index's pending entries in full until they are merged, and only
-  // autovacuum merges them (PGlite has none): the batches' entries are merged now (migration 0032).
-  if (written > 0 || inferred > 0) await mergePendingIndexEntries(database.sql);
   // Ranges and credits are replaced even when the record row is unchanged: any write counts.
-  if (written > 0 || inferred > 0) await bumpDataVersion(database.sql);
+  if (written > 0 || inferred > 0) {
+    // Every search reads a GIN index's pending entries in full until they are merged, and only
+    // autovacuum merges them (PGlite has none): the batches' entries are merged now (migration 0032).
+    await mergePendingIndexEntries(database.sql);
+    await bumpDataVersion(database.sql);
+  }
   return summary;
 }
 
