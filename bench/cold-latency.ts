@@ -21,10 +21,11 @@ import { type LoadRequest, runWrk, wrkInstalled } from "./wrk.ts";
  * when it is installed (`apt-get install wrk`), otherwise from Node's HTTP client. Every search URL
  * carries a unique cache-busting parameter, so no answer comes from the in-memory response store
  * (decision 005): each request parses, queries the database and serialises. The first row is the
- * ceiling: the same clients on an answer the response store holds. Each row also gives the CPU the
- * server process and PostgreSQL (when it runs on this machine) spent per request. The batch check
- * runs twice: on batches of products the server has not read yet (its per-data-version range cache
- * misses), then on one batch repeated.
+ * ceiling: the same clients on an answer the response store holds. The second is the floor: the
+ * cheapest 20-record answer of the API, which no search can beat (decision 033). Each row also gives
+ * the CPU the server process and PostgreSQL (when it runs on this machine) spent per request. The
+ * batch check runs twice: on batches of products the server has not read yet (its per-data-version
+ * range cache misses), then on one batch repeated.
  */
 const duration = numberOption("duration", 10);
 const connections = numberOption("connections", 10);
@@ -324,6 +325,11 @@ try {
       unique: false,
     },
   );
+  // The floor: the least a 20-record answer of this API costs, one statement and no words (the
+  // unfiltered list's second page, its total known from the headline count). No search can cost less.
+  await measure("floor: `/api/v1/vulnerabilities?page=2`, 20 records without words", [
+    get("/api/v1/vulnerabilities?page=2"),
+  ]);
   await measure("search `q=stored xss&kind=plugin`", [
     get("/api/v1/vulnerabilities?q=stored%20xss&kind=plugin"),
   ]);
