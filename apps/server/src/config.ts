@@ -172,6 +172,11 @@ const Env = z.object({
   API_RATE_LIMIT_KEY: z.coerce.number().int().min(1).max(1_000_000_000).default(3000),
   API_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /**
+   * The event loop not turning for this long ends the process, for its supervisor to start it again
+   * (stall-watchdog.ts); 0 turns the watchdog off. Unset: 60, or off when started with a debugger.
+   */
+  STALL_LIMIT_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
   /** `auto` imports the bundled real data into an empty database at start; `off` leaves it empty. */
   SEED: z.enum(["auto", "off"]).default("auto"),
   SITE_NAME: z.string().min(1).default("Pressguard"),
@@ -340,6 +345,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : ({ kind: "database" } as const),
     sentryDsn: vars.SENTRY_DSN,
     logLevel: vars.LOG_LEVEL,
+    stallLimitSeconds: vars.STALL_LIMIT_SECONDS,
     trustProxy: ["on", "true", "1"].includes(vars.TRUST_PROXY),
     authRateLimitFactor: vars.AUTH_RATE_LIMIT_FACTOR,
     apiRateLimit: {

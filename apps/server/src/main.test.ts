@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { openDatabase } from "./db/client.ts";
 
 const MAIN = join(import.meta.dirname, "main.ts");
 const children: ChildProcess[] = [];
@@ -28,8 +29,8 @@ interface Started {
   exited: Promise<number | null>;
 }
 
-function startServer(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, ["--import", "tsx", MAIN, "--api-only"], {
+function startServer(env: Record<string, string>, nodeOptions: string[] = []): Started {
+  const child = spawn(process.execPath, [...nodeOptions, "--import", "tsx", MAIN, "--api-only"], {
     env: {
       PATH: process.env.PATH ?? "",
       HOST: "127.0.0.1",
@@ -61,6 +62,17 @@ async function waitForAddress(server: Started): Promise<string> {
   throw new Error(`server did not start:\n${server.output()}`);
 }
 
+/** Connects to the inspector named by its argument and pauses the main thread, until killed. */
+const PAUSE_SCRIPT = `
+  const socket = new WebSocket(process.argv[1]);
+  socket.addEventListener("open", () => {
+    socket.send(JSON.stringify({ id: 1, method: "Debugger.enable" }));
+    socket.send(JSON.stringify({ id: 2, method: "Debugger.pause" }));
+  });
+  socket.addEventListener("close", () => process.exit(0));
+  socket.addEventListener("error", () => process.exit(1));
+`;
+
 // The database variables are removed so these tests always exercise the embedded database.
 describe("the server process on the embedded database", () => {
   it("serves the API, refuses a second process on the same data dir, and drains on SIGTERM", async () => {
@@ -90,6 +102,60 @@ describe("the server process on the embedded database", () => {
     await waitForAddress(third);
     third.child.kill("SIGTERM");
     expect(await third.exited).toBe(0);
+  }, 60_000);
+
+  it("ends itself when its event loop stops, and the next start opens its data dir", async () => {
+    const dataDir = join(temporaryDirectory(), "pglite");
+    // The inspector lets the test hold the main thread, as a statement that never returns would
+    // (electric-sql/pglite#1058); the watchdog's own thread keeps running.
+    const first = startServer({ PGLITE_DIR: dataDir, STALL_LIMIT_SECONDS: "2" }, ["--inspect=127.0.0.1:0"]);
+    const address = await waitForAddress(first);
+    // A write the process answered for must survive its end: PostgreSQL replays its log on opening.
+    const csrf = await fetch(`${address}/api/csrf-cookie`);
+    const token = /XSRF-TOKEN=([^;]+)/.exec(csrf.headers.get("set-cookie") ?? "")?.[1] ?? "";
+    const signUp = await fetch(`${address}/api/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie: `XSRF-TOKEN=${token}`, "x-xsrf-token": token },
+      body: JSON.stringify({
+        name: "Stalled",
+        email: "stalled@example.com",
+        password: "correct horse battery staple",
+        role: "researcher",
+      }),
+    });
+    expect(signUp.status).toBe(202);
+
+    const inspector = /Debugger listening on (ws:\/\/\S+)/.exec(first.output())?.[1];
+    expect(inspector).toBeDefined();
+    const pauser = spawn(
+      process.execPath,
+      ["--experimental-websocket", "-e", PAUSE_SCRIPT, inspector ?? ""],
+      {
+        stdio: "ignore",
+      },
+    );
+    children.push(pauser);
+    const stalledAt = performance.now();
+    expect(await first.exited).toBeNull(); // killed by a signal, not exited with a code
+    expect((performance.now() - stalledAt) / 1000).toBeLessThan(15);
+    expect(first.child.signalCode).toBe("SIGKILL");
+    expect(first.output()).toMatch(/"level":60,.*"msg":"the event loop has not turned for \d+ s/);
+    expect(existsSync(`${dataDir}.lock`)).toBe(false);
+
+    const second = startServer({ PGLITE_DIR: dataDir });
+    const again = await waitForAddress(second);
+    expect((await fetch(`${again}/healthz`)).status).toBe(200);
+    second.child.kill("SIGTERM");
+    expect(await second.exited).toBe(0);
+    const database = await openDatabase({ pgliteDir: dataDir });
+    try {
+      const { rows } = await database.sql.query<{ email: string }>(
+        "select email from users where email = 'stalled@example.com'",
+      );
+      expect(rows).toHaveLength(1);
+    } finally {
+      await database.close();
+    }
   }, 60_000);
 
   it("stops with a message naming a bad variable", async () => {

@@ -1,8 +1,10 @@
+import inspector from "node:inspector";
 import { ConfigError, loadConfig } from "./config.ts";
 import { type Database, openDatabase } from "./db/client.ts";
 import { DirectoryLockedError } from "./db/directory-lock.ts";
 import { seedOnFirstStart } from "./db/first-start-seed.ts";
 import { PortInUseError, startPreparingServer } from "./http/preparing-server.ts";
+import { DEFAULT_STALL_LIMIT_SECONDS, startStallWatchdog } from "./stall-watchdog.ts";
 import { logStartupBanner } from "./startup-banner.ts";
 
 /** Process entry: read config, open and prepare the database, build the app, listen, drain on SIGTERM. */
@@ -41,9 +43,21 @@ async function main() {
   });
 
   let closing = false;
+  // From here on a loop that stops turning ends the process (the first start's import and the
+  // migrations, which may legitimately hold it for long on a large embedded database, are before).
+  // A developer's breakpoint holds the loop too: with a debugger, only an explicit limit applies.
+  const stallLimitSeconds = config.stallLimitSeconds ?? (inspector.url() ? 0 : DEFAULT_STALL_LIMIT_SECONDS);
+  const watchdog =
+    stallLimitSeconds > 0
+      ? startStallWatchdog({
+          limitMs: stallLimitSeconds * 1000,
+          removeOnStall: database.lockPath ? [database.lockPath] : [],
+        })
+      : null;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    watchdog?.stop();
     app.log.info({ signal }, "shutting down: draining requests");
     const timer = setTimeout(() => {
       app.log.error("requests did not drain within 10 s; exiting");

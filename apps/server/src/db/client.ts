@@ -63,6 +63,8 @@ export interface Database {
   sql: SqlRunner;
   /** Public reads: the replica when DATABASE_READ_URL is set, otherwise the primary. */
   read: Db;
+  /** The embedded database's lock file, which this process alone holds (null without one). */
+  lockPath: string | null;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -121,6 +123,7 @@ function wrapPglite(client: PGlite, lock: DirectoryLock | null): Database {
     kind: "pglite",
     db,
     read: db,
+    lockPath: lock?.path ?? null,
     sql: runner(client),
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER }),
     async close() {
@@ -184,6 +187,7 @@ function openPostgres(url: string, readUrl: string | undefined, poolSize: number
     kind: "postgres",
     db,
     read: readPool ? (drizzlePg(readPool, { schema }) as unknown as Db) : db,
+    lockPath: null,
     sql: {
       async query<Row>(text: string, params?: unknown[], options?: QueryOptions) {
         const result = options?.prepare
