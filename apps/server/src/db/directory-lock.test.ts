@@ -43,6 +43,18 @@ describe("acquireDirectoryLock", () => {
     expect(output).toContain(`already in use by another process (pid ${process.pid})`);
   });
 
+  it("takes over a lock holding its own pid that this process never took (a restarted container)", () => {
+    // In a container the server is pid 1 at every start: a lock left by a killed start names the
+    // pid of the new one, and refusing it would keep the instance down for good.
+    const dataDir = tempDataDir();
+    writeFileSync(`${dataDir}.lock`, String(process.pid));
+    const lock = acquireDirectoryLock(dataDir);
+    held.push(lock);
+    expect(existsSync(lock.path)).toBe(true);
+    // Taken now, by this process: a second opening in it is refused as before.
+    expect(() => acquireDirectoryLock(dataDir)).toThrowError(DirectoryLockedError);
+  });
+
   it("takes over a lock left by a process that is gone, and releases it", () => {
     const dataDir = tempDataDir();
     writeFileSync(`${dataDir}.lock`, "999999999");

@@ -28,9 +28,14 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** The locks this process holds: a lock file naming its pid is stale unless listed here. */
+const heldHere = new Set<string>();
+
 /**
  * An exclusive lock beside `dataDir` (`<dataDir>.lock`, holding the owner's pid). A lock left by a
- * process that no longer runs is taken over.
+ * process that no longer runs is taken over, and so is one naming this process's pid that this
+ * process never took: an earlier process had the same pid (a container's server is pid 1 at every
+ * start) and was killed before it could remove it.
  */
 export function acquireDirectoryLock(dataDir: string): DirectoryLock {
   const path = `${dataDir}.lock`;
@@ -39,10 +44,12 @@ export function acquireDirectoryLock(dataDir: string): DirectoryLock {
       const fd = openSync(path, "wx");
       writeSync(fd, String(process.pid));
       closeSync(fd);
+      heldHere.add(path);
       let released = false;
       const release = () => {
         if (released) return;
         released = true;
+        heldHere.delete(path);
         process.off("exit", release);
         rmSync(path, { force: true });
       };
@@ -54,7 +61,7 @@ export function acquireDirectoryLock(dataDir: string): DirectoryLock {
       if (Number.isInteger(ownerPid) && ownerPid !== process.pid && isAlive(ownerPid)) {
         throw new DirectoryLockedError(dataDir, ownerPid);
       }
-      if (ownerPid === process.pid) throw new DirectoryLockedError(dataDir, ownerPid);
+      if (heldHere.has(path)) throw new DirectoryLockedError(dataDir, process.pid);
       rmSync(path, { force: true });
     }
   }
