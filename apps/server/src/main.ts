@@ -52,6 +52,8 @@ async function main() {
       ? startStallWatchdog({
           limitMs: stallLimitSeconds * 1000,
           removeOnStall: database.lockPath ? [database.lockPath] : [],
+          onError: (error) =>
+            app.log.error({ err: error }, "the stall watchdog stopped; the process goes on"),
         })
       : null;
   const shutdown = async (signal: string) => {

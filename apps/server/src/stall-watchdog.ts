@@ -10,6 +10,8 @@ export interface StallWatchdogOptions {
   checkEveryMs?: number;
   /** Files removed before the process ends, as its exit handlers would (the embedded database's lock). */
   removeOnStall?: string[];
+  /** The watchdog's thread failed: the process goes on, unwatched. */
+  onError?: (error: Error) => void;
 }
 
 export interface StallWatchdog {
@@ -63,6 +65,7 @@ export function startStallWatchdog({
   limitMs,
   checkEveryMs = 1000,
   removeOnStall = [],
+  onError = () => {},
 }: StallWatchdogOptions): StallWatchdog {
   const beats = new SharedArrayBuffer(4);
   const stop = new SharedArrayBuffer(4);
@@ -75,6 +78,8 @@ export function startStallWatchdog({
     execArgv: [],
     workerData: { beats, stop, limitMs, checkEveryMs, removeOnStall },
   });
+  // Without a listener, an error of the thread would end the process it is there to keep answering.
+  worker.on("error", onError);
   worker.unref();
   return {
     stop() {
