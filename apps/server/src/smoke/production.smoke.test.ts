@@ -73,6 +73,18 @@ describe("the production process started by npm start", () => {
     await server?.stop();
   });
 
+  it("drains and ends when only npm is sent SIGTERM, as `docker stop` or a supervisor sends it", async () => {
+    const own = await startProductionServer({ SEED: "off" });
+    try {
+      process.kill(own.pid, "SIGTERM");
+      // npm's shell used to die and leave the server running, holding its port and data directory.
+      await expect.poll(own.running, { timeout: 15_000, interval: 100 }).toBe(false);
+      expect(own.output()).toContain("shutting down: draining requests");
+    } finally {
+      await own.stop();
+    }
+  }, 60_000);
+
   it("serves on the configured port, as the README says of npm start", async () => {
     expect(server.announcedAddress).toBe(`http://127.0.0.1:${server.port}`);
     expect((await request("/healthz")).status).toBe(200);

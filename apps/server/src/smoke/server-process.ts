@@ -38,6 +38,10 @@ export interface ProductionServer {
   /** The address the server's own "ready on" line names. */
   announcedAddress: string;
   output: () => string;
+  /** npm's own pid: what a supervisor that signals one process (`docker stop`) signals. */
+  pid: number;
+  /** Whether any process of the group (npm, its shell, the server) is still running. */
+  running: () => boolean;
   stop: () => Promise<void>;
 }
 
@@ -86,7 +90,15 @@ export async function startProductionServer(
 
   try {
     const announcedAddress = await waitUntilReady(child, () => output);
-    return { origin: `http://127.0.0.1:${port}`, port, announcedAddress, output: () => output, stop };
+    return {
+      origin: `http://127.0.0.1:${port}`,
+      port,
+      announcedAddress,
+      output: () => output,
+      pid: child.pid ?? 0,
+      running: () => signalGroup(child, 0),
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;
@@ -105,21 +117,23 @@ async function waitUntilReady(child: ChildProcess, output: () => string): Promis
 }
 
 /** SIGTERM to npm, its shell and the server (which drains and closes its database), SIGKILL after 15 s. */
+/** Signals every process of the child's group; false when none is left. */
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals | 0): boolean {
+  if (child.pid === undefined) return false;
+  try {
+    process.kill(-child.pid, signal);
+    return true;
+  } catch {
+    return false; // no process of the group is left
+  }
+}
+
 async function stopProcessGroup(child: ChildProcess, exited: Promise<number | null>) {
-  const group = child.pid;
-  if (group === undefined) return;
-  const signalGroup = (signal: NodeJS.Signals | 0) => {
-    try {
-      process.kill(-group, signal);
-      return true;
-    } catch {
-      return false; // no process of the group is left
-    }
-  };
-  signalGroup("SIGTERM");
+  if (child.pid === undefined) return;
+  signalGroup(child, "SIGTERM");
   const deadline = Date.now() + 15_000;
   // npm may exit before the server has closed its data directory: wait for the whole group.
-  while (signalGroup(0) && Date.now() < deadline) await new Promise((done) => setTimeout(done, 100));
-  if (signalGroup(0)) signalGroup("SIGKILL");
+  while (signalGroup(child, 0) && Date.now() < deadline) await new Promise((done) => setTimeout(done, 100));
+  if (signalGroup(child, 0)) signalGroup(child, "SIGKILL");
   await exited;
 }
