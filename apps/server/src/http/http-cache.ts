@@ -85,6 +85,8 @@ export function createResponseStore(dataVersion: () => string, maxBytes = 64 * 1
       return entry;
     },
     set(request: FastifyRequest, entry: StoredAnswer) {
+      // A stored answer is served to every later visitor of the URL: never a bodiless one (a HEAD's).
+      if (Buffer.byteLength(entry.payload) === 0) return;
       // Kept as bytes: a string would be encoded again for every answer.
       if (typeof entry.payload === "string") entry.payload = Buffer.from(entry.payload);
       entry.compressible = isCompressible(entry);

@@ -1,8 +1,10 @@
+import type { FastifyRequest } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bumpDataVersion, readDataVersion, watchDataVersion } from "../db/data-version.ts";
 import { importVulnerabilities } from "../db/import.ts";
 import { SMASH_BALLOON_XSS } from "../db/import-fixtures.ts";
 import { createTestApp } from "../test/app.ts";
+import { createResponseStore } from "./http-cache.ts";
 
 describe("the data version", () => {
   let harness: Awaited<ReturnType<typeof createTestApp>>;
@@ -77,4 +79,31 @@ describe("public answers kept in memory", () => {
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     expect((await harness.app.inject({ method: "GET", url: missing })).statusCode).toBe(200);
   }, 15_000);
+});
+
+describe("the response store's entries", () => {
+  it("never keeps a bodiless answer (a HEAD's), which it would serve to every later GET", () => {
+    const store = createResponseStore(() => "1");
+    const request = { url: "/database/about-data?x=1" } as FastifyRequest;
+    store.set(request, { payload: "", etag: '"e"', contentType: "text/html" });
+    expect(store.get(request)).toBeUndefined();
+    store.set(request, { payload: "<html></html>", etag: '"e"', contentType: "text/html" });
+    expect(store.get(request)?.payload.toString()).toBe("<html></html>");
+  });
+
+  it("answers a HEAD of a cold API read with the GET's length, then serves the GET whole", async () => {
+    const harness = await createTestApp();
+    try {
+      await importVulnerabilities(harness.database, [JSON.stringify(SMASH_BALLOON_XSS)]);
+      const url = `/api/v1/vulnerabilities/${SMASH_BALLOON_XSS.id}?head=1`;
+      const head = await harness.app.inject({ method: "HEAD", url });
+      expect(head.statusCode).toBe(200);
+      expect(head.body).toBe("");
+      const get = await harness.app.inject({ method: "GET", url });
+      expect(get.json().id).toBe(SMASH_BALLOON_XSS.id);
+      expect(Number(head.headers["content-length"])).toBe(Buffer.byteLength(get.body));
+    } finally {
+      await harness.close();
+    }
+  });
 });

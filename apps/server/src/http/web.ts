@@ -57,7 +57,7 @@ function setFramingPolicy(request: FastifyRequest, reply: FastifyReply) {
  * The Fetch API request React Router handles, made from Fastify's: the body is handed over unread
  * (the web routes parse nothing), and the request is aborted if the client goes away first.
  */
-function webRequestOf(request: FastifyRequest, reply: FastifyReply): Request {
+function webRequestOf(request: FastifyRequest, reply: FastifyReply, method = request.method): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
@@ -68,9 +68,9 @@ function webRequestOf(request: FastifyRequest, reply: FastifyReply): Request {
     if (!reply.raw.writableFinished) controller.abort();
   });
   const url = new URL(request.url, `${request.protocol}://${request.headers.host ?? "localhost"}`);
-  const hasBody = request.method !== "GET" && request.method !== "HEAD";
+  const hasBody = method !== "GET" && method !== "HEAD";
   return new Request(url, {
-    method: request.method,
+    method,
     headers,
     signal: controller.signal,
     ...(hasBody && {
@@ -178,9 +178,13 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
     // Token mode keeps the token in this cookie: a signed-in visitor's page shows their menu.
     !request.cookies?.[TOKEN_STORAGE_KEY];
 
-  /** Renders into memory (instead of streaming) so that a 200 page can be stored and served again. */
+  /**
+   * Renders into memory (instead of streaming) so that a 200 page can be stored and served again.
+   * A HEAD is rendered as the GET it stands for: React Router answers a HEAD with no body, which the
+   * store would otherwise serve to every later GET of the URL. Node drops the body of a HEAD answer.
+   */
   const renderAndStore = async (request: FastifyRequest, reply: FastifyReply, store: ResponseStore) => {
-    const response = await handleRequest(webRequestOf(request, reply), getLoadContext(request));
+    const response = await handleRequest(webRequestOf(request, reply, "GET"), getLoadContext(request));
     const payload = Buffer.from(await response.arrayBuffer());
     const cookies = response.headers.getSetCookie();
     reply.code(response.status);
