@@ -2,7 +2,9 @@ import ReactMarkdown, { defaultUrlTransform } from "react-markdown";
 
 /**
  * Untrusted Markdown (report descriptions, steps, proofs of concept, comments, profiles) rendered
- * safely: raw HTML in the source is never rendered (react-markdown skips it), and link and image
+ * safely: raw HTML in the source is shown as the text it is, never rendered nor dropped (for an XSS
+ * report the tags are the payload itself: react-markdown turns raw nodes into text unless `skipHtml`
+ * is set), and link and image
  * URLs other than http(s), mailto and relative ones are dropped (`javascript:`, `data:`, `vbscript:`).
  * Links open as plain external links without the referrer.
  */
@@ -10,7 +12,6 @@ export function Markdown({ children, className }: { children: string; className?
   return (
     <div className={className ?? "markdown"}>
       <ReactMarkdown
-        skipHtml
         urlTransform={safeUrl}
         components={{
           a: ({ node: _node, ...props }) => (

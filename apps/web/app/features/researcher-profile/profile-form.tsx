@@ -118,7 +118,7 @@ function ProfileFields({
         htmlFor={id("bio")}
         errors={errors.bio}
         optional
-        hint={`Markdown, up to ${BIO_MAX_LENGTH.toLocaleString("en")} characters (${values.bio.length} used). HTML is not rendered.`}
+        hint={`Markdown, up to ${BIO_MAX_LENGTH.toLocaleString("en")} characters (${values.bio.length} used). HTML is shown as text, never run.`}
       >
         <textarea rows={6} {...common("bio")} />
       </FormField>
