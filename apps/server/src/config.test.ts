@@ -42,10 +42,18 @@ describe("loadConfig", () => {
     );
   });
 
-  it("opens the development mailbox only when switched on explicitly (issue 15: it signs anyone in)", () => {
-    expect(loadConfig({}).devMailbox).toBe(false);
-    expect(loadConfig({ NODE_ENV: "development" }).devMailbox).toBe(false);
+  // Issue 15: the mailbox signs anyone in. Issue 38: a bare `npm start` said "Check your e-mail" with
+  // no way to read it. So it opens by itself only where no one else can reach it and no mail leaves.
+  it("opens the development mailbox when switched on, or by default on a loopback start without SMTP", () => {
+    expect(loadConfig({}).devMailbox).toBe(true);
+    expect(loadConfig({ NODE_ENV: "development" }).devMailbox).toBe(true);
+    expect(loadConfig({ APP_URL: "http://127.0.0.1:3000" }).devMailbox).toBe(true);
     expect(loadConfig({ NODE_ENV: "test" }).devMailbox).toBe(false);
+    expect(loadConfig({ NODE_ENV: "production" }).devMailbox).toBe(false);
+    expect(loadConfig({ HOST: "0.0.0.0" }).devMailbox).toBe(false);
+    expect(loadConfig({ SMTP_URL: "smtp://mail.example:25" }).devMailbox).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "on" }).devMailbox).toBe(false);
+    expect(loadConfig({ APP_URL: "https://vulns.example" }).devMailbox).toBe(false);
     expect(loadConfig({ DEV_MAILBOX: "on" }).devMailbox).toBe(true);
     expect(loadConfig({ DEV_MAILBOX: "true", HOST: "::1" }).devMailbox).toBe(true);
     expect(loadConfig({ DEV_MAILBOX: "1", HOST: "localhost" }).devMailbox).toBe(true);

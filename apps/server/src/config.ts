@@ -88,8 +88,9 @@ const Env = z.object({
   /** Sender of every e-mail. */
   MAIL_FROM: z.string().min(3).default("Pressguard <no-reply@pressguard.localhost>"),
   /**
-   * The development mailbox (/dev/mail): off unless switched on here, and refused on a HOST other
-   * machines reach, as it shows every sign-in link, PIN, reset link and invitation (issue 15).
+   * The development mailbox (/dev/mail), refused on a HOST other machines reach, as it shows every
+   * sign-in link, PIN, reset link and invitation (issue 15). Unset: on for a loopback-only start
+   * without SMTP (`opensMailboxByDefault`), off otherwise.
    */
   DEV_MAILBOX: z.enum(["on", "off", "true", "false", "1", "0"]).optional(),
   CAPTCHA: z.enum(["altcha", "recaptcha", "off"]).default("altcha"),
@@ -220,6 +221,25 @@ export function isLoopbackHost(host: string): boolean {
   return ipaddr.isValid(bare) && ipaddr.process(bare).range() === "loopback";
 }
 
+/**
+ * Issue 38: a bare `npm start` said "Check your e-mail" with no way to read it. With DEV_MAILBOX
+ * unset, the mailbox opens for a start that only its own machine can reach and that has nowhere else
+ * to send mail: NODE_ENV unset or development, HOST loopback, no SMTP_URL, no proxy in front
+ * (TRUST_PROXY off, APP_URL unset or on a loopback host). Any of these otherwise keeps it closed.
+ */
+function opensMailboxByDefault(
+  vars: { NODE_ENV?: string; HOST: string; SMTP_URL?: string; TRUST_PROXY: string },
+  appUrl: string,
+): boolean {
+  return (
+    (vars.NODE_ENV === undefined || vars.NODE_ENV === "development") &&
+    isLoopbackHost(vars.HOST) &&
+    !vars.SMTP_URL &&
+    !["on", "true", "1"].includes(vars.TRUST_PROXY) &&
+    isLoopbackHost(new URL(appUrl).hostname)
+  );
+}
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join("\n")}`);
@@ -271,7 +291,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // said explicitly; a bare `npm start` (NODE_ENV unset) may be the one that faces the internet.
   if (vars.CAPTCHA === "off" && vars.NODE_ENV !== "test" && vars.NODE_ENV !== "development")
     problems.push("CAPTCHA: off is only allowed with NODE_ENV=test or NODE_ENV=development");
-  const devMailbox = ["on", "true", "1"].includes(vars.DEV_MAILBOX ?? "off");
+  const devMailbox =
+    vars.DEV_MAILBOX === undefined
+      ? opensMailboxByDefault(vars, appUrl)
+      : ["on", "true", "1"].includes(vars.DEV_MAILBOX);
   if (devMailbox && !isLoopbackHost(vars.HOST))
     problems.push(
       `DEV_MAILBOX: on is refused while HOST (${vars.HOST}) is not a loopback address: the mailbox shows every sign-in link to whoever reaches it`,
@@ -300,6 +323,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: vars.SMTP_URL,
     mailFrom: vars.MAIL_FROM,
     devMailbox,
+    /** Opened by `opensMailboxByDefault` rather than by DEV_MAILBOX: no warning, the banner says where. */
+    devMailboxByDefault: devMailbox && vars.DEV_MAILBOX === undefined,
     captcha: vars.CAPTCHA,
     /** Unset: generated once and kept in the database, shared by every instance (db/signing-keys.ts). */
     captchaHmacKey: vars.CAPTCHA_HMAC_KEY,

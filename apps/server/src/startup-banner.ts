@@ -38,7 +38,7 @@ export function startupBannerOf(config: Config, { address }: StartupFacts): Star
     `database: ${databaseOf(config)}`,
     `mail: ${config.smtpUrl ? `SMTP via ${hostOf(config.smtpUrl)}` : "kept in the database (no SMTP_URL)"}`,
     `captcha: ${config.captcha}`,
-    `dev mailbox: ${config.devMailbox ? "on (/dev/mail)" : "off"}`,
+    `dev mailbox: ${config.devMailbox ? `on, read mail at ${config.appUrl}/dev/mail` : "off"}`,
     `auth: ${config.auth.mode}`,
     `trust proxy: ${config.trustProxy ? "on" : "off"}`,
     `attachments: ${config.attachmentsStore.kind === "s3" ? `S3 bucket ${config.attachmentsStore.bucket}${config.attachmentsStore.endpoint ? ` at ${hostOf(config.attachmentsStore.endpoint)}` : ""}` : "in the database"}`,
@@ -52,7 +52,7 @@ export function startupBannerOf(config: Config, { address }: StartupFacts): Star
   const warnings: string[] = [];
   if (config.captcha === "off")
     warnings.push("CAPTCHA=off: signed-out reports are not checked for bots; never use it on a public site");
-  if (config.devMailbox)
+  if (config.devMailbox && !config.devMailboxByDefault)
     warnings.push(
       "DEV_MAILBOX=on: /dev/mail shows every sign-in link, PIN, password reset link and invitation to whoever reaches this server",
     );

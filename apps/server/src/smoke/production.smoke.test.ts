@@ -85,6 +85,16 @@ describe("the production process started by npm start", () => {
     }
   }, 60_000);
 
+  // Issue 38: registration said "Check your e-mail", and a bare start kept mail where no one could read it.
+  // The start-up banner's line naming the mailbox: startup-banner.test.ts.
+  it("lets a newcomer read the mail of a bare start at /dev/mail", async () => {
+    const mailbox = await request("/api/dev/mail");
+    expect(mailbox.status).toBe(200);
+    expect(JSON.parse(mailbox.body)).toHaveProperty("data");
+    const page = await request("/dev/mail");
+    expect(page.status).toBe(200);
+  });
+
   it("serves on the configured port, as the README says of npm start", async () => {
     expect(server.announcedAddress).toBe(`http://127.0.0.1:${server.port}`);
     expect((await request("/healthz")).status).toBe(200);
