@@ -35,3 +35,33 @@ test("a search with bytes that are not UTF-8 still shows the database, not an er
   expect(response?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1, name: "Vulnerability database" })).toBeVisible();
 });
+
+// Issue 38: a 2 MB string or a 12 MB body ended in a reset connection rather than a 413 with a message;
+// a page's form had no limit at all (React Router read any size into memory).
+for (const [name, size] of [
+  ["2 MB", 2_000_000],
+  ["12 MB", 12_000_000],
+] as const) {
+  test(`a ${name} form sent to a page gets a 413 with a message, and the page still works`, async ({
+    request,
+  }) => {
+    const answer = await request.post("/database/check", {
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      data: `kind=plugin&inventory=${"a".repeat(size)}`,
+    });
+    expect(answer.status()).toBe(413);
+    expect(await answer.text()).toContain("The request body is larger than the 1 MB this address accepts.");
+    expect((await request.get("/database/check")).status()).toBe(200);
+  });
+
+  test(`a ${name} JSON body sent to the API gets a 413 with a message`, async ({ request }) => {
+    const answer = await request.post("/api/v1/check", {
+      headers: { "content-type": "application/json" },
+      data: JSON.stringify({ items: "a".repeat(size) }),
+    });
+    expect(answer.status()).toBe(413);
+    expect((await answer.json()).message).toBe(
+      "The request body is larger than the 1 MB this address accepts.",
+    );
+  });
+}

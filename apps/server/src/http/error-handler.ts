@@ -4,6 +4,7 @@ import { z } from "zod";
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "../db/connection-errors.ts";
 import { AppError, defaultMessageFor } from "../errors.ts";
 import type { ErrorReporter } from "./error-reporting.ts";
+import { bodyTooLargeMessage, discardBody } from "./request-body.ts";
 
 /** The error body of ARCHITECTURE.md: `{ status: "error", message, errors? }` (OpenAPI: `Error`). */
 export const ErrorBody = z
@@ -39,7 +40,16 @@ export function registerErrorHandlers(app: FastifyInstance, reporter?: ErrorRepo
       ...(request.routeOptions.url && { route: request.routeOptions.url }),
       requestId: request.id,
     });
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
+      // Fastify answers before reading the body and closes the connection: a client still sending
+      // got a reset instead of this answer. Read the rest first, then keep the connection.
+      if (await discardBody(request.raw)) reply.removeHeader("connection");
+      const limit = request.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit ?? 1_048_576;
+      return reply
+        .status(413)
+        .send({ status: "error", message: bodyTooLargeMessage(limit) } satisfies ErrorBody);
+    }
     if (error instanceof AppError) {
       const body: ErrorBody = { status: "error", message: error.message };
       if (error.fieldErrors) body.errors = error.fieldErrors;

@@ -2,7 +2,6 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { existsSync, readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { dirname, join, resolve } from "node:path";
-import { Readable } from "node:stream";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
 import { type ContentSecurityPolicyOptions, type PublicConfig, TOKEN_STORAGE_KEY } from "@pressguard/domain";
@@ -11,6 +10,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import { VISITOR_ADDRESS_HEADER } from "./api-rate-limit.ts";
 import type { ErrorReporter } from "./error-reporting.ts";
 import { etagOf, type ResponseStore, sendStored } from "./http-cache.ts";
+import { bodyTooLargeMessage, readBodyUpTo } from "./request-body.ts";
 import { contentSecurityPolicyOf } from "./security-headers.ts";
 
 /** `npm run build` writes the React Router build here, at the repository root. */
@@ -39,6 +39,9 @@ export interface WebOptions {
   internalCallHeaders?: Record<string, string>;
 }
 
+/** What a page's form may send (the site check's pasted list is the largest: the API takes 1 MB). */
+const PAGE_BODY_LIMIT_BYTES = 1_048_576;
+
 const STORED_PAGES = /^\/database(?:[/?.]|$)/;
 /** Pages made to be framed by other sites; each sets its own `frame-ancestors` (the vendor embed). */
 const EMBED_PAGES = /^\/iframe(?:[/?]|$)/;
@@ -57,7 +60,12 @@ function setFramingPolicy(request: FastifyRequest, reply: FastifyReply) {
  * The Fetch API request React Router handles, made from Fastify's: the body is handed over unread
  * (the web routes parse nothing), and the request is aborted if the client goes away first.
  */
-function webRequestOf(request: FastifyRequest, reply: FastifyReply, method = request.method): Request {
+function webRequestOf(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  method = request.method,
+  body?: Buffer,
+): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
@@ -68,16 +76,12 @@ function webRequestOf(request: FastifyRequest, reply: FastifyReply, method = req
     if (!reply.raw.writableFinished) controller.abort();
   });
   const url = new URL(request.url, `${request.protocol}://${request.headers.host ?? "localhost"}`);
-  const hasBody = method !== "GET" && method !== "HEAD";
   return new Request(url, {
     method,
     headers,
     signal: controller.signal,
-    ...(hasBody && {
-      body: Readable.toWeb(request.raw) as ReadableStream<Uint8Array>,
-      duplex: "half",
-    }),
-  } as RequestInit);
+    ...(body && { body: new Uint8Array(body) }),
+  });
 }
 
 /** The Content-Security-Policy options (nonce included) of the page being rendered, for its load context. */
@@ -219,6 +223,20 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
     const render = async (request: FastifyRequest, reply: FastifyReply) => {
       // Replaced by a header of the same name the page sends.
       setFramingPolicy(request, reply);
+      let body: Buffer | undefined;
+      if (request.method !== "GET" && request.method !== "HEAD") {
+        // A page's form, read here up to a limit: React Router would read a body of any size.
+        const read = await readBodyUpTo(request.raw, PAGE_BODY_LIMIT_BYTES);
+        if (!read.ok && read.reason === "aborted") return reply.code(400).send();
+        if (!read.ok) {
+          if (!read.whole) reply.header("connection", "close");
+          return reply
+            .code(413)
+            .type("text/plain; charset=utf-8")
+            .send(`${bodyTooLargeMessage(PAGE_BODY_LIMIT_BYTES)} Go back and send less.\n`);
+        }
+        body = read.body;
+      }
       return pagePolicy.run(contentSecurityPolicyOf(reply), async () => {
         if (pageStore && isAnonymousRead(request)) {
           const stored = pageStore.get(request);
@@ -229,7 +247,9 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
         }
         // Not hijacked: Fastify sends React Router's Response (status, headers, streamed body), so its
         // onSend hooks, compression among them, apply to pages too.
-        return reply.send(await handleRequest(webRequestOf(request, reply), getLoadContext(request)));
+        return reply.send(
+          await handleRequest(webRequestOf(request, reply, request.method, body), getLoadContext(request)),
+        );
       });
     };
     // Pages, not API operations: left out of the OpenAPI document. OPTIONS is @fastify/cors's route
