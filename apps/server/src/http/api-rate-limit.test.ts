@@ -59,6 +59,9 @@ describe("the public API's rate limit", () => {
     const reset = numberHeader(first, "ratelimit-reset");
     expect(reset).toBeGreaterThan(0);
     expect(reset).toBeLessThanOrEqual(Number(WINDOW));
+    // Issue 38: the current draft's structured fields too (draft-ietf-httpapi-ratelimit-headers-10).
+    expect(first.headers["ratelimit-policy"]).toBe(`"anonymous";q=${BUDGET};w=${WINDOW}`);
+    expect(first.headers.ratelimit).toBe(`"anonymous";r=${BUDGET - 1};t=${reset}`);
     // The second answer comes from the response store, and still counts.
     const second = await caller.get(PUBLIC_READ);
     expect(numberHeader(second, "ratelimit-remaining")).toBe(BUDGET - 2);

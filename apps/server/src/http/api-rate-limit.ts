@@ -206,11 +206,16 @@ export function createApiRateLimiter(options: ApiRateLimitOptions) {
           apiKey === null
             ? hit(`ip:${clientOf(visitor ?? request.ip)}`, options.anonymousBudget, cost)
             : hit(`key:${apiKey}`, options.keyBudget, cost);
-        // draft-ietf-httpapi-ratelimit-headers (the separate fields of its drafts up to -06), seconds.
+        const policy = apiKey === null ? "anonymous" : "key";
         const headers = {
+          // draft-ietf-httpapi-ratelimit-headers as clients read it today: the separate fields of its
+          // drafts up to -06, and the structured fields of -08 to -10 (the quota policy, then what is
+          // left of it), both in seconds.
           "ratelimit-limit": String(outcome.limit),
           "ratelimit-remaining": String(outcome.remaining),
           "ratelimit-reset": String(outcome.resetSeconds),
+          "ratelimit-policy": `"${policy}";q=${outcome.limit};w=${options.windowSeconds}`,
+          ratelimit: `"${policy}";r=${outcome.remaining};t=${outcome.resetSeconds}`,
         };
         if (outcome.allowed) {
           reply.headers(headers);

@@ -55,6 +55,26 @@ describe("CORS", () => {
     expect(response.headers["access-control-allow-headers"]).toContain("Content-Type");
   });
 
+  // Issue 38: a browser app elsewhere could not use a key, nor a conditional or ranged request.
+  it("lets another origin send an API key and conditional and ranged reads, and read the rate limit", async () => {
+    const response = await context.app.inject({
+      method: "OPTIONS",
+      url: "/api/v1/vulnerabilities",
+      headers: {
+        origin: ORIGIN,
+        "access-control-request-method": "GET",
+        "access-control-request-headers": "authorization,if-modified-since,if-none-match,range",
+      },
+    });
+    expect(response.statusCode).toBe(204);
+    const allowed = String(response.headers["access-control-allow-headers"]).toLowerCase().split(/,\s*/);
+    for (const header of ["authorization", "if-modified-since", "if-none-match", "range"])
+      expect(allowed).toContain(header);
+    const exposed = String(response.headers["access-control-expose-headers"]).split(/,\s*/);
+    for (const header of ["RateLimit-Policy", "RateLimit", "Last-Modified", "Content-Range"])
+      expect(exposed).toContain(header);
+  });
+
   it("lets another origin run the batch check without a cookie or CSRF token", async () => {
     const response = await context.app.inject({
       method: "POST",

@@ -17,10 +17,15 @@ const PUBLIC_READ_API = /^\/api\/(?:v1|public)\/|^\/api\/openapi\.json(?:\?|$)/;
 const ALLOW_ORIGIN = "*";
 /** The RateLimit fields let a dashboard pace itself against the public API's limit (decision 028). */
 const EXPOSED_HEADERS =
-  "ETag, Link, Retry-After, Cache-Control, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset";
+  "ETag, Last-Modified, Link, Retry-After, Cache-Control, Content-Range, Accept-Ranges, " +
+  "RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, RateLimit-Policy, RateLimit";
 // POST is the batch check (`/api/v1/check`), which only reads.
 const ALLOWED_METHODS = "GET, HEAD, POST";
-const ALLOWED_HEADERS = "Accept, Content-Type, If-None-Match";
+/**
+ * An API key (`Authorization: Bearer pgk_…`, its own budget) and conditional and ranged requests
+ * (issue 38). A header, not a credential in the CORS sense: no cookie is ever sent or read.
+ */
+const ALLOWED_HEADERS = "Accept, Authorization, Content-Type, If-None-Match, If-Modified-Since, Range";
 /** Browsers keep a preflight's answer this long (one day). */
 const PREFLIGHT_MAX_AGE = "86400";
 
