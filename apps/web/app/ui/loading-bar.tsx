@@ -24,6 +24,8 @@ export function LoadingBar() {
   return (
     <div
       data-testid="loading-bar"
+      // A visual cue only, outside every landmark (axe: region): screen readers hear the new page.
+      aria-hidden="true"
       role="progressbar"
       aria-label="Page loading"
       aria-valuemin={0}

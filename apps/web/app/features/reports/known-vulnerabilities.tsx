@@ -39,9 +39,9 @@ export function KnownVulnerabilities({
       aria-labelledby="known-vulnerabilities"
       className="rounded-lg border border-slate-200 bg-white p-4"
     >
-      <h3 id="known-vulnerabilities" className="font-semibold text-slate-900">
+      <h2 id="known-vulnerabilities" className="font-semibold text-slate-900">
         Is it already known?
-      </h3>
+      </h2>
       {total === 0 && present.isSuccess && fixed.isSuccess ? (
         <p className="mt-1 text-sm text-slate-600">
           No vulnerability of {product.name} is in the database yet.

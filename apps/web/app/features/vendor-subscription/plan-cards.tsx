@@ -58,9 +58,9 @@ function PlanCard({
       }`}
     >
       <div className="flex items-start justify-between gap-3">
-        <h3 id={headingId} className="text-xl font-semibold text-slate-900">
+        <h2 id={headingId} className="text-xl font-semibold text-slate-900">
           {plan.label}
-        </h3>
+        </h2>
         {current && (
           <span className="rounded-full bg-lime-100 px-2.5 py-0.5 text-xs font-semibold text-lime-900">
             Current plan
