@@ -8,7 +8,6 @@ import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
   serializerCompiler,
-  validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
@@ -27,8 +26,9 @@ import { createResponseStore } from "./http/http-cache.ts";
 import { registerIdempotency } from "./http/idempotency.ts";
 import { collectPutRoutes, methodOverrideRoutes } from "./http/method-override.ts";
 import { rejectMalformedInput } from "./http/reject-malformed-input.ts";
-import { registerRouteDocs, securitySchemesOf } from "./http/route-docs.ts";
+import { registerRouteDocs, securitySchemesOf, withoutUnusedComponents } from "./http/route-docs.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
+import { routeValidatorCompiler } from "./http/service-checked-body.ts";
 import { DEFAULT_BUILD_DIR, readBuildInfo, registerWeb } from "./http/web.ts";
 import { createDeadlineJob } from "./jobs/deadline-job.ts";
 import { createExploitationJob } from "./jobs/exploitation-job.ts";
@@ -119,7 +119,7 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
     forceCloseConnections: "idle",
   }).withTypeProvider<ZodTypeProvider>();
   routeAgain = (request, response) => app.routing(request, response);
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(routeValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const buildDir = web?.buildDir ?? DEFAULT_BUILD_DIR;
   // Marks the page renderer's own calls to the API, which the public API's rate limit does not count.
@@ -192,7 +192,7 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
       components: { securitySchemes: securitySchemesOf(SESSION_COOKIE) },
     },
     transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (input) => withoutUnusedComponents(jsonSchemaTransformObject(input)),
   });
 
   const dataVersion = await watchDataVersion(database);

@@ -50,13 +50,17 @@ describe("an oversized request body", () => {
 
   it("sent in chunks without a length, is refused the same way", async () => {
     const origin = await listening();
-    const chunks = async function* () {
-      for (let i = 0; i < 40; i++) yield new Uint8Array(100_000).fill(97);
-    };
+    let sent = 0;
+    const chunks = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent++ < 40) controller.enqueue(new Uint8Array(100_000).fill(97));
+        else controller.close();
+      },
+    });
     const answer = await fetch(origin, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: ReadableStream.from(chunks()),
+      body: chunks,
       duplex: "half",
     } as RequestInit);
     expect(answer.status).toBe(413);

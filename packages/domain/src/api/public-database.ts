@@ -363,8 +363,54 @@ export function csafFileNameOf(recordId: string): string {
     .replace(/[^+\-a-z0-9]+/g, "_")}.json`;
 }
 
-/** OSV (https://ossf.github.io/osv-schema/); kept loose here, osv.ts builds it and osv.test.ts validates it. */
-export const OsvRecord = z.record(z.string(), z.unknown()).meta({
+/**
+ * OSV (https://ossf.github.io/osv-schema/): the fields Pressguard writes, declared for the OpenAPI
+ * document; open to the schema's others. osv.ts builds it and the tests validate it against the
+ * official schema.
+ */
+const OsvEvent = z.looseObject({
+  introduced: z.string().optional(),
+  fixed: z.string().optional(),
+  last_affected: z.string().optional(),
+  limit: z.string().optional(),
+});
+const OsvFields = z.looseObject({
+  schema_version: z.string(),
+  id: z.string(),
+  modified: z.string(),
+  published: z.string().optional(),
+  withdrawn: z.string().optional(),
+  aliases: z.array(z.string()).optional(),
+  related: z.array(z.string()).optional(),
+  summary: z.string().optional(),
+  details: z.string().optional(),
+  severity: z.array(z.looseObject({ type: z.string(), score: z.string() })).optional(),
+  affected: z
+    .array(
+      z.looseObject({
+        package: z.looseObject({ ecosystem: z.string(), name: z.string(), purl: z.string().optional() }),
+        ranges: z
+          .array(z.looseObject({ type: z.string(), repo: z.string().optional(), events: z.array(OsvEvent) }))
+          .optional(),
+        versions: z.array(z.string()).optional(),
+        ecosystem_specific: z.record(z.string(), z.unknown()).optional(),
+        database_specific: z.record(z.string(), z.unknown()).optional(),
+      }),
+    )
+    .optional(),
+  references: z.array(z.looseObject({ type: z.string(), url: z.string() })).optional(),
+  credits: z
+    .array(
+      z.looseObject({
+        name: z.string(),
+        contact: z.array(z.string()).optional(),
+        type: z.string().optional(),
+      }),
+    )
+    .optional(),
+  database_specific: z.record(z.string(), z.unknown()).optional(),
+});
+export const OsvRecord = OsvFields.meta({
   id: "OsvRecord",
   description:
     `An OSV record (schema_version 1.7.5; id "${OSV_ID_PREFIX}<uuid>", CVE ids in aliases). Plugins and ` +
@@ -375,8 +421,47 @@ export const OsvRecord = z.record(z.string(), z.unknown()).meta({
     "source_id, source_url and attribution.",
 });
 
-/** CSAF 2.0 (https://docs.oasis-open.org/csaf/csaf/v2.0/); kept loose here, csaf.ts builds it and csaf.test.ts validates it. */
-export const CsafAdvisoryDocument = z.record(z.string(), z.unknown()).meta({
+/**
+ * CSAF 2.0 (https://docs.oasis-open.org/csaf/csaf/v2.0/): its three parts as Pressguard fills them,
+ * declared for the OpenAPI document and open to the standard's other fields. csaf.ts builds it and
+ * the tests run the reference validator on it.
+ */
+const CsafFields = z.looseObject({
+  document: z.looseObject({
+    category: z.string(),
+    csaf_version: z.string(),
+    title: z.string(),
+    lang: z.string().optional(),
+    publisher: z.looseObject({ category: z.string(), name: z.string(), namespace: z.string() }),
+    tracking: z.looseObject({
+      id: z.string(),
+      status: z.string(),
+      version: z.string(),
+      initial_release_date: z.string(),
+      current_release_date: z.string(),
+      revision_history: z.array(z.looseObject({ date: z.string(), number: z.string(), summary: z.string() })),
+    }),
+    distribution: z.looseObject({}).optional(),
+    notes: z.array(z.looseObject({ category: z.string(), text: z.string() })).optional(),
+    references: z
+      .array(z.looseObject({ category: z.string().optional(), summary: z.string(), url: z.string() }))
+      .optional(),
+  }),
+  product_tree: z.looseObject({ branches: z.array(z.looseObject({})).optional() }).optional(),
+  vulnerabilities: z
+    .array(
+      z.looseObject({
+        cve: z.string().optional(),
+        cwe: z.looseObject({ id: z.string(), name: z.string() }).optional(),
+        title: z.string().optional(),
+        product_status: z.record(z.string(), z.array(z.string())).optional(),
+        remediations: z.array(z.looseObject({ category: z.string(), details: z.string() })).optional(),
+        scores: z.array(z.looseObject({ products: z.array(z.string()) })).optional(),
+      }),
+    )
+    .optional(),
+});
+export const CsafAdvisoryDocument = CsafFields.meta({
   id: "CsafAdvisory",
   description:
     'A CSAF 2.0 security advisory (document.category "csaf_security_advisory", TLP:WHITE), valid against ' +

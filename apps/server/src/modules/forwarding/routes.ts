@@ -1,10 +1,14 @@
 import {
   ForwardConfirmed,
+  ForwardConfirmInput,
   ForwardDeliveryPage,
+  ForwardEmailTargetInput,
   ForwardQueued,
   ForwardTarget,
   ForwardTargets,
+  ForwardTargetUpdate,
   ForwardTargetWithSecret,
+  ForwardWebhookTargetInput,
   PageQuery,
 } from "@pressguard/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -12,12 +16,18 @@ import { z } from "zod";
 import type { RequestAuth } from "../../http/access.ts";
 import { signedInCaller } from "../../http/access.ts";
 import { pageRequest } from "../../http/pagination.ts";
+import { bodyCheckedByService } from "../../http/service-checked-body.ts";
 import type { ForwardingService } from "./service.ts";
 
 const tags = ["report forwarding"];
 const manageVendor = { access: "vendor", capability: "manage-vendor" } as const;
 /** Bodies are validated by the shared domain schemas in the service, with their messages. */
-const Body = z.record(z.string(), z.unknown());
+const EmailTargetBody = bodyCheckedByService(ForwardEmailTargetInput, { id: "ForwardEmailTargetFields" });
+const WebhookTargetBody = bodyCheckedByService(ForwardWebhookTargetInput, {
+  id: "ForwardWebhookTargetFields",
+});
+const TargetUpdateBody = bodyCheckedByService(ForwardTargetUpdate, { id: "ForwardTargetUpdateFields" });
+const ConfirmBody = bodyCheckedByService(ForwardConfirmInput, { id: "ForwardConfirmFields" });
 
 const TargetIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const DeliveryIdParams = z.object({ id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
@@ -48,7 +58,7 @@ export const forwardingRoutes: FastifyPluginAsyncZod<{ forwarding: ForwardingSer
       schema: {
         tags,
         summary: "Adds an e-mail target; it receives nothing until the mailed link is confirmed",
-        body: Body,
+        body: EmailTargetBody,
         response: { 201: ForwardTarget },
       },
       config: manageVendor,
@@ -63,7 +73,7 @@ export const forwardingRoutes: FastifyPluginAsyncZod<{ forwarding: ForwardingSer
       schema: {
         tags,
         summary: "Adds a signed webhook (premium); answers its signing secret once",
-        body: Body,
+        body: WebhookTargetBody,
         response: { 201: ForwardTargetWithSecret },
       },
       config: manageVendor,
@@ -79,7 +89,7 @@ export const forwardingRoutes: FastifyPluginAsyncZod<{ forwarding: ForwardingSer
         tags,
         summary: "Changes a target's events or webhook format",
         params: TargetIdParams,
-        body: Body,
+        body: TargetUpdateBody,
         response: { 200: ForwardTarget },
       },
       config: manageVendor,
@@ -178,7 +188,7 @@ export const forwardingRoutes: FastifyPluginAsyncZod<{ forwarding: ForwardingSer
       schema: {
         tags,
         summary: "Confirms an e-mail forwarding target with the mailed token (the page POSTs it)",
-        body: Body,
+        body: ConfirmBody,
         response: { 200: ForwardConfirmed },
       },
       config: { access: "public" },

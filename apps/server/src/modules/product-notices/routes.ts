@@ -1,14 +1,19 @@
-import { ProductIdParams, ProductUserNotice, ProductUserNoticeList } from "@pressguard/domain";
+import {
+  ProductIdParams,
+  ProductUserNotice,
+  ProductUserNoticeBody,
+  ProductUserNoticeList,
+} from "@pressguard/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { signedInCaller } from "../../http/access.ts";
+import { bodyCheckedByService } from "../../http/service-checked-body.ts";
 import { programIdOf, vendorOf } from "../programs/rules.ts";
 import type { ProductNoticeService } from "./service.ts";
 
 const tags = ["vendor programs"];
 const vendorOnly = { access: "vendor" } as const;
 /** Validated by the shared ProductUserNoticeBody in the service. */
-const NoticeBody = z.record(z.string(), z.unknown()).meta({ id: "ProductUserNoticeFields" });
+const NoticeBody = bodyCheckedByService(ProductUserNoticeBody, { id: "ProductUserNoticeFields" });
 
 /** A vendor's notices to its product's users (issue 20, CRA Art. 14(8)); another vendor's program is 404. */
 export const productNoticeRoutes: FastifyPluginAsyncZod<{ notices: ProductNoticeService }> = async (

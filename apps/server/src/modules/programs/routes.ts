@@ -10,11 +10,13 @@ import {
   ProductClaimPage,
   ProductDetails,
   ProductIdParams,
+  Program,
   ProgramDetail,
   ProgramFormValues,
   ProgramListQuery,
   ProgramPage,
   ProgramPolicy,
+  ProgramPolicyBody,
   RejectClaimBody,
   VendorProgram,
 } from "@pressguard/domain";
@@ -25,6 +27,7 @@ import { AppError } from "../../errors.ts";
 import { signedInCaller } from "../../http/access.ts";
 import { idOrNotFound } from "../../http/ids.ts";
 import { pageRequest } from "../../http/pagination.ts";
+import { bodyCheckedByService } from "../../http/service-checked-body.ts";
 import { CSV_MAX_BYTES, CsvTooLargeError, decodeText, readCsvUpload } from "./csv.ts";
 import { programIdOf, vendorOf } from "./rules.ts";
 import type { ProgramService } from "./service.ts";
@@ -32,9 +35,9 @@ import type { ProgramService } from "./service.ts";
 const tags = ["vendor programs"];
 const vendorOnly = { access: "vendor" } as const;
 /** The Program body is validated by the shared domain schema in the service, with the §5 messages. */
-const ProgramBody = z.record(z.string(), z.unknown()).meta({ id: "ProgramFields" });
+const ProgramBody = bodyCheckedByService(Program, { id: "ProgramFields" });
 /** Validated by the shared ProgramPolicyBody in the service. */
-const PolicyBody = z.record(z.string(), z.unknown()).meta({ id: "ProgramPolicyFields" });
+const PolicyBody = bodyCheckedByService(ProgramPolicyBody, { id: "ProgramPolicyFields" });
 
 function signedInVendor(request: FastifyRequest) {
   return vendorOf(signedInCaller(request).user);

@@ -1,5 +1,15 @@
-import { PageQuery, ReportState, ResearcherReportTab, VendorReportTab } from "@pressguard/domain";
+import {
+  PageQuery,
+  ReportRejection,
+  ReportState,
+  ReportSubmission,
+  ReportTransitionHead,
+  ReportValidation,
+  ResearcherReportTab,
+  VendorReportTab,
+} from "@pressguard/domain";
 import { z } from "zod";
+import { bodyCheckedByService } from "../../http/service-checked-body.ts";
 
 /** The report API (issue 7, decision 008). */
 
@@ -9,11 +19,16 @@ export const ReportIdParams = z.object({ id: z.string() });
 export const ReportReadQuery = z.object({ token: z.string().optional() });
 
 /** The form's fields are checked by the domain schemas in the service, whose rules depend on the caller. */
-export const ReportSubmissionBody = z.record(z.string(), z.unknown()).meta({
-  id: "ReportSubmissionBody",
-  description:
-    "The fields of the domain's ReportSubmission (PRODUCT.md §3); signed out: `email` and `captcha` (the ALTCHA payload, or the reCAPTCHA token) too.",
-});
+export const ReportSubmissionBody = bodyCheckedByService(
+  ReportSubmission.extend({
+    captcha: z.string().optional().describe("Signed out: the ALTCHA payload, or the reCAPTCHA token."),
+  }),
+  {
+    id: "ReportSubmissionBody",
+    description:
+      "The report form (PRODUCT.md §3). Signed out, `email` and `captcha` are required; signed in, `email` is ignored.",
+  },
+);
 
 export const AttachmentParams = z.object({ id: z.string(), attachmentId: z.string() });
 
@@ -35,11 +50,14 @@ export const StaffReportsQuery = PageQuery.extend({
 });
 
 /** Checked per action in the service (validate and reject need their own fields). */
-export const TransitionBody = z.record(z.string(), z.unknown()).meta({
-  id: "ReportTransitionBody",
-  description:
-    "`action` (a lifecycle action), optional `note`; `reason` to reject; the ReportValidation fields to validate.",
-});
+export const TransitionBody = bodyCheckedByService(
+  ReportTransitionHead.extend(ReportValidation.partial().shape).extend(ReportRejection.partial().shape),
+  {
+    id: "ReportTransitionBody",
+    description:
+      "`action` (a lifecycle action), optional `note`; `reason` (and a duplicate's id) to reject; the ReportValidation fields to validate.",
+  },
+);
 
 /** The bodies a web form checks too live in the domain (issue 16): one schema, both sides. */
 export {

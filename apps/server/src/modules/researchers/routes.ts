@@ -1,11 +1,11 @@
-import { OwnResearcherProfile } from "@pressguard/domain";
+import { OwnResearcherProfile, ResearcherProfile } from "@pressguard/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { signedInCaller } from "../../http/access.ts";
+import { bodyCheckedByService } from "../../http/service-checked-body.ts";
 import type { ResearcherProfileService } from "./service.ts";
 
 /** Validated by the shared ResearcherProfile schema in the service, with its messages. */
-const ResearcherProfileInput = z.record(z.string(), z.unknown()).meta({ id: "ResearcherProfileFields" });
+const ResearcherProfileInput = bodyCheckedByService(ResearcherProfile, { id: "ResearcherProfileFields" });
 
 export const researcherProfileRoutes: FastifyPluginAsyncZod<{ profiles: ResearcherProfileService }> = async (
   app,

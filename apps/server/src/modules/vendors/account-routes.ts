@@ -1,11 +1,11 @@
-import { VendorAccountAnswer } from "@pressguard/domain";
+import { VendorAccount, VendorAccountAnswer } from "@pressguard/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { signedInCaller } from "../../http/access.ts";
+import { bodyCheckedByService } from "../../http/service-checked-body.ts";
 import type { VendorAccountService } from "./account-service.ts";
 
 /** Validated by the shared VendorAccount schema in the service, with the §5 messages. */
-const VendorAccountInput = z.record(z.string(), z.unknown()).meta({ id: "VendorAccountFields" });
+const VendorAccountInput = bodyCheckedByService(VendorAccount, { id: "VendorAccountFields" });
 
 export const vendorAccountRoutes: FastifyPluginAsyncZod<{ accounts: VendorAccountService }> = async (
   app,

@@ -4,11 +4,13 @@ import {
   ForwardTarget,
   ForwardTargetWithSecret,
   PageQuery,
+  WatchlistWebhookInput,
 } from "@pressguard/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { signedInCaller } from "../../http/access.ts";
 import { pageRequest } from "../../http/pagination.ts";
+import { bodyCheckedByService } from "../../http/service-checked-body.ts";
 import type { WatchlistWebhookService } from "./webhooks.ts";
 
 const tags = ["watchlists"];
@@ -18,7 +20,7 @@ const WebhookParams = z.object({
   webhookId: z.coerce.number().int().positive().max(2_147_483_647),
 });
 /** Bodies are validated by the shared domain schema in the service, with its messages. */
-const Body = z.record(z.string(), z.unknown());
+const Body = bodyCheckedByService(WatchlistWebhookInput, { id: "WatchlistWebhookFields" });
 
 /**
  * A watchlist's alert webhooks (issue 20): signed JSON, Slack or Discord, delivered and retried by the

@@ -146,7 +146,30 @@ export const wellKnownRoutes: FastifyPluginAsyncZod<{
           "csaf_provider, and the ROLIE feeds of the TLP:WHITE advisories by year of their initial " +
           "release. Each advisory is GET /api/v1/csaf/{id}.",
         response: {
-          200: z.record(z.string(), z.unknown()).describe("A CSAF provider-metadata.json document."),
+          200: z
+            .looseObject({
+              canonical_url: z.string(),
+              distributions: z
+                .array(
+                  z.looseObject({
+                    rolie: z
+                      .looseObject({
+                        feeds: z.array(
+                          z.looseObject({ summary: z.string(), tlp_label: z.string(), url: z.string() }),
+                        ),
+                      })
+                      .optional(),
+                  }),
+                )
+                .optional(),
+              last_updated: z.string(),
+              list_on_CSAF_aggregators: z.boolean(),
+              metadata_version: z.string(),
+              mirror_on_CSAF_aggregators: z.boolean(),
+              publisher: z.looseObject({ category: z.string(), name: z.string(), namespace: z.string() }),
+              role: z.string(),
+            })
+            .meta({ id: "CsafProviderMetadata", description: "A CSAF provider-metadata.json document." }),
         },
       },
     },
