@@ -107,8 +107,9 @@ async function csrfHeader(
 
 /**
  * Creates an account through the API in the browser context's cookie jar, so the page is signed in
- * as it. `roles` beyond the first are added with `POST /api/user/roles`. Unless `setUp` is false, the
- * account is then set up (vendor account fields, researcher profile), as its user would first.
+ * as it. `roles` beyond the first are added with `POST /api/user/roles`; no role at all is a site
+ * owner (issue 20). Unless `setUp` is false, the account is then set up (vendor account fields,
+ * researcher profile), as its user would first.
  */
 export async function signUpThroughApi(
   context: BrowserContext,
@@ -117,15 +118,15 @@ export async function signUpThroughApi(
   { setUp = true }: { setUp?: boolean } = {},
 ) {
   const request = context.request;
-  const email = uniqueEmail(roles.join("-"));
+  const email = uniqueEmail(roles.join("-") || "site-owner");
   const tokenMode = authModeOf().mode === "token";
   const response = await request.post("/api/register", {
     headers: tokenMode ? {} : await csrfHeader(context, request),
     data: {
-      name: `E2E ${roles.join(" and ")}`,
+      name: `E2E ${roles.join(" and ") || "site owner"}`,
       email,
       password,
-      role: roles[0],
+      role: roles[0] ?? "site_owner",
       ...(tokenMode && { token: true }),
     },
   });
@@ -189,8 +190,9 @@ export function loginPathFor(path: string): string | null {
   if (path.startsWith("/researchers/")) return "/researchers/login";
   // Staff sign in on the vendor login (lib/guards.server.ts, user-role).
   if (path.startsWith("/staff/")) return "/vdp/login";
-  // Any signed-in user keeps watchlists (issue 20); every account signs in on the vendor login.
-  if (path === "/watchlists" || path.startsWith("/watchlists/")) return "/vdp/login";
+  // Any signed-in user keeps watchlists (issue 20) and an account page (issue 38); every account
+  // signs in on the vendor login.
+  if (path === "/watchlists" || path.startsWith("/watchlists/") || path === "/account") return "/vdp/login";
   return null;
 }
 

@@ -1,3 +1,8 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousViolations } from "./axe.ts";
 
@@ -198,5 +203,97 @@ test.describe("accessibility", () => {
     await submitList(page, "not a list");
     await expect(page.getByLabel("Your list")).toHaveAttribute("aria-invalid", "true");
     await expectNoSeriousViolations(page);
+  });
+});
+
+/**
+ * A server of its own with a public-API budget of 2 checks a day and no data imported: the suite's
+ * servers allow a million requests a minute, which no test can spend.
+ */
+async function startLowBudgetServer(): Promise<{ origin: string; stop: () => Promise<void> }> {
+  const port = await new Promise<number>((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+  const directory = mkdtempSync(join(tmpdir(), "pressguard-check-budget-"));
+  const origin = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? directory,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      APP_URL: origin,
+      LOG_LEVEL: "warn",
+      SEED: "off",
+      PGLITE_DIR: join(directory, "pglite"),
+      ATTACHMENTS_DIR: join(directory, "attachments"),
+      EXPORTS_DIR: join(directory, "exports"),
+      API_RATE_LIMIT_ANONYMOUS: "2",
+      API_RATE_LIMIT_WINDOW_SECONDS: "86400",
+    },
+    stdio: "ignore",
+  });
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  const stop = async () => {
+    child.kill("SIGTERM");
+    await exited;
+    rmSync(directory, { recursive: true, force: true });
+  };
+  for (let waited = 0; waited < 120_000; waited += 500) {
+    const ready = await fetch(`${origin}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) return { origin, stop };
+    if (child.exitCode !== null) break;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  await stop();
+  throw new Error("the low-budget server did not start");
+}
+
+test.describe("over the visitor's budget", () => {
+  let server: Awaited<ReturnType<typeof startLowBudgetServer>> | undefined;
+  test.beforeAll(async () => {
+    test.setTimeout(150_000);
+    server = await startLowBudgetServer();
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  test("a refused check is the page with its message, 429 and the API's Retry-After (issue 38)", async ({
+    page,
+  }) => {
+    const origin = server?.origin ?? "";
+    const list = JSON.stringify([
+      { name: "contact-form-7", status: "active", update: "none", version: "5.3.1" },
+    ]);
+    for (let check = 1; check <= 3; check += 1) {
+      await page.goto(`${origin}/database/check`);
+      const answered = page.waitForResponse(
+        (response) => response.request().method() === "POST" && response.url().endsWith("/database/check"),
+      );
+      await submitList(page, list);
+      const answer = await answered;
+      if (check <= 2) {
+        expect(answer.status()).toBe(200);
+        continue;
+      }
+      expect(answer.status()).toBe(429);
+      expect(answer.headers()["content-type"]).toBe("text/html; charset=utf-8");
+      expect(Number(answer.headers()["retry-after"])).toBeGreaterThan(0);
+      await expect(page.getByRole("heading", { level: 1, name: "Check your site" })).toBeVisible();
+      await expect(
+        page.getByText(/^Too many checks from your address\. Try again in \d+ seconds\.$/),
+      ).toBeVisible();
+      // The pasted list stays for the next try.
+      await expect(page.getByLabel("Your list")).toHaveValue(list);
+    }
   });
 });

@@ -300,6 +300,8 @@ const PAGES: Record<string, Case[]> = {
   // in-page "not found" (e2e/watchlists.spec.ts).
   "/watchlists": [page("/watchlists", signedInArea)],
   "/watchlists/:id": [page(`/watchlists/${SAMPLE_UUID}`, signedInArea)],
+  // The account page (auth-user, issue 38): sessions, API keys, password, two-factor for every account.
+  "/account": [page("/account", signedInArea)],
 
   // Staff area (user-role, capability). A report id loads in the browser: unknown is an in-page state.
   "/staff/reports": [page("/staff/reports", staffArea), page("/staff/reports?status=in_review", staffArea)],

@@ -91,6 +91,8 @@ export const ROUTES: { path: string; heading: string }[] = [
   },
   { path: "/researchers/reports/4d4b1c0e-7d1a-4c8b-9a35-2f1e0c3b5a77/preview", heading: "Report preview" },
   { path: "/watchlists", heading: "Watchlists" },
+  // Every signed-in account's sessions, API keys, password and two-factor (issue 38).
+  { path: "/account", heading: "Your account" },
   // No one's watchlist: the page loads it in the browser and says so (e2e/watchlists.spec.ts opens a real one).
   { path: "/watchlists/4d4b1c0e-7d1a-4c8b-9a35-2f1e0c3b5a77", heading: "Watchlist not found" },
   { path: "/staff/reports", heading: "Reports queue" },

@@ -29,6 +29,7 @@ import { rejectMalformedInput } from "./http/reject-malformed-input.ts";
 import { registerRouteDocs, securitySchemesOf, withoutUnusedComponents } from "./http/route-docs.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { routeValidatorCompiler } from "./http/service-checked-body.ts";
+import { createVisitorClientInfo } from "./http/visitor-address.ts";
 import { DEFAULT_BUILD_DIR, readBuildInfo, registerWeb } from "./http/web.ts";
 import { createDeadlineJob } from "./jobs/deadline-job.ts";
 import { createExploitationJob } from "./jobs/exploitation-job.ts";
@@ -402,7 +403,11 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
           siteName: config.site.name,
         }),
       });
-      await api.register(pinPreviewRoutes, { reports, secureCookies: config.appUrl.startsWith("https:") });
+      await api.register(pinPreviewRoutes, {
+        reports,
+        secureCookies: config.appUrl.startsWith("https:"),
+        visitorClientInfo: createVisitorClientInfo(web ? internalCallSecret : undefined),
+      });
       await api.register(forwardingRoutes, { forwarding });
       await api.register(searchRoutes, { search, responseStore });
       await api.register(vulnerabilityRoutes, { vulnerabilities, responseStore });

@@ -111,6 +111,8 @@ export default [
     // Any signed-in user (auth-user): a site owner's home (issue 20).
     route("watchlists", "routes/watchlists/index.tsx"),
     route("watchlists/:id", "routes/watchlists/detail.tsx"),
+    // Any signed-in user (auth-user): sessions, API keys, password, two-factor (issue 38).
+    route("account", "routes/account.tsx"),
     layout("layouts/profile-tabs.tsx", [
       route("researchers/:uuid/in-review", "routes/researchers/reports.tsx", {
         id: "routes/researchers/in-review",

@@ -57,6 +57,8 @@ describe("menus (spec §2)", () => {
       "/watchlists",
       "/database/check",
       "/database",
+      // Issue 38: a site owner's way to their sessions, API keys, password and two-factor.
+      "/account",
     ]);
     const both = { roles: ["vendor", "researcher"], vendor: { active_count: 1 }, researcher: { uuid: "r1" } };
     expect(watchlistMenu(both).map((item) => item.label)).toEqual([
@@ -65,8 +67,9 @@ describe("menus (spec §2)", () => {
       "Database",
       "Vendor area",
       "Researcher area",
+      "Account",
     ]);
-    expect(watchlistMenu({ roles: [], is_staff: true }).at(-1)).toEqual({
+    expect(watchlistMenu({ roles: [], is_staff: true }).at(-2)).toEqual({
       label: "Staff area",
       to: "/staff/reports",
     });

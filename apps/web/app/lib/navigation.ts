@@ -42,6 +42,11 @@ export const PRICING_LINK: NavItem = { label: "Pricing", to: MARKETING_LINKS.pri
 export const LOGIN_LINK: NavItem = { label: "Login", to: "/vdp/login" };
 /** Every signed-in user keeps watchlists (issue 20): each area's menu links them. */
 const WATCHLISTS_LINK: NavItem = { label: "Watchlists", to: "/watchlists" };
+/**
+ * Every signed-in account's own page (issue 38): sessions, API keys, password, two-factor. The vendor
+ * and researcher menus keep their Account entry to their settings, which show the same parts.
+ */
+export const ACCOUNT_PATH = "/account";
 
 /**
  * Spec §2, vendor top menu; Programs points at "all" or "pending" (see `programsPathFor`). Report
@@ -182,6 +187,7 @@ export const STAFF_MENU: readonly NavItem[] = [
   { label: "Product claims", to: "/staff/claims" },
   { label: "Vendors", to: "/staff/vendors" },
   WATCHLISTS_LINK,
+  { label: "Account", to: ACCOUNT_PATH },
 ];
 
 /**
@@ -204,5 +210,6 @@ export function watchlistMenu(user: {
     { label: "Check your site", to: "/database/check" },
     { label: "Database", to: "/database", exact: true },
     ...areas,
+    { label: "Account", to: ACCOUNT_PATH },
   ];
 }

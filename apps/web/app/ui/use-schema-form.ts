@@ -43,6 +43,12 @@ interface SchemaFormOptions<V extends FormValues, S extends z.ZodType> extends F
   derive?: (next: V, changed: keyof V) => V;
   /** Where the focus goes for an invalid field with no element of its own id (say, a search box). */
   focusTarget?: (field: string) => HTMLElement | null;
+  /**
+   * The messages a route action answered, for a form that posts to one (and so works without
+   * JavaScript: the PIN page). Shown from the first render on; a new answer (a new object) replaces
+   * the messages, which then go as their fields change, like the form's own.
+   */
+  serverErrors?: FieldErrorMap | undefined;
 }
 
 /**
@@ -56,8 +62,15 @@ interface SchemaFormOptions<V extends FormValues, S extends z.ZodType> extends F
 export function useSchemaForm<V extends FormValues, S extends z.ZodType>(options: SchemaFormOptions<V, S>) {
   const { fields, idPrefix, derive } = options;
   const [values, setValues] = useState<V>(options.initialValues);
-  const [errors, setErrors] = useState<FieldErrorMap>({});
+  const [errors, setErrors] = useState<FieldErrorMap>(options.serverErrors ?? {});
   const [busy, setBusy] = useState(false);
+  // A new answer of the route action: its messages replace the shown ones (set during render, so the
+  // server-rendered page and the first paint carry them).
+  const [serverErrors, setServerErrors] = useState(options.serverErrors);
+  if (options.serverErrors !== serverErrors) {
+    setServerErrors(options.serverErrors);
+    setErrors(options.serverErrors ?? {});
+  }
 
   const idOf = options.idOf ?? ((field: string) => `${idPrefix}-${field}`);
   const focusFirst = (found: FieldErrorMap) => {

@@ -1,7 +1,8 @@
 import fastifyMultipart from "@fastify/multipart";
 import { PinAccepted, ReportAttachment, ReportDetail } from "@pressguard/domain";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { clientInfoOf } from "../../http/access.ts";
+import { type ClientInfo, clientInfoOf } from "../../http/access.ts";
 import { filePartOf, sendDownload, UPLOAD_OPTIONS, uploadError } from "./attachment-http.ts";
 import { PIN_CREDENTIAL_SECONDS } from "./preview-tokens.ts";
 import { reportIdOf } from "./report-context.ts";
@@ -21,7 +22,13 @@ const PIN_PREVIEW_COOKIE = "pressguard_report_preview";
 export const pinPreviewRoutes: FastifyPluginAsyncZod<{
   reports: ReportService;
   secureCookies: boolean;
-}> = async (app, { reports, secureCookies }) => {
+  /**
+   * The visitor a page's server-side call acts for (the PIN page posts its form to its own action,
+   * which calls this API from the server: http/visitor-address.ts), so the per-address PIN limit
+   * counts each visitor, not the renderer's one address.
+   */
+  visitorClientInfo?: (request: FastifyRequest, client: ClientInfo) => ClientInfo;
+}> = async (app, { reports, secureCookies, visitorClientInfo }) => {
   const previewTags = ["report previews"];
 
   app.post(
@@ -39,7 +46,12 @@ export const pinPreviewRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const id = reportIdOf(request.params.id);
-      const { credential, expiresAt } = await reports.checkPin(id, request.body.pin, clientInfoOf(request));
+      const client = clientInfoOf(request);
+      const { credential, expiresAt } = await reports.checkPin(
+        id,
+        request.body.pin,
+        visitorClientInfo ? visitorClientInfo(request, client) : client,
+      );
       reply.setCookie(PIN_PREVIEW_COOKIE, credential, {
         path: `/api/report-previews/${request.params.id}`,
         httpOnly: true,

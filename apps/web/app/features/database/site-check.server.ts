@@ -6,7 +6,8 @@ import type { CheckResults } from "./site-check-results.tsx";
 
 export type SiteCheckOutcome =
   | { ok: true; results: CheckResults }
-  | { ok: false; status: number; message: string };
+  /** `retryAfter`: the API's Retry-After (seconds) on a 429, for the page's own answer. */
+  | { ok: false; status: number; message: string; retryAfter?: string };
 
 /** The page's message for the API's 429: its answer says how many seconds to wait. */
 function tooManyChecksMessage(apiMessage: string): string {
@@ -32,12 +33,24 @@ export async function checkSite(
     retry: 1,
     timeout: 10_000,
   });
+  let retryAfter = null as string | null;
   try {
-    const answer = await client.request<CheckResponse>("/v1/check", { method: "POST", body: { items } });
+    const answer = await client.request<CheckResponse>("/v1/check", {
+      method: "POST",
+      body: { items },
+      onResponse: (response) => {
+        retryAfter = response.headers.get("retry-after");
+      },
+    });
     return { ok: true, results: answer.results };
   } catch (error) {
     if (isApiError(error) && error.status === 429)
-      return { ok: false, status: 429, message: tooManyChecksMessage(error.message) };
+      return {
+        ok: false,
+        status: 429,
+        message: tooManyChecksMessage(error.message),
+        ...(retryAfter && { retryAfter }),
+      };
     return {
       ok: false,
       status: 503,

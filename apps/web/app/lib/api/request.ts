@@ -35,6 +35,12 @@ export interface ApiRequestOptions {
   /** Retries for this call; only idempotent methods (or a POST with an Idempotency-Key) are retried. Default 3. */
   retry?: number;
   signal?: AbortSignal;
+  /**
+   * Sees the answer that settles the call (after retries), success or failure, before its body is
+   * read: a route action that calls the API for the visitor reads its headers there (the preview
+   * cookie a PIN sets, a 429's Retry-After) to send them on to the browser.
+   */
+  onResponse?: (response: Response) => void;
 }
 
 export interface ApiClientOptions {
@@ -210,6 +216,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         continue;
       }
 
+      requestOptions.onResponse?.(response);
       const data = await readBody(response);
       if (!response.ok || isErrorBody(data)) {
         const error = toApiError(response, data);

@@ -33,6 +33,10 @@ describe("the database API page", () => {
     expect(html).toContain("pkg:wordpress/&lt;slug&gt;");
   });
 
+  it("links the watchlists key to the account page every account has (issue 38)", () => {
+    expect(html).toMatch(/made on\s+<a href="\/account">your account page<\/a>/);
+  });
+
   it("stays a static reading page", () => {
     expect(handle).toBe(STATIC_PAGE);
   });

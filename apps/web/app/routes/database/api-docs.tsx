@@ -1,4 +1,5 @@
 import { MAX_CHECK_ITEMS, OSV_ID_PREFIX, SEARCH_MATCH_LIMIT } from "@pressguard/domain";
+import { ACCOUNT_PATH } from "../../lib/navigation.ts";
 import { formatCount } from "../../lib/numbers.ts";
 import { STATIC_PAGE } from "../../lib/route-handle.ts";
 import { pageMeta } from "../../lib/seo.ts";
@@ -126,10 +127,11 @@ export default function DatabaseApiPage() {
         </p>
         <p>
           <strong>Watchlists</strong> (for site owners, agencies and hosts): with an API key of the{" "}
-          <code>watchlists</code> scope, made on your account page and sent as{" "}
-          <code>Authorization: Bearer pgk_…</code>, <code>POST /api/watchlists</code> keeps a named list of
-          what a site runs (<code>{'{ "name", "entries": [{ "kind", "slug", "version" }] }'}</code>, the
-          check's items), <code>PUT /api/watchlists/{"{id}"}/entries</code> replaces them after an update,{" "}
+          <code>watchlists</code> scope, made on <a href={ACCOUNT_PATH}>your account page</a> (every account
+          has one, a site owner's too) and sent as <code>Authorization: Bearer pgk_…</code>,{" "}
+          <code>POST /api/watchlists</code> keeps a named list of what a site runs (
+          <code>{'{ "name", "entries": [{ "kind", "slug", "version" }] }'}</code>, the check's items),{" "}
+          <code>PUT /api/watchlists/{"{id}"}/entries</code> replaces them after an update,{" "}
           <code>GET /api/watchlists/{"{id}"}</code> answers each entry's known vulnerabilities with the
           version to update to, and <code>GET /api/watchlists/exposures</code> every watchlist's exposed
           entries at once. When a record affecting a watched version is published or materially changed

@@ -49,10 +49,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const outcome = await checkSite(request, context, inventory.entries);
   if (!outcome.ok) {
     state.formError = outcome.message;
-    return data(state, outcome.status);
+    // Over the visitor's budget (issue 38): the page, its message, 429 and the API's Retry-After.
+    const headers = new Headers();
+    if (outcome.retryAfter) headers.set("Retry-After", outcome.retryAfter);
+    return data(state, { status: outcome.status, headers });
   }
   state.results = outcome.results;
   return state;
+}
+
+/** The action's Retry-After reaches the page's response (React Router keeps only cookies by default). */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders;
 }
 
 const LABEL = "block text-sm font-medium text-slate-700";
