@@ -65,3 +65,12 @@ for (const [name, size] of [
     );
   });
 }
+
+test("a multipart body that is not one answers 400, not a server error", async ({ request }) => {
+  const answer = await request.post("/database/check", {
+    headers: { "content-type": "multipart/form-data; boundary=x" },
+    data: "this is not multipart",
+  });
+  expect(answer.status()).toBe(400);
+  expect(await answer.text()).toContain("The form could not be read.");
+});
