@@ -35,6 +35,28 @@ const LATER = {
   id: "2a6c5610-ed84-4d7d-a28f-d3807230e120",
   title: "Web Directory Free <= 1.6.9 - Another Unauthenticated SQL Injection",
 };
+/** A theme whose upstream slug has capitals, as 60 products of the bundled data have (`Avada`, `Divi`). */
+const AVADA_RANGE = [{ last_affected: "7.11.1", prefix: "<=", version: "7.11.1" }];
+const AVADA = {
+  ...WEB_DIRECTORY_SQLI,
+  id: "43b11ab0-c7f2-4a7a-aab7-7f9dd58ec1ab",
+  cve: null,
+  title: "Avada <= 7.11.1 - Server Side Request Forgery",
+  software_type: "theme",
+  slug: "Avada",
+  software_name: "Avada",
+  affected: AVADA_RANGE,
+  fixed_in: "7.11.2",
+  software: [
+    {
+      software_type: "theme",
+      slug: "Avada",
+      software_name: "Avada",
+      affected: AVADA_RANGE,
+      fixed_in: "7.11.2",
+    },
+  ],
+};
 
 async function alertsTo(email: string) {
   const { rows } = await harness.database.sql.query<{ subject: string; text_body: string }>(
@@ -91,6 +113,10 @@ describe("the watchlist alert job", () => {
 
     // A material change (the fix is withdrawn: no fix yet): alerted again, as an updated record.
     await harness.database.sql.query("update vulnerabilities set fixed_in = null where id = $1", [LATER.id]);
+    await harness.database.sql.query(
+      "update affected_ranges set fixed_in = null where vulnerability_id = $1",
+      [LATER.id],
+    );
     expect(await job.runOnce()).toMatchObject({ changed: 1, alerts: 1, mails: 1 });
     const mails = await alertsTo(watcher.email);
     expect(mails).toHaveLength(2);
@@ -152,5 +178,34 @@ describe("the watchlist alert job", () => {
     expect((await watcher.caller.patch(`/api/watchlists/${id}`, { alert_mode: "weekly" })).statusCode).toBe(
       422,
     );
+  });
+
+  it("alerts the watchers of a product whose upstream slug has capitals, at once and in the daily digest", async () => {
+    const immediate = await registerUser(harness.app);
+    const daily = await registerUser(harness.app);
+    for (const [account, mode] of [
+      [immediate, "immediate"],
+      [daily, "daily"],
+    ] as const) {
+      const created = await account.caller.post("/api/watchlists", {
+        name: `${mode} theme site`,
+        entries: [{ kind: "theme", slug: "Avada", version: "7.11.0" }],
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const changed = await account.caller.patch(`/api/watchlists/${created.json<{ id: string }>().id}`, {
+        alert_mode: mode,
+      });
+      expect(changed.json<{ alert_mode: string }>().alert_mode).toBe(mode);
+    }
+    expect((await importVulnerabilities(harness.database, line(AVADA))).rejected).toEqual([]);
+    expect(await job.runOnce()).toMatchObject({ changed: 1, alerts: 2 });
+    const action = `avada 7.11.0 — ${AVADA.title} (critical). Update avada to 7.11.2 or later.`;
+    const [now] = await alertsTo(immediate.email);
+    expect(now?.subject).toBe("A vulnerability affects avada 7.11.0 on immediate theme site");
+    expect(now?.text_body).toContain(action);
+    // A daily watchlist's first digest goes out with its first alert.
+    const [digest] = await alertsTo(daily.email);
+    expect(digest?.subject).toBe("Your daily watchlist digest: 1 vulnerability to act on");
+    expect(digest?.text_body).toContain(action);
   });
 });

@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { affectedRangeOf, CHECK_LATEST_VERSION, isVersionAffected } from "@pressguard/domain";
+import type { CheckedVulnerability, ComponentKind } from "@pressguard/domain";
 import type { Database, SqlRunner } from "../db/client.ts";
 import type { Mailer } from "../mail/outbox.ts";
 import { type WatchAlertLine, watchAlertActionOf } from "../mail/watch-templates.ts";
+import { productSlugKeySql } from "../modules/check/product-slug.ts";
+import { type CheckEntry, createCheckService } from "../modules/check/service.ts";
 import type { WatchAlertItem, WatchAlertPayload } from "../modules/forwarding/payload.ts";
 import { insertWatchlistEvents } from "../modules/forwarding/queries.ts";
-import { pagePaths } from "../modules/vulnerabilities/presenters.ts";
 import { periodicRunner } from "./periodic-job.ts";
 
 /** Records fingerprinted per statement: a first run after an import of 37,000 takes 75 short ones. */
@@ -19,16 +20,6 @@ interface WatchAlertJobOptions {
   onDeliveryQueued?: () => void;
 }
 
-/** The columns that place a record's public page (`vulnerabilityUrl`). */
-interface RecordPlace {
-  platform: string;
-  main_kind: string;
-  main_slug: string;
-  vulnerability_slug: string;
-}
-
-const RECORD_PLACE_SQL = `pl.slug as platform, mp.kind as main_kind, mp.slug as main_slug, v.slug as vulnerability_slug`;
-
 /** A record's fingerprint: what decides whom it concerns and what they must do. */
 const FINGERPRINT = `md5(concat_ws('|', v.severity, v.fixed_in, (
     select string_agg(concat_ws(',', pr.kind, pr.slug, ar.prefix, ar.version, ar.introduced,
@@ -36,20 +27,27 @@ const FINGERPRINT = `md5(concat_ws('|', v.severity, v.fixed_in, (
     from affected_ranges ar join products pr on pr.id = ar.product_id
     where ar.vulnerability_id = v.id)))`;
 
-interface WatcherRow {
+/** A watched entry (as its alert keeps it) and the record it is alerted of. */
+interface WatchedEntry {
   watchlist_id: string;
   vulnerability_id: string;
   kind: string;
   slug: string;
   version: string;
-  current_version: string | null;
-  prefix: string;
-  range_version: string;
-  introduced: string | null;
-  introduced_inclusive: boolean;
-  fixed: string | null;
-  last_affected: string | null;
 }
+
+/**
+ * What an alert says of its record: the batch check's answer for the entry — the range and fix of the
+ * entry's own product, listed or inferred — as the watchlist's page shows it (decision 031).
+ */
+interface AlertAnswer {
+  vulnerability: CheckedVulnerability;
+  /** What to update to: the listed fix, or else the inferred one; null when there is none. */
+  fixedIn: string | null;
+}
+
+const pairKey = (row: { watchlist_id: string; vulnerability_id: string }) =>
+  `${row.watchlist_id} ${row.vulnerability_id}`;
 
 /**
  * The watchlist alerts (issue 20, decision 031): records written since the last run (pending in
@@ -57,15 +55,36 @@ interface WatcherRow {
  * are fingerprinted (severity, fix, ranges); those whose fingerprint moved — new, or materially
  * changed, never a cosmetic edit — are matched against the watched entries whose installed version
  * they affect; each match is kept once (`watch_alerts`, unique per fingerprint) and mailed to the
- * watchlist's owner, one e-mail per owner and run.
+ * watchlist's owner, one e-mail per owner and run. Entries are matched, and told what to do, by the
+ * batch check's own comparison (a watchlist is a batch check), on ranges read as the job runs.
  */
 export function createWatchAlertJob({ database, mailer, appUrl, onDeliveryQueued }: WatchAlertJobOptions) {
-  const vulnerabilityUrl = (row: RecordPlace) =>
-    appUrl +
-    pagePaths.vulnerability(
-      { platform: row.platform, kind: row.main_kind, slug: row.main_slug },
-      row.vulnerability_slug,
+  const check = createCheckService({ database, appUrl });
+
+  /**
+   * The check's answer to each entry for its record, read now through `sql` (a transaction's); null
+   * when the record no longer affects the entry's version (its ranges changed since the alert).
+   */
+  async function answersOf(rows: readonly WatchedEntry[], sql?: SqlRunner): Promise<(AlertAnswer | null)[]> {
+    if (rows.length === 0) return [];
+    const matches = await check.matchItemsNow(
+      rows.map((row) => ({ kind: row.kind as ComponentKind, slug: row.slug, version: row.version })),
+      sql,
     );
+    // Many watchers of one product and version share one compared entry: decoded once.
+    const decoded = new Map<CheckEntry, AlertAnswer>();
+    return rows.map((row, index) => {
+      const found = matches[index]!.affecting.find((record) => record.id === row.vulnerability_id);
+      if (!found) return null;
+      let answer = decoded.get(found);
+      if (!answer) {
+        const vulnerability = JSON.parse(found.json!.toString("utf8")) as CheckedVulnerability;
+        answer = { vulnerability, fixedIn: found.fixedIn };
+        decoded.set(found, answer);
+      }
+      return answer;
+    });
+  }
 
   /** Claims a batch of pending records: how many, and those whose fingerprint changed. */
   async function claimBatch(): Promise<{
@@ -94,25 +113,27 @@ export function createWatchAlertJob({ database, mailer, appUrl, onDeliveryQueued
     return { claimed: rows.length, changed };
   }
 
-  /** The watched entries a record's ranges affect (the installed version inside a range). */
-  async function affectedEntries(ids: string[]): Promise<WatcherRow[]> {
-    const { rows } = await database.sql.query<WatcherRow>(
-      `select e.watchlist_id::text, ar.vulnerability_id::text, e.kind, e.slug, e.version,
-         p.version as current_version, ar.prefix, ar.version as range_version, ar.introduced,
-         ar.introduced_inclusive, ar.fixed, ar.last_affected
+  /**
+   * The watched entries whose installed version these records affect, with the answer for each: one
+   * per watchlist and record (its first entry the record affects, when it names several products).
+   */
+  async function affectedEntries(ids: string[]): Promise<Map<string, WatchedEntry & AlertAnswer>> {
+    const { rows } = await database.sql.query<WatchedEntry>(
+      `select distinct e.watchlist_id::text, ar.vulnerability_id::text, e.kind, e.slug, e.version, e.position
        from affected_ranges ar
        join products p on p.id = ar.product_id
-       join watchlist_entries e on e.kind = p.kind and e.slug = p.slug
-       where ar.vulnerability_id = any($1::uuid[])`,
+       join watchlist_entries e on e.kind = p.kind and e.slug = ${productSlugKeySql("p.slug")}
+       where ar.vulnerability_id = any($1::uuid[])
+       order by watchlist_id, position`,
       [ids],
     );
-    return rows.filter((row) => {
-      const installed =
-        row.version.toLowerCase() === CHECK_LATEST_VERSION ? row.current_version : row.version;
-      if (!installed) return false;
-      const range = affectedRangeOf({ ...row, version: row.range_version });
-      return isVersionAffected(installed, range);
+    const answers = await answersOf(rows);
+    const affected = new Map<string, WatchedEntry & AlertAnswer>();
+    rows.forEach((row, index) => {
+      const answer = answers[index];
+      if (answer && !affected.has(pairKey(row))) affected.set(pairKey(row), { ...row, ...answer });
     });
+    return affected;
   }
 
   /**
@@ -122,14 +143,12 @@ export function createWatchAlertJob({ database, mailer, appUrl, onDeliveryQueued
    * `alert_mode`. Answers how many alerts are new and whether a delivery was queued.
    */
   async function recordAlerts(
-    matches: WatcherRow[],
+    matches: Map<string, WatchedEntry & AlertAnswer>,
     changed: Map<string, { change: "new" | "changed"; fingerprint: string }>,
     now: Date,
   ): Promise<{ alerts: number; queued: boolean }> {
     // One alert per watchlist, record and fingerprint, even when several ranges or entries match.
-    const unique = new Map<string, WatcherRow>();
-    for (const match of matches) unique.set(`${match.watchlist_id} ${match.vulnerability_id}`, match);
-    const rows = [...unique.values()];
+    const rows = [...matches.values()];
     if (rows.length === 0) return { alerts: 0, queued: false };
     return database.sql.transaction(async (tx) => {
       const { rows: inserted } = await tx.query<{ id: number }>(
@@ -148,46 +167,38 @@ export function createWatchAlertJob({ database, mailer, appUrl, onDeliveryQueued
         ],
       );
       const ids = inserted.map((row) => row.id);
-      const queued = ids.length > 0 && (await queueWebhooks(tx, ids, now));
+      const queued = ids.length > 0 && (await queueWebhooks(tx, ids, matches, now));
       return { alerts: ids.length, queued };
     });
   }
 
   /** One `watchlist.alert` event per watchlist with active webhooks, listing its new alerts. */
-  async function queueWebhooks(tx: SqlRunner, alertIds: number[], now: Date): Promise<boolean> {
+  async function queueWebhooks(
+    tx: SqlRunner,
+    alertIds: number[],
+    answers: Map<string, AlertAnswer>,
+    now: Date,
+  ): Promise<boolean> {
     const { rows } = await tx.query<
-      RecordPlace & {
-        watchlist_id: string;
-        watchlist: string;
-        target_ids: number[];
-        kind: string;
-        slug: string;
-        version: string;
-        change: "new" | "changed";
-        vulnerability_id: string;
-        title: string;
-        severity: string | null;
-        cve: string | null;
-        fixed_in: string | null;
-      }
+      WatchedEntry & { watchlist: string; target_ids: number[]; change: "new" | "changed" }
     >(
       `select a.watchlist_id::text, w.name as watchlist, t.target_ids, a.kind, a.slug, a.version, a.change,
-         v.id::text as vulnerability_id, v.title, v.severity, v.cve, v.fixed_in, ${RECORD_PLACE_SQL}
+         a.vulnerability_id::text
        from watch_alerts a
        join watchlists w on w.id = a.watchlist_id
        join lateral (
          select array_agg(id order by id) as target_ids from forward_targets
          where watchlist_id = a.watchlist_id and status = 'active'
        ) t on t.target_ids is not null
-       join vulnerabilities v on v.id = a.vulnerability_id
-       join products mp on mp.id = v.product_id
-       join platforms pl on pl.id = mp.platform_id
        where a.id = any($1::int[])
        order by a.watchlist_id, a.id`,
       [alertIds],
     );
     const byWatchlist = new Map<string, { name: string; targets: number[]; alerts: WatchAlertItem[] }>();
     for (const row of rows) {
+      const answer = answers.get(pairKey(row));
+      if (!answer) continue;
+      const { vulnerability } = answer;
       const watchlist = byWatchlist.get(row.watchlist_id) ?? {
         name: row.watchlist,
         targets: row.target_ids.map(Number),
@@ -197,14 +208,15 @@ export function createWatchAlertJob({ database, mailer, appUrl, onDeliveryQueued
         change: row.change,
         entry: { kind: row.kind, slug: row.slug, version: row.version },
         vulnerability: {
-          id: row.vulnerability_id,
-          title: row.title,
-          url: vulnerabilityUrl(row),
-          severity: row.severity,
-          cve: row.cve,
-          fixed_in: row.fixed_in,
+          id: vulnerability.id,
+          title: vulnerability.title,
+          url: vulnerability.url,
+          severity: vulnerability.severity,
+          cve: vulnerability.cve,
+          fixed_in: vulnerability.fixed_in,
+          fixed_in_inferred: vulnerability.fixed_in_inferred,
         },
-        action: watchAlertActionOf(row.slug, row.fixed_in),
+        action: watchAlertActionOf(row.slug, answer.fixedIn),
       });
       byWatchlist.set(row.watchlist_id, watchlist);
     }
@@ -228,56 +240,52 @@ export function createWatchAlertJob({ database, mailer, appUrl, onDeliveryQueued
 
   /**
    * Mails the alerts not mailed yet: of `immediate` watchlists at once, of `daily` ones when their
-   * last digest is a day old; one e-mail per owner and kind.
+   * last digest is a day old; one e-mail per owner and kind. Each says what the page says now; an
+   * alert whose record no longer affects the entry (changed since, and alerted again if it still
+   * matters) is left out.
    */
   async function mailAlerts(mode: "immediate" | "daily", now: Date): Promise<number> {
     return database.sql.transaction(async (tx) => {
-      const { rows } = await tx.query<{
-        id: number;
-        email: string;
-        name: string;
-        watchlist: string;
-        kind: string;
-        slug: string;
-        version: string;
-        change: "new" | "changed";
-        title: string;
-        severity: string | null;
-        fixed_in: string | null;
-        platform: string;
-        main_kind: string;
-        main_slug: string;
-        vulnerability_slug: string;
-      }>(
-        `select a.id, u.email, u.name, w.name as watchlist, a.kind, a.slug, a.version, a.change, v.title,
-           v.severity, v.fixed_in, ${RECORD_PLACE_SQL}
+      const { rows } = await tx.query<
+        WatchedEntry & {
+          id: number;
+          email: string;
+          name: string;
+          watchlist: string;
+          change: "new" | "changed";
+        }
+      >(
+        `select a.id, u.email, u.name, a.watchlist_id::text, w.name as watchlist, a.kind, a.slug, a.version,
+           a.change, a.vulnerability_id::text
          from watch_alerts a
          join watchlists w on w.id = a.watchlist_id and w.alert_mode = $1
            and ($1 = 'immediate' or w.last_digest_at is null or w.last_digest_at <= $2::timestamptz - interval '1 day')
          join users u on u.id = w.user_id
-         join vulnerabilities v on v.id = a.vulnerability_id
-         join products mp on mp.id = v.product_id
-         join platforms pl on pl.id = mp.platform_id
          where a.emailed_at is null
          order by u.id, w.name, a.id
          for update of a skip locked`,
         [mode, now],
       );
+      const answers = await answersOf(rows, tx);
       const byOwner = new Map<string, { name: string; alerts: WatchAlertLine[] }>();
-      for (const row of rows) {
+      const mailed: number[] = [];
+      rows.forEach((row, index) => {
+        const answer = answers[index];
+        if (!answer) return;
+        mailed.push(row.id);
         const owner = byOwner.get(row.email) ?? { name: row.name, alerts: [] };
         owner.alerts.push({
           watchlist: row.watchlist,
           entry: `${row.slug} ${row.version}`,
           slug: row.slug,
-          title: row.title,
-          severity: row.severity,
+          title: answer.vulnerability.title,
+          severity: answer.vulnerability.severity,
           change: row.change,
-          fixedIn: row.fixed_in,
-          url: vulnerabilityUrl(row),
+          fixedIn: answer.fixedIn,
+          url: answer.vulnerability.url,
         });
         byOwner.set(row.email, owner);
-      }
+      });
       for (const [email, owner] of byOwner)
         await mailer.enqueue(
           email,
@@ -289,11 +297,11 @@ export function createWatchAlertJob({ database, mailer, appUrl, onDeliveryQueued
           rows.map((row) => row.id),
           now,
         ]);
-        if (mode === "daily")
+        if (mode === "daily" && mailed.length > 0)
           await tx.query(
             `update watchlists set last_digest_at = $2
              where id in (select watchlist_id from watch_alerts where id = any($1::int[]))`,
-            [rows.map((row) => row.id), now],
+            [mailed, now],
           );
       }
       return byOwner.size;

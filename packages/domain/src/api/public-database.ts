@@ -314,7 +314,7 @@ export const CheckedVulnerability = z.object({
   fixed_in: z.string().nullable(),
   fixed_in_inferred: z.string().nullable().meta({
     description:
-      "No fix is listed, but the product's current version is outside the affected range: fixed in a later version, inferred from that current version (this one).",
+      "No fix is listed, but the product's current version is above the affected range: fixed in a later version, inferred from that current version (this one).",
   }),
   affected_versions: z.string().meta({
     description: "The range that includes the checked version, with every bound (>= 5.8, < 5.8.3).",

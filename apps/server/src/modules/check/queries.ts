@@ -1,4 +1,5 @@
-import type { Database } from "../../db/client.ts";
+import type { Database, SqlRunner } from "../../db/client.ts";
+import { productSlugKeySql } from "./product-slug.ts";
 
 /** The batch version check's SQL (decision 014). */
 export function createCheckQueries(database: Database) {
@@ -6,13 +7,15 @@ export function createCheckQueries(database: Database) {
   return {
     /**
      * Every range of every product named in the batch, in one query (kind, slug pairs unnested; slugs
-     * in lower case, matched whatever the stored case). A known product without any range gives one
-     * row with no vulnerability (`id` null), so the answer can tell it from an unknown one.
+     * matched by `productSlugKeySql`). A known product without any range gives one row with no
+     * vulnerability (`id` null), so the answer can tell it from an unknown one. Each range carries its
+     * own product's fix, listed or inferred (db/infer-fixed.ts), never another product's of the record.
+     * `sql`: a transaction's runner, for the alert job.
      */
-    async rangesForProducts(kinds: string[], slugs: string[]) {
-      const { rows } = await run.query<{
+    async rangesForProducts(kinds: string[], slugs: string[], sql: SqlRunner = run) {
+      const { rows } = await sql.query<{
         kind: string;
-        /** The slug as asked (lower case). */
+        /** The slug as asked, by `productSlugKey`. */
         slug: string;
         current_version: string | null;
         platform: string;
@@ -22,6 +25,7 @@ export function createCheckQueries(database: Database) {
         cve: string | null;
         severity: string | null;
         fixed_in: string | null;
+        inferred_fixed_from: string | null;
         introduced: string | null;
         introduced_inclusive: boolean;
         fixed: string | null;
@@ -32,14 +36,15 @@ export function createCheckQueries(database: Database) {
         main_slug: string;
       }>(
         `select p.kind, i.slug, p.version as current_version, pl.slug as platform, r.id,
-           r.vulnerability_slug, r.title, r.cve, r.severity, r.fixed_in, r.introduced,
+           r.vulnerability_slug, r.title, r.cve, r.severity, r.fixed_in, r.inferred_fixed_from, r.introduced,
            r.introduced_inclusive, r.fixed, r.last_affected, r.prefix, r.version, r.main_kind, r.main_slug
-         from (select distinct kind, lower(slug) as slug from unnest($1::text[], $2::text[]) as i(kind, slug)) i
-         join products p on p.kind = i.kind and lower(p.slug) = i.slug
+         from (select distinct kind, ${productSlugKeySql("slug")} as slug
+           from unnest($1::text[], $2::text[]) as i(kind, slug)) i
+         join products p on p.kind = i.kind and ${productSlugKeySql("p.slug")} = i.slug
          join platforms pl on pl.id = p.platform_id and pl.slug = 'wordpress'
          left join lateral (
            select v.id, v.slug as vulnerability_slug, v.title, v.cve, v.severity,
-             coalesce(ar.fixed_in, v.fixed_in) as fixed_in, ar.introduced, ar.introduced_inclusive,
+             ar.fixed_in, ar.inferred_fixed_from, ar.introduced, ar.introduced_inclusive,
              ar.fixed, ar.last_affected, ar.prefix, ar.version, mp.kind as main_kind, mp.slug as main_slug,
              v.published_at
            from affected_ranges ar

@@ -7,9 +7,10 @@ import {
   describeAffectedRange,
   isVersionAffected,
 } from "@pressguard/domain";
-import type { Database } from "../../db/client.ts";
+import type { Database, SqlRunner } from "../../db/client.ts";
 import { pagePaths } from "../vulnerabilities/presenters.ts";
 import { createProductRangesCache, type ProductRangeRow, productRangesKey } from "./product-ranges-cache.ts";
+import { productSlugKey } from "./product-slug.ts";
 import { createCheckQueries } from "./queries.ts";
 
 interface CheckServiceOptions {
@@ -26,6 +27,7 @@ export interface CheckEntry {
   currentVersion: string | null;
   range: AffectedRange | null;
   id: string | null;
+  /** What to update to: this product's listed fix, or else the one inferred above its range. */
   fixedIn: string | null;
   json: Buffer | null;
 }
@@ -57,13 +59,8 @@ export function createCheckService({ database, appUrl, dataVersion = () => "" }:
       cve: row.cve,
       severity: row.severity,
       fixed_in: row.fixed_in,
-      // Issue 17's rule: no fix listed, and the current version escapes the range.
-      fixed_in_inferred:
-        row.fixed_in === null &&
-        row.current_version !== null &&
-        !isVersionAffected(row.current_version, range)
-          ? row.current_version
-          : null,
+      // Issue 17's rule, applied where it lives (db/infer-fixed.ts): the current version above the range.
+      fixed_in_inferred: row.inferred_fixed_from,
       affected_versions: describeAffectedRange(row),
       url:
         appUrl +
@@ -80,20 +77,24 @@ export function createCheckService({ database, appUrl, dataVersion = () => "" }:
       json: Buffer.from(JSON.stringify(vulnerability)),
     };
   };
-  const productRanges = createProductRangesCache(
-    async (kinds, slugs) => (await queries.rangesForProducts(kinds, slugs)).map(checkEntryOf),
-    dataVersion,
-  );
+  const entriesOf = async (kinds: string[], slugs: string[], sql?: SqlRunner) =>
+    (await queries.rangesForProducts(kinds, slugs, sql)).map(checkEntryOf);
+  const productRanges = createProductRangesCache(entriesOf, dataVersion);
+
+  /** The products of these items, as the cache and the query key them. */
+  const productsOf = (items: CheckRequest["items"]) =>
+    items.map((item) => ({ kind: item.kind, slug: productSlugKey(item.slug) }));
 
   /**
-   * Each item's product and the cached records whose ranges include its version (each record once,
-   * newest first): the one comparison of versions the batch check and the watchlists share. Items of
-   * the same product and version (a host's sites) are compared once.
+   * Each item's product and the records whose ranges include its version (each record once, newest
+   * first): the one comparison of versions the batch check, the watchlists and their alerts share.
+   * Items of the same product and version (a host's sites) are compared once.
    */
-  async function matchItems(items: CheckRequest["items"]): Promise<CheckMatch[]> {
-    // Slugs are matched whatever their case: the cache and the query see them in lower case.
-    const wanted = items.map((item) => ({ kind: item.kind, slug: item.slug.toLowerCase() }));
-    const byProduct = await productRanges.rangesOf(wanted);
+  function compare(
+    items: CheckRequest["items"],
+    wanted: { kind: string; slug: string }[],
+    byProduct: Map<string, CheckEntry[]>,
+  ): CheckMatch[] {
     const compared = new Map<string, CheckMatch>();
     return items.map((item, index) => {
       const key = productRangesKey(item.kind, wanted[index]!.slug);
@@ -120,8 +121,34 @@ export function createCheckService({ database, appUrl, dataVersion = () => "" }:
     });
   }
 
+  /** Compares the items with their products' ranges from the per-data-version cache. */
+  async function matchItems(items: CheckRequest["items"]): Promise<CheckMatch[]> {
+    const wanted = productsOf(items);
+    return compare(items, wanted, await productRanges.rangesOf(wanted));
+  }
+
   return {
     matchItems,
+
+    /**
+     * The same comparison on ranges read now through `sql` (a transaction's): the alert job matches
+     * records just written, which the cache may not see until the data version moves.
+     */
+    async matchItemsNow(items: CheckRequest["items"], sql?: SqlRunner): Promise<CheckMatch[]> {
+      const wanted = productsOf(items);
+      const byProduct = new Map<string, CheckEntry[]>();
+      for (const entry of await entriesOf(
+        wanted.map((item) => item.kind),
+        wanted.map((item) => item.slug),
+        sql,
+      )) {
+        const key = productRangesKey(entry.kind, entry.slug);
+        const group = byProduct.get(key);
+        if (group) group.push(entry);
+        else byProduct.set(key, [entry]);
+      }
+      return compare(items, wanted, byProduct);
+    },
 
     /**
      * The batch check's answer, UTF-8 JSON in the shape of `CheckResponse`: the ranges of every named

@@ -40,9 +40,12 @@ export interface WatchAlertItem {
     url: string;
     severity: string | null;
     cve: string | null;
+    /** The entry's product's fix, as the batch check answers it. */
     fixed_in: string | null;
+    /** No fix listed, but the product's current version is above the range (issue 17). */
+    fixed_in_inferred: string | null;
   };
-  /** "Update contact-form-7 to 5.9.5 or later." or that there is no fix yet. */
+  /** "Update contact-form-7 to 5.9.5 or later." (the listed fix, or else the inferred one) or that there is no fix yet. */
   action: string;
 }
 

@@ -57,9 +57,15 @@ export function headlineOf(payload: DeliveryPayload): string {
   return `${payload.test ? "Test event: " : ""}${what} ${payload.watchlist.name}`;
 }
 
+/** Alerts a Slack message (50 blocks at most) and a Discord one (10 embeds) show; the rest are on the page. */
+const SHOWN_ALERTS = { slack: 40, discord: 10 } as const;
+
 /** A watchlist alert in Slack's and Discord's shapes: one line (Slack) or embed (Discord) per alert. */
 function watchAlertBodyOf(payload: WatchAlertPayload, format: "slack" | "discord"): string {
   const headline = headlineOf(payload);
+  const shown = payload.alerts.slice(0, SHOWN_ALERTS[format]);
+  const rest = payload.alerts.length - shown.length;
+  const more = `…and ${rest} more on the watchlist page`;
   if (format === "slack")
     return JSON.stringify({
       text: `${headline} — ${payload.watchlist.url}`,
@@ -68,20 +74,21 @@ function watchAlertBodyOf(payload: WatchAlertPayload, format: "slack" | "discord
           type: "section",
           text: { type: "mrkdwn", text: `*<${payload.watchlist.url}|${slackText(headline)}>*` },
         },
-        // Slack takes 50 blocks a message; the rest are on the watchlist's page.
-        ...payload.alerts.slice(0, 40).map((alert) => ({
+        ...shown.map((alert) => ({
           type: "section",
           text: {
             type: "mrkdwn",
             text: `<${alert.vulnerability.url}|${slackText(alertLineOf(alert).slice(0, 2900))}>`,
           },
         })),
+        ...(rest > 0
+          ? [{ type: "section", text: { type: "mrkdwn", text: `<${payload.watchlist.url}|${more}>` } }]
+          : []),
       ],
     });
   return JSON.stringify({
-    content: headline.slice(0, 2000),
-    // Discord takes ten embeds a message; the rest are on the watchlist's page.
-    embeds: payload.alerts.slice(0, 10).map((alert) => ({
+    content: (rest > 0 ? `${headline}\n${more}: ${payload.watchlist.url}` : headline).slice(0, 2000),
+    embeds: shown.map((alert) => ({
       title: alert.vulnerability.title.slice(0, 256),
       url: alert.vulnerability.url,
       description: alertLineOf(alert).slice(0, 4096),

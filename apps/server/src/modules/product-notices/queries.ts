@@ -1,4 +1,5 @@
 import type { SqlRunner } from "../../db/client.ts";
+import { productSlugKeySql } from "../check/product-slug.ts";
 
 /** The SQL of the notices a vendor sends its product's users (issue 20, CRA Art. 14(8)). */
 
@@ -53,14 +54,14 @@ export function createNoticeQueries(sql: SqlRunner) {
       return rows[0] ?? null;
     },
 
-    /** Every owner of a watchlist holding the product (entries keep kind and slug in lower case). */
+    /** Every owner of a watchlist holding the product (entries keep their slug by `productSlugKey`). */
     async watchersOf(product: Pick<NoticeProduct, "kind" | "slug">, tx: SqlRunner = sql): Promise<Watcher[]> {
       const { rows } = await tx.query<Watcher>(
         `select distinct u.id as user_id, u.email, u.name
          from watchlist_entries e
          join watchlists w on w.id = e.watchlist_id
          join users u on u.id = w.user_id
-         where e.kind = lower($1) and e.slug = lower($2)
+         where e.kind = lower($1) and e.slug = ${productSlugKeySql("$2")}
          order by u.id`,
         [product.kind, product.slug],
       );
@@ -71,7 +72,7 @@ export function createNoticeQueries(sql: SqlRunner) {
       const { rows } = await sql.query<{ watchers: number }>(
         `select count(distinct w.user_id)::int as watchers
          from watchlist_entries e join watchlists w on w.id = e.watchlist_id
-         where e.kind = lower($1) and e.slug = lower($2)`,
+         where e.kind = lower($1) and e.slug = ${productSlugKeySql("$2")}`,
         [product.kind, product.slug],
       );
       return rows[0]?.watchers ?? 0;

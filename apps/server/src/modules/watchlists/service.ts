@@ -16,6 +16,7 @@ import {
 import type { Database } from "../../db/client.ts";
 import { isoOf } from "../../db/timestamps.ts";
 import { AppError } from "../../errors.ts";
+import { productSlugKey } from "../check/product-slug.ts";
 import type { CheckEntry, CheckMatch, CheckService } from "../check/service.ts";
 import { isUuid } from "../reports/report-context.ts";
 import { pagePaths } from "../vulnerabilities/presenters.ts";
@@ -31,13 +32,13 @@ interface WatchlistServiceOptions {
 }
 
 /**
- * Entries as stored: slugs in lower case (the batch check matches them so), an entry named twice
+ * Entries as stored: slugs by `productSlugKey` (the one rule every matcher uses), an entry named twice
  * kept once with its last version, in the order given.
  */
 function normalisedEntries(entries: readonly WatchlistEntryInput[]): WatchlistEntryInput[] {
   const byProduct = new Map<string, WatchlistEntryInput>();
   for (const entry of entries) {
-    const slug = entry.slug.toLowerCase();
+    const slug = productSlugKey(entry.slug);
     const key = `${entry.kind}\u0000${slug}`;
     byProduct.delete(key);
     byProduct.set(key, { kind: entry.kind, slug, version: entry.version });
@@ -72,17 +73,26 @@ export function createWatchlistService({
 
   /**
    * Each entry with the known vulnerabilities of its installed version, and the version to update to:
-   * the highest fix, where a record without one that the product's current version escapes counts as
+   * the highest fix, where a record without one that the product's current version is above counts as
    * fixed in the current version (issue 17's inference).
    */
   async function itemsOf(
     entries: readonly WatchlistEntryRow[],
-    /** Records decoded so far, by id: shared by the watchlists of one answer. */
-    decoded: Record<string, CheckedVulnerability> = {},
+    /**
+     * Answers decoded so far, shared by the watchlists of one answer. By the check's entry, not the
+     * record's id: a record naming several products has a range and a fix for each (issue 38).
+     */
+    decoded = new Map<CheckEntry, CheckedVulnerability>(),
   ): Promise<WatchlistEntry[]> {
     const matches = await matchesOf(entries);
-    const decode = (record: CheckEntry) =>
-      (decoded[record.id!] ??= JSON.parse(record.json!.toString("utf8")) as CheckedVulnerability);
+    const decode = (record: CheckEntry) => {
+      let answer = decoded.get(record);
+      if (!answer) {
+        answer = JSON.parse(record.json!.toString("utf8")) as CheckedVulnerability;
+        decoded.set(record, answer);
+      }
+      return answer;
+    };
     return entries.map((entry, index) => {
       const { known, affecting } = matches[index]!;
       const fixes = affecting.map((record) => ({
@@ -214,17 +224,16 @@ export function createWatchlistService({
     /** Every watchlist with only its exposed entries: what a script of an agency or host reads. */
     async exposures(userId: number, now: Date = new Date()): Promise<WatchlistExposureReport> {
       const watched = await watchlistsWithMatches(userId);
+      const decoded = new Map<CheckEntry, CheckedVulnerability>();
       const vulnerabilities: Record<string, CheckedVulnerability> = {};
       const watchlists: WatchlistExposureReport["watchlists"] = [];
       for (const { row, entries, matches } of watched) {
         // Only the exposed entries are answered; each record is decoded once for the whole report.
         const exposed = entries.filter((_entry, index) => matches[index]!.affecting.length > 0);
-        const items = (await itemsOf(exposed, vulnerabilities)).map(
-          ({ vulnerabilities: found, ...item }) => ({
-            ...item,
-            vulnerability_ids: found.map((vulnerability) => vulnerability.id),
-          }),
-        );
+        const items = (await itemsOf(exposed, decoded)).map(({ vulnerabilities: found, ...item }) => {
+          for (const vulnerability of found) vulnerabilities[vulnerability.id] ??= vulnerability;
+          return { ...item, vulnerability_ids: found.map((vulnerability) => vulnerability.id) };
+        });
         watchlists.push({ ...summaryOf(row, entries, matches), items });
       }
       return { generated_at: now.toISOString(), watchlists, vulnerabilities };

@@ -3,6 +3,7 @@ import { MAX_WATCHLIST_WEBHOOKS, WATCHLIST_MESSAGES, WatchlistWebhookInput } fro
 import type { Database, SqlRunner } from "../../db/client.ts";
 import { AppError, validationErrorOf } from "../../errors.ts";
 import type { PageRequest } from "../../http/pagination.ts";
+import { productSlugKeySql } from "../check/product-slug.ts";
 import type { WatchAlertPayload, WatchNoticePayload } from "../forwarding/payload.ts";
 import { createTargetQueries, insertEvent, insertWatchlistEvents } from "../forwarding/queries.ts";
 import { checkWebhookUrl, deliveryPageOf, newSecret, targetOf } from "../forwarding/service.ts";
@@ -108,6 +109,7 @@ export function createWatchlistWebhookService(options: WatchlistWebhookOptions) 
               severity: "medium",
               cve: null,
               fixed_in: "1.0.1",
+              fixed_in_inferred: null,
             },
             action: "Update example-plugin to 1.0.1 or later.",
           },
@@ -149,7 +151,7 @@ export async function queueNoticeWebhooks(
     `select w.id::text, w.name, array_agg(t.id order by t.id) as target_ids
      from watchlists w join forward_targets t on t.watchlist_id = w.id and t.status = 'active'
      where exists (
-       select 1 from watchlist_entries e where e.watchlist_id = w.id and e.kind = $1 and e.slug = lower($2))
+       select 1 from watchlist_entries e where e.watchlist_id = w.id and e.kind = $1 and e.slug = ${productSlugKeySql("$2")})
      group by w.id, w.name`,
     [notice.product.kind, notice.product.slug],
   );
