@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifySwagger from "@fastify/swagger";
-import { LINK_GRANT_COOKIE } from "@pressguard/domain";
+import { API_KEY_SCOPES, LINK_GRANT_COOKIE } from "@pressguard/domain";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import {
   jsonSchemaTransform,
@@ -15,7 +15,7 @@ import { publicConfigOf } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { watchDataVersion } from "./db/data-version.ts";
 import { signingKeyOf } from "./db/signing-keys.ts";
-import { registerAccessControl } from "./http/access.ts";
+import { publicData, registerAccessControl } from "./http/access.ts";
 import { createApiRateLimiter, INTERNAL_CALL_HEADER } from "./http/api-rate-limit.ts";
 import { handleFrameworkError, type RouteAgain } from "./http/bad-url.ts";
 import { registerCompression } from "./http/compression.ts";
@@ -434,10 +434,12 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
           onDeliveryQueued: () => void forwardingWorker.kick(),
         }),
       });
-      api.get("/openapi.json", { schema: { hide: true }, config: { access: "public" } }, () => app.swagger());
-      // Unknown API paths answer JSON, not the web app's HTML 404.
-      api.all("/*", { schema: { hide: true }, config: { access: "public" } }, (_request, reply) =>
-        reply.callNotFound(),
+      api.get("/openapi.json", { schema: { hide: true }, config: publicData }, () => app.swagger());
+      // Unknown API paths answer JSON, not the web app's HTML 404: to every key too.
+      api.all(
+        "/*",
+        { schema: { hide: true }, config: { access: "public", apiKeyScopes: API_KEY_SCOPES } },
+        (_request, reply) => reply.callNotFound(),
       );
     },
     { prefix: "/api" },

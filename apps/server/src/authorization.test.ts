@@ -1,5 +1,7 @@
 // One file on purpose (issue 16): one matrix of every API route × actor, checked to have a row per route.
+import { API_KEY_PREFIX, API_KEY_SCOPES, type ApiKeyScope } from "@pressguard/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { API_KEY_SCOPE_MESSAGE } from "./http/access.ts";
 import { type ApiCaller, createApiCaller, registerUser, uniqueEmail } from "./test/api-client.ts";
 import { createTestApp } from "./test/app.ts";
 import { createSessionSecret, createStaffUser } from "./test/staff.ts";
@@ -17,7 +19,21 @@ type Expected = Record<Actor, number>;
  */
 const SEAT_ACTORS = ["vendorAdmin", "vendorMember"] as const;
 type SeatActor = (typeof SEAT_ACTORS)[number];
-type AnyActor = Actor | SeatActor;
+/**
+ * One API key per scope the domain defines (decision 028), asked by every row. Each is made by the
+ * account it acts for: the researcher actor (who owns the report and the watchlist), the vendor
+ * actor for `vendor`. Where its scope opens the route (the row's `keys`) a key gets its owner's
+ * answer, `read` anybody's (it is anonymous there); anywhere else 403, before the handler.
+ */
+type KeyActor = `${ApiKeyScope}Key`;
+const KEY_OWNERS: Record<ApiKeyScope, "researcher" | "vendor"> = {
+  read: "researcher",
+  watchlists: "researcher",
+  researcher: "researcher",
+  vendor: "vendor",
+};
+const keyActorOf = (scope: ApiKeyScope): KeyActor => `${scope}Key`;
+type AnyActor = Actor | SeatActor | KeyActor;
 
 const all = (status: number): Expected =>
   Object.fromEntries(ACTORS.map((actor) => [actor, status])) as Expected;
@@ -87,8 +103,10 @@ interface Context {
 }
 
 interface Row {
-  /** "public": every actor, signed in or not, gets the same answer, and it is not 401, 403 or 5xx. */
+  /** "public": every person, signed in or not, gets the same answer, and it is not 401, 403 or 5xx. */
   expected: (Expected & Partial<Record<SeatActor, number>>) | "public";
+  /** The API key scopes that open the route (any one); none unless named. */
+  keys?: readonly ApiKeyScope[];
   url?: (context: Context) => string;
   body?: () => unknown;
   /** Each cell gets its own seat or invitation to remove (`context.freshId`). */
@@ -97,16 +115,38 @@ interface Row {
   leavesSeat?: true;
 }
 
+const READ = ["read"] as const;
+const WATCHLISTS = ["watchlists"] as const;
+const RESEARCHER = ["researcher"] as const;
+const VENDOR = ["vendor"] as const;
+/** The report routes a link's holder shares with the report's researcher and vendor. */
+const READER = ["researcher", "vendor"] as const;
+
 const SAMPLE_UUID = "00000000-0000-4000-8000-000000000000";
-const publicRow = (url?: string, body?: unknown): Row => ({
+const sameForAll = (keys: readonly ApiKeyScope[], url?: string, body?: unknown): Row => ({
   expected: "public",
+  keys,
   ...(url && { url: () => url }),
   ...(body !== undefined && { body: () => body }),
 });
+/** Public data: a `read` key reads it as anybody does. */
+const publicRow = (url?: string, body?: unknown) => sameForAll(READ, url, body);
+/** Public, but for people: a link, a PIN, a form's captcha. No key. */
+const peopleRow = (url?: string, body?: unknown) => sameForAll([], url, body);
+/** A file outside the API (no access level): it never reads the caller, so any key is anybody. */
+const fileRow = (url?: string) => sameForAll(API_KEY_SCOPES, url);
+
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+const send = (caller: ApiCaller, method: Method, url: string, body?: unknown) =>
+  method === "GET"
+    ? caller.get(url)
+    : method === "DELETE"
+      ? caller.delete(url)
+      : caller[method === "PUT" ? "put" : method === "PATCH" ? "patch" : "post"](url, body);
 
 const MATRIX: Record<string, Row> = {
   // Public database
-  "GET /api/public/footer/metrics": { expected: all(200) },
+  "GET /api/public/footer/metrics": { expected: all(200), keys: READ },
   "GET /api/v1/vulnerabilities": publicRow(),
   "GET /api/v1/vulnerabilities/{id}": publicRow("/api/v1/vulnerabilities/1"),
   "GET /api/v1/osv/{id}": publicRow("/api/v1/osv/PG-1"),
@@ -124,22 +164,22 @@ const MATRIX: Record<string, Row> = {
   "GET /api/v1/osv/all.zip": publicRow(),
   "GET /api/v1/osv/modified_id.csv": publicRow(),
   "GET /api/v1/csaf/{id}": publicRow("/api/v1/csaf/PG-1"),
-  "GET /.well-known/csaf/provider-metadata.json": publicRow(),
-  "GET /.well-known/csaf/feed-tlp-white-{year}-{part}.json": publicRow(
+  "GET /.well-known/csaf/provider-metadata.json": fileRow(),
+  "GET /.well-known/csaf/feed-tlp-white-{year}-{part}.json": fileRow(
     "/.well-known/csaf/feed-tlp-white-2024-1.json",
   ),
-  "GET /database/feed": publicRow(),
-  "GET /database/{platform}/{kind}/{product}/feed": publicRow("/database/wordpress/plugin/akismet/feed"),
+  "GET /database/feed": fileRow(),
+  "GET /database/{platform}/{kind}/{product}/feed": fileRow("/database/wordpress/plugin/akismet/feed"),
   // The site files (decision 026): the same for everyone, signed in or not.
-  "GET /.well-known/security.txt": publicRow(),
-  "GET /database/{platform}/{kind}/{product}/security.txt": publicRow(
+  "GET /.well-known/security.txt": fileRow(),
+  "GET /database/{platform}/{kind}/{product}/security.txt": fileRow(
     "/database/wordpress/plugin/matrix-vendor-program/security.txt",
   ),
-  "GET /robots.txt": publicRow(),
-  "GET /sitemap.xml": publicRow(),
-  "GET /sitemap-pages.xml": publicRow(),
-  "GET /sitemap-products-{page}.xml": publicRow("/sitemap-products-1.xml"),
-  "GET /sitemap-vulnerabilities-{page}.xml": publicRow("/sitemap-vulnerabilities-1.xml"),
+  "GET /robots.txt": fileRow(),
+  "GET /sitemap.xml": fileRow(),
+  "GET /sitemap-pages.xml": fileRow(),
+  "GET /sitemap-products-{page}.xml": fileRow("/sitemap-products-1.xml"),
+  "GET /sitemap-vulnerabilities-{page}.xml": fileRow("/sitemap-vulnerabilities-1.xml"),
   "GET /api/v1/programs": publicRow(),
   "GET /api/v1/products": publicRow("/api/v1/products?q=akismet&kind=plugin"),
   "GET /api/v1/autocomplete": publicRow("/api/v1/autocomplete?q=akis"),
@@ -208,51 +248,64 @@ const MATRIX: Record<string, Row> = {
   // The development mailbox is off unless DEV_MAILBOX=on (issue 15): it would sign anyone in.
   "GET /api/dev/mail": { expected: all(404) },
   // Vendor programs (decision 006): another vendor's program does not exist for the caller.
-  "GET /api/products": { expected: vendors(200) },
-  "GET /api/products/details": { expected: vendors(200) },
-  "GET /api/products/lobby": { expected: vendors(200) },
-  "GET /api/products/csv-template": { expected: vendors(200) },
-  "POST /api/products/import-csv": { expected: vendors(415), body: () => ({ file: "not multipart" }) },
+  "GET /api/products": { expected: vendors(200), keys: VENDOR },
+  "GET /api/products/details": { expected: vendors(200), keys: VENDOR },
+  "GET /api/products/lobby": { expected: vendors(200), keys: VENDOR },
+  "GET /api/products/csv-template": { expected: vendors(200), keys: VENDOR },
+  "POST /api/products/import-csv": {
+    expected: vendors(415),
+    keys: VENDOR,
+    body: () => ({ file: "not multipart" }),
+  },
   "GET /api/products/{id}": {
     expected: vendors(200, 404),
+    keys: VENDOR,
     url: ({ vendorProgramId }) => `/api/products/${vendorProgramId}`,
   },
   "GET /api/products/{id}/edit": {
     expected: vendors(200, 404),
+    keys: VENDOR,
     url: ({ vendorProgramId }) => `/api/products/${vendorProgramId}/edit`,
   },
-  "POST /api/products": { expected: vendors(201), body: () => program() },
+  "POST /api/products": { expected: vendors(201), keys: VENDOR, body: () => program() },
   "POST /api/products/{id}": {
     expected: vendors(200, 404),
+    keys: VENDOR,
     url: ({ vendorProgramId }) => `/api/products/${vendorProgramId}`,
     body: () => program(MATRIX_PROGRAM_SLUG),
   },
   "GET /api/products/{id}/policy": {
     expected: vendors(200, 404),
+    keys: VENDOR,
     url: ({ vendorProgramId }) => `/api/products/${vendorProgramId}/policy`,
   },
   "POST /api/products/{id}/policy": {
     expected: vendors(200, 404),
+    keys: VENDOR,
     url: ({ vendorProgramId }) => `/api/products/${vendorProgramId}/policy`,
     body: () => ({ security_contact_email: "psirt@matrix.example", support_ends_on: "2028-12-31" }),
   },
   "GET /api/products/{id}/user-notices": {
     expected: vendors(200, 404),
+    keys: VENDOR,
     url: ({ vendorProgramId }) => `/api/products/${vendorProgramId}/user-notices`,
   },
   "POST /api/products/{id}/user-notices": {
     expected: vendors(201, 404),
+    keys: VENDOR,
     url: ({ vendorProgramId }) => `/api/products/${vendorProgramId}/user-notices`,
     body: () => ({ message: "Update Matrix program to 2.0 now: 1.x lets anyone change settings." }),
   },
   "POST /api/products/{id}/activate-product": {
     expected: vendors(200, 404),
+    keys: VENDOR,
     url: ({ vendorProgramId }) => `/api/products/${vendorProgramId}/activate-product`,
     body: () => ({ is_lobby_product: false }),
   },
-  "GET /api/vendor/account": { expected: vendors(200) },
+  "GET /api/vendor/account": { expected: vendors(200), keys: VENDOR },
   "PUT /api/vendor/account": {
     expected: vendors(200),
+    keys: VENDOR,
     body: () => ({
       vendor_name: "Matrix",
       contact_email: "security@matrix.example",
@@ -261,95 +314,108 @@ const MATRIX: Record<string, Row> = {
     }),
   },
   // Seats (issue 8, modules/team/team.test.ts): another organisation's seat or invitation does not exist for it.
-  "GET /api/vendor/members": { expected: managers(200) },
+  "GET /api/vendor/members": { expected: managers(200), keys: VENDOR },
   "POST /api/vendor/invitations": {
     expected: managers(201),
+    keys: VENDOR,
     body: () => ({ email: uniqueEmail("matrix-seat"), role: "member" }),
   },
   "DELETE /api/vendor/invitations/{id}": {
     expected: managers(204, 404),
+    keys: VENDOR,
     url: ({ freshId }) => `/api/vendor/invitations/${freshId}`,
     fresh: "invitation",
   },
   "PUT /api/vendor/members/{userId}": {
     expected: managers(200, 404),
+    keys: VENDOR,
     url: ({ seatMemberId }) => `/api/vendor/members/${seatMemberId}`,
     body: () => ({ role: "member" }),
   },
   // Leaving: any seat but the owner's (the owners of both organisations get 409).
   "DELETE /api/vendor/membership": {
     expected: { ...vendors(409), vendorAdmin: 204, vendorMember: 204 },
+    keys: VENDOR,
     leavesSeat: true,
   },
   "DELETE /api/vendor/members/{userId}": {
     expected: managers(204, 404),
+    keys: VENDOR,
     url: ({ freshId }) => `/api/vendor/members/${freshId}`,
     fresh: "seat",
   },
   // Invitation links: an unknown link is a 404 for everyone; accepting one needs a signed-in account.
-  "GET /api/invitations/{token}": publicRow("/api/invitations/unknown-link"),
+  "GET /api/invitations/{token}": peopleRow("/api/invitations/unknown-link"),
   "POST /api/invitations/{token}/accept": {
     expected: signedIn(404),
     url: () => "/api/invitations/unknown-link/accept",
   },
-  "POST /api/invitations/{token}/account": publicRow("/api/invitations/unknown-link/account", {
+  "POST /api/invitations/{token}/account": peopleRow("/api/invitations/unknown-link/account", {
     name: "Matrix",
     password: "long enough pw",
   }),
   // Subscription (issue 8, decision 011; modules/billing/billing.test.ts). Asking for the free plan changes
   // nothing here: the vendor actor's organisation is premium with more seats than Free allows, the other
   // vendor is already on Free, so every manager is told why (409).
-  "GET /api/vendor/subscription": { expected: managers(200) },
-  "POST /api/vendor/subscription": { expected: managers(409), body: () => ({ plan: "free" }) },
+  "GET /api/vendor/subscription": { expected: managers(200), keys: VENDOR },
+  "POST /api/vendor/subscription": { expected: managers(409), keys: VENDOR, body: () => ({ plan: "free" }) },
   // No invoice has this number; another vendor's invoice is a 404 too (billing.test.ts).
   "GET /api/vendor/invoices/{number}": {
     expected: managers(404),
+    keys: VENDOR,
     url: () => "/api/vendor/invoices/PG-2000-000001",
   },
   // Report forwarding (issue 8, modules/forwarding/targets.test.ts covers another vendor's real ids): no
   // target or delivery has these ids. The vendor actor's organisation is premium, the other one free.
-  "GET /api/vendor/forwarding/targets": { expected: managers(200) },
+  "GET /api/vendor/forwarding/targets": { expected: managers(200), keys: VENDOR },
   "POST /api/vendor/forwarding/targets/email": {
     expected: managers(201),
+    keys: VENDOR,
     body: () => ({ email: uniqueEmail("matrix-forward") }),
   },
   "POST /api/vendor/forwarding/targets/webhook": {
     expected: { ...managers(201), otherVendor: 403 },
+    keys: VENDOR,
     body: () => ({ url: "https://93.184.216.34/matrix-hook" }),
   },
   "PUT /api/vendor/forwarding/targets/{id}": {
     expected: managers(404),
+    keys: VENDOR,
     url: () => "/api/vendor/forwarding/targets/999999",
     body: () => ({ events: [] }),
   },
   "DELETE /api/vendor/forwarding/targets/{id}": {
     expected: managers(404),
+    keys: VENDOR,
     url: () => "/api/vendor/forwarding/targets/999999",
   },
   ...Object.fromEntries(
     ["resend-confirmation", "rotate-secret", "disable", "enable", "test"].map((action) => [
       `POST /api/vendor/forwarding/targets/{id}/${action}`,
-      { expected: managers(404), url: () => `/api/vendor/forwarding/targets/999999/${action}` },
+      { expected: managers(404), keys: VENDOR, url: () => `/api/vendor/forwarding/targets/999999/${action}` },
     ]),
   ),
   "GET /api/vendor/forwarding/targets/{id}/deliveries": {
     expected: managers(404),
+    keys: VENDOR,
     url: () => "/api/vendor/forwarding/targets/999999/deliveries",
   },
   "POST /api/vendor/forwarding/deliveries/{id}/redeliver": {
     expected: managers(404),
+    keys: VENDOR,
     url: () => "/api/vendor/forwarding/deliveries/999999/redeliver",
   },
   // An unknown confirmation token is a 404 for everyone (delivery.test.ts confirms a real one).
-  "POST /api/forwarding/confirm": publicRow(undefined, { token: "unknown-token" }),
+  "POST /api/forwarding/confirm": peopleRow(undefined, { token: "unknown-token" }),
   // Reports (issue 7, decision 008): another researcher's or vendor's report does not exist for them.
-  "GET /api/captcha/challenge": publicRow(),
+  "GET /api/captcha/challenge": peopleRow(),
   // The vendor report form embed: public, the same for everyone (an unknown key is a 404 for all).
   "GET /api/v1/embed/vendors/{public_key}": publicRow(`/api/v1/embed/vendors/${SAMPLE_UUID}`),
   "POST /api/reports": {
     // Signed out with an e-mail (the captcha is off in tests); any signed-in account with a verified
     // e-mail reports as a researcher; an unverified one is refused (the other two actors).
     expected: { ...all(201), otherResearcher: 403, otherVendor: 403 },
+    keys: RESEARCHER,
     body: () => ({ ...matrixReport(), email: uniqueEmail("matrix-report") }),
   },
   "GET /api/reports/{id}": {
@@ -361,12 +427,13 @@ const MATRIX: Record<string, Row> = {
       otherVendor: 404,
       staff: 200,
     },
+    keys: READER,
     url: ({ reportId }) => `/api/reports/${reportId}`,
   },
   // An e-mailed link's token exchanged for a grant: answered by the token alone, never by the session.
-  "GET /api/reports/{id}/link-grant": publicRow(`/api/reports/${SAMPLE_UUID}/link-grant?token=not-a-token`),
+  "GET /api/reports/{id}/link-grant": peopleRow(`/api/reports/${SAMPLE_UUID}/link-grant?token=not-a-token`),
   // The PIN preview (PRODUCT.md §2): public, answered by the PIN and its cookie, never by the session.
-  "POST /api/report-previews/{id}/pin": publicRow(`/api/report-previews/${SAMPLE_UUID}/pin`, {
+  "POST /api/report-previews/{id}/pin": peopleRow(`/api/report-previews/${SAMPLE_UUID}/pin`, {
     pin: "123456",
   }),
   "GET /api/report-previews/{id}": {
@@ -386,6 +453,7 @@ const MATRIX: Record<string, Row> = {
   // Attachments: the matrix sends JSON, so a signed-in caller is told to send multipart (attachments.test.ts).
   "POST /api/reports/{id}/attachments": {
     expected: signedIn(415),
+    keys: RESEARCHER,
     url: ({ reportId }) => `/api/reports/${reportId}/attachments`,
     body: () => ({ file: "not multipart" }),
   },
@@ -398,6 +466,7 @@ const MATRIX: Record<string, Row> = {
       otherVendor: 404,
       staff: 200,
     },
+    keys: READER,
     url: ({ reportId, attachmentId }) => `/api/reports/${reportId}/attachments/${attachmentId}`,
   },
   "GET /api/report-previews/{id}/attachments/{attachmentId}": {
@@ -417,6 +486,7 @@ const MATRIX: Record<string, Row> = {
       vendorAdmin: 409,
       vendorMember: 409,
     },
+    keys: VENDOR,
     url: ({ reportId }) => `/api/reports/${reportId}/fix-attachments`,
     body: () => ({ file: "not multipart" }),
   },
@@ -434,6 +504,7 @@ const MATRIX: Record<string, Row> = {
       otherVendor: 404,
       staff: 201,
     },
+    keys: READER,
     url: ({ reportId }) => `/api/reports/${reportId}/comments`,
     body: () => ({ body: "A matrix comment." }),
   },
@@ -447,6 +518,7 @@ const MATRIX: Record<string, Row> = {
       otherVendor: 404,
       staff: 404,
     },
+    keys: RESEARCHER,
     url: ({ reportId }) => `/api/reports/${reportId}/cve-request`,
   },
   // The CRA Article 14 clocks (issue 20): the owning vendor's seats and staff; the researcher reads
@@ -469,37 +541,50 @@ const MATRIX: Record<string, Row> = {
     expected: exploitationActors(200),
     url: ({ reportId }) => `/api/reports/${reportId}/exploitation/csaf?step=notification`,
   },
-  "GET /api/vendor/exploitation": { expected: vendors(200) },
+  "GET /api/vendor/exploitation": { expected: vendors(200), keys: VENDOR },
   // Every signed-in actor holds the researcher role by now (POST /api/user/roles and POST /api/reports
   // above give it); each sees only their own reports (reports.test.ts).
-  "GET /api/researcher/reports": { expected: signedIn(200) },
+  "GET /api/researcher/reports": { expected: signedIn(200), keys: RESEARCHER },
   // Watchlists (issue 20): any signed-in user keeps their own; another's answers 404 as an unknown one.
-  "GET /api/watchlists": { expected: signedIn(200) },
-  "POST /api/watchlists": { expected: signedIn(201), body: () => ({ name: "matrix site" }) },
-  "GET /api/watchlists/exposures": { expected: signedIn(200) },
+  "GET /api/watchlists": { expected: signedIn(200), keys: WATCHLISTS },
+  "POST /api/watchlists": {
+    expected: signedIn(201),
+    keys: WATCHLISTS,
+    body: () => ({ name: "matrix site" }),
+  },
+  "GET /api/watchlists/exposures": { expected: signedIn(200), keys: WATCHLISTS },
   "GET /api/watchlists/{id}": {
     expected: { ...signedIn(404), researcher: 200 },
+    keys: WATCHLISTS,
     url: ({ watchlistId }) => `/api/watchlists/${watchlistId}`,
   },
   "PATCH /api/watchlists/{id}": {
     expected: { ...signedIn(404), researcher: 200 },
+    keys: WATCHLISTS,
     url: ({ watchlistId }) => `/api/watchlists/${watchlistId}`,
     body: () => ({ alert_mode: "daily" }),
   },
   "PUT /api/watchlists/{id}/entries": {
     expected: { ...signedIn(404), researcher: 200 },
+    keys: WATCHLISTS,
     url: ({ watchlistId }) => `/api/watchlists/${watchlistId}/entries`,
     body: () => ({ entries: [{ kind: "plugin", slug: "matrix-plugin", version: "1.0.1" }] }),
   },
   // Deleting is the owner's only (watchlists.test.ts); here nobody's watchlist is named.
-  "DELETE /api/watchlists/{id}": { expected: signedIn(404), url: () => `/api/watchlists/${SAMPLE_UUID}` },
+  "DELETE /api/watchlists/{id}": {
+    expected: signedIn(404),
+    keys: WATCHLISTS,
+    url: () => `/api/watchlists/${SAMPLE_UUID}`,
+  },
   // Alert webhooks: the watchlist's owner only (a public IP literal: no DNS in the test).
   "GET /api/watchlists/{id}/webhooks": {
     expected: { ...signedIn(404), researcher: 200 },
+    keys: WATCHLISTS,
     url: ({ watchlistId }) => `/api/watchlists/${watchlistId}/webhooks`,
   },
   "POST /api/watchlists/{id}/webhooks": {
     expected: { ...signedIn(404), researcher: 201 },
+    keys: WATCHLISTS,
     url: ({ watchlistId }) => `/api/watchlists/${watchlistId}/webhooks`,
     body: () => ({ url: "https://93.184.216.34/hook", format: "slack" }),
   },
@@ -509,25 +594,29 @@ const MATRIX: Record<string, Row> = {
       `POST /api/watchlists/{id}/webhooks/{webhookId}/${action}`,
       {
         expected: signedIn(404),
+        keys: WATCHLISTS,
         url: ({ watchlistId }: Context) => `/api/watchlists/${watchlistId}/webhooks/2147483647/${action}`,
       } satisfies Row,
     ]),
   ),
   "GET /api/watchlists/{id}/webhooks/{webhookId}/deliveries": {
     expected: signedIn(404),
+    keys: WATCHLISTS,
     url: ({ watchlistId }) => `/api/watchlists/${watchlistId}/webhooks/2147483647/deliveries`,
   },
   "DELETE /api/watchlists/{id}/webhooks/{webhookId}": {
     expected: signedIn(404),
+    keys: WATCHLISTS,
     url: ({ watchlistId }) => `/api/watchlists/${watchlistId}/webhooks/2147483647`,
   },
   // Each caller reads and writes only their own profile (modules/researchers/profile.test.ts).
-  "GET /api/researcher/profile": { expected: signedIn(200) },
+  "GET /api/researcher/profile": { expected: signedIn(200), keys: RESEARCHER },
   "PUT /api/researcher/profile": {
     expected: signedIn(200),
+    keys: RESEARCHER,
     body: () => ({ display_name: "Matrix Researcher" }),
   },
-  "GET /api/vendor/reports": { expected: vendors(200) },
+  "GET /api/vendor/reports": { expected: vendors(200), keys: VENDOR },
   // The report is validated, not yet awaiting a fix: the vendor's seats are told so; staff and the
   // researcher read it but do not act for the vendor; anyone else never sees it. Signed out, only
   // with the vendor's e-mailed link (fix-submission.test.ts).
@@ -542,6 +631,7 @@ const MATRIX: Record<string, Row> = {
       vendorAdmin: 409,
       vendorMember: 409,
     },
+    keys: VENDOR,
     url: ({ reportId }) => `/api/vendor/reports/${reportId}/fix`,
     body: () => ({ fixed_version: "1.0.1" }),
   },
@@ -583,6 +673,12 @@ const MATRIX: Record<string, Row> = {
     url: () => "/api/staff/products/999999999/contact",
     body: () => ({ email: "matrix@example.test" }),
   },
+  "GET /api/staff/data-sources": { expected: staffOnly(200) },
+  // The matrix's app configures no data source: staff are told so (409).
+  "POST /api/staff/data-sources/{source}/sync": {
+    expected: staffOnly(409),
+    url: () => "/api/staff/data-sources/wordfence/sync",
+  },
   "GET /api/staff/vendors": { expected: staffOnly(200) },
   "POST /api/staff/vendors/{id}/plan": {
     expected: staffOnly(404),
@@ -593,7 +689,8 @@ const MATRIX: Record<string, Row> = {
 
 describe("the authorization matrix", () => {
   let harness: Awaited<ReturnType<typeof createTestApp>>;
-  const userIds = {} as Record<Exclude<AnyActor, "anonymous">, number>;
+  const userIds = {} as Record<Exclude<Actor | SeatActor, "anonymous">, number>;
+  const keySecrets = {} as Record<ApiKeyScope, string>;
   let vendorId = 0;
   let seatMemberId = 0;
   let ipCounter = 0;
@@ -672,6 +769,17 @@ describe("the authorization matrix", () => {
       const moved = await staffCaller.post(`/api/staff/reports/${reportId}/transitions`, step);
       if (moved.statusCode !== 200) throw new Error(`matrix report: ${moved.statusCode} ${moved.body}`);
     }
+    for (const scope of API_KEY_SCOPES) {
+      const owner = createApiCaller(app, { ip: "10.98.0.4" });
+      owner.cookies.set("pressguard_session", (await sessionFor(userIds[KEY_OWNERS[scope]])).secret);
+      const created = await owner.post("/api/api-keys", {
+        name: `matrix ${scope}`,
+        scopes: [scope],
+        expires_in_days: 30,
+      });
+      if (created.statusCode !== 201) throw new Error(`matrix key: ${created.statusCode} ${created.body}`);
+      keySecrets[scope] = created.json<{ key: string }>().key;
+    }
   });
   afterAll(() => harness.close());
 
@@ -702,8 +810,13 @@ describe("the authorization matrix", () => {
     const caller = createApiCaller(harness.app, {
       ip: `10.99.${Math.floor(ipCounter / 250)}.${ipCounter % 250}`,
     });
-    if (actor !== "anonymous")
-      caller.cookies.set("pressguard_session", (await sessionFor(userIds[actor])).secret);
+    const scope = API_KEY_SCOPES.find((one) => keyActorOf(one) === actor);
+    if (scope) caller.setBearer(keySecrets[scope]);
+    else if (actor !== "anonymous")
+      caller.cookies.set(
+        "pressguard_session",
+        (await sessionFor(userIds[actor as keyof typeof userIds])).secret,
+      );
     return caller;
   }
 
@@ -720,56 +833,55 @@ describe("the authorization matrix", () => {
     expect(stale).toEqual([]);
   });
 
-  it("never lets an API key past its scopes: a read key gets no more than anonymous on a signed-in route, a researcher key no more than the researcher", async () => {
-    const owner = await callerFor("researcher");
-    const keyOf = async (scopes: string[]) => {
-      const created = await owner.post("/api/api-keys", { name: "matrix", scopes, expires_in_days: 30 });
-      expect(created.statusCode, created.body).toBe(201);
-      const caller = createApiCaller(harness.app, { ip: "10.97.0.1" });
-      caller.setBearer(created.json<{ key: string }>().key);
-      return caller;
-    };
-    const readKey = await keyOf(["read"]);
-    const researcherKey = await keyOf(["researcher"]);
-    const anonymous = createApiCaller(harness.app, { ip: "10.97.0.2" });
+  it("refuses a key outside its scopes before the handler: an unknown id or an empty body gets the same 403", async () => {
     const letThrough: string[] = [];
     for (const [route, row] of Object.entries(MATRIX)) {
-      if (row.expected === "public") continue;
-      const [method, path] = route.split(" ") as [string, string];
-      // Refused before the parameters are read, or for a report that does not exist: any value will do.
-      const url = path.replaceAll(/\{[^}]+\}/g, "00000000-0000-4000-8000-000000000000");
-      // A Bearer call needs no CSRF pair; the anonymous one sends it, as a browser would.
-      const call = (caller: ApiCaller) =>
-        method === "GET"
-          ? caller.get(url)
-          : method === "DELETE"
-            ? caller.delete(url)
-            : caller[method === "PUT" ? "put" : method === "PATCH" ? "patch" : "post"](url, {});
-      if (row.expected.anonymous === 401) {
-        // A read key is anonymous: refused by the access hook (403), or answered as anonymous is.
-        const [keyed, unkeyed] = [(await call(readKey)).statusCode, (await call(anonymous)).statusCode];
-        if (keyed !== 403 && keyed !== unkeyed)
-          letThrough.push(`read ${route}: ${keyed}, anonymous ${unkeyed}`);
-      }
-      if (row.expected.researcher === 403) {
-        const keyed = (await call(researcherKey)).statusCode;
-        if (keyed < 400) letThrough.push(`researcher ${route}: ${keyed}`);
+      const [method, path] = route.split(" ") as [Method, string];
+      const url = path.replaceAll(/\{[^}]+\}/g, SAMPLE_UUID);
+      for (const scope of API_KEY_SCOPES.filter((one) => !row.keys?.includes(one))) {
+        const response = await send(await callerFor(keyActorOf(scope)), method, url, {});
+        if (
+          response.statusCode !== 403 ||
+          response.json<{ message: string }>().message !== API_KEY_SCOPE_MESSAGE
+        )
+          letThrough.push(`${scope} ${route}: ${response.statusCode}`);
       }
     }
     expect(letThrough).toEqual([]);
   });
 
+  it("answers 401 to an unknown or a revoked key on every API route, the public ones too", async () => {
+    const owner = await callerFor("researcher");
+    const created = await owner.post("/api/api-keys", {
+      name: "revoked",
+      scopes: ["read"],
+      expires_in_days: 30,
+    });
+    const revoked = created.json<{ id: number; key: string }>();
+    expect((await owner.delete(`/api/tokens/${revoked.id}`)).statusCode).toBe(204);
+    const served: string[] = [];
+    for (const secret of [revoked.key, `${API_KEY_PREFIX}${"x".repeat(43)}`]) {
+      for (const route of Object.keys(MATRIX)) {
+        const [method, path] = route.split(" ") as [Method, string];
+        if (!path.startsWith("/api/")) continue;
+        const caller = createApiCaller(harness.app, { ip: "10.97.0.3" });
+        caller.setBearer(secret);
+        const response = await send(caller, method, path.replaceAll(/\{[^}]+\}/g, SAMPLE_UUID), {});
+        if (response.statusCode !== 401) served.push(`${route}: ${response.statusCode}`);
+      }
+    }
+    expect(served).toEqual([]);
+  });
+
   for (const [route, row] of Object.entries(MATRIX)) {
     it(`${route} answers each actor as expected`, async () => {
-      const [method, path] = route.split(" ") as ["GET" | "POST" | "PUT" | "PATCH" | "DELETE", string];
+      const [method, path] = route.split(" ") as [Method, string];
       const actual: Partial<Record<AnyActor, number>> = {};
       const expected: Partial<Record<AnyActor, number>> = {};
       const expectations = row.expected;
-      const actors: AnyActor[] = [
-        ...ACTORS,
-        ...SEAT_ACTORS.filter((actor) => expectations !== "public" && actor in expectations),
-      ];
-      for (const actor of actors) {
+      const seatActors = SEAT_ACTORS.filter((actor) => expectations !== "public" && actor in expectations);
+      const keyActors = API_KEY_SCOPES.map(keyActorOf);
+      for (const actor of [...ACTORS, ...seatActors, ...keyActors]) {
         const caller = await callerFor(actor);
         const context: Context = {
           researcherSessionId: (await sessionFor(userIds.researcher)).id,
@@ -785,20 +897,8 @@ describe("the authorization matrix", () => {
                 ? await addInvitation()
                 : 0,
         };
-        const url = row.url?.(context) ?? path;
-        const body = row.body?.();
-        const response =
-          method === "GET"
-            ? await caller.get(url)
-            : method === "DELETE"
-              ? await caller.delete(url)
-              : method === "PUT"
-                ? await caller.put(url, body)
-                : method === "PATCH"
-                  ? await caller.patch(url, body)
-                  : await caller.post(url, body);
+        const response = await send(caller, method, row.url?.(context) ?? path, row.body?.());
         actual[actor] = response.statusCode;
-        if (expectations !== "public") expected[actor] = expectations[actor];
         if (row.leavesSeat && (actor === "vendorAdmin" || actor === "vendorMember"))
           await harness.database.sql.query(
             `insert into vendor_members (vendor_id, user_id, role) values ($1, $2, $3)
@@ -806,13 +906,18 @@ describe("the authorization matrix", () => {
             [vendorId, userIds[actor], actor === "vendorAdmin" ? "admin" : "member"],
           );
       }
-      if (row.expected === "public") {
+      const answerOf = (actor: Actor | SeatActor) =>
+        expectations === "public" ? actual.anonymous : expectations[actor];
+      for (const actor of [...ACTORS, ...seatActors]) expected[actor] = answerOf(actor);
+      for (const scope of API_KEY_SCOPES)
+        expected[keyActorOf(scope)] = row.keys?.includes(scope)
+          ? answerOf(scope === "read" ? "anonymous" : KEY_OWNERS[scope])
+          : 403;
+      if (expectations === "public") {
         expect([401, 403]).not.toContain(actual.anonymous);
         expect(actual.anonymous).toBeLessThan(500);
-        expect(actual).toEqual(all(actual.anonymous ?? 0));
-      } else {
-        expect(actual).toEqual(expected);
       }
+      expect(actual).toEqual(expected);
     });
   }
 });

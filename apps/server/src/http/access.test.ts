@@ -77,6 +77,10 @@ describe("the access hook", () => {
       mode: "cookie",
     });
     expect(() => bare.get("/api/naked", async () => ({}))).toThrow("declares no access level");
+    // The other levels name their key scopes themselves (decision 028): a second list would contradict them.
+    expect(() =>
+      bare.get("/api/both", { config: { access: "vendor", apiKeyScopes: ["read"] } }, async () => ({})),
+    ).toThrow("only a public route names its API key scopes");
     await bare.close();
   });
 

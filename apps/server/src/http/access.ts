@@ -1,4 +1,10 @@
-import { type ApiKeyScope, type Capability, hasCapability, type SessionUser } from "@pressguard/domain";
+import {
+  API_KEY_PREFIX,
+  type ApiKeyScope,
+  type Capability,
+  hasCapability,
+  type SessionUser,
+} from "@pressguard/domain";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../errors.ts";
 
@@ -48,11 +54,18 @@ declare module "fastify" {
      * pages' route middleware reads the same table, `hasCapability` of the domain package).
      */
     capability?: Capability;
+    /**
+     * The API key scopes that open a `public` route to a key, any one of them (decision 028, issue
+     * 38): `read` for public data, which the key then reads as anybody does; a role's scope where a
+     * signed-in caller acts as themselves. Without it, no key may call the route. The other levels
+     * name their own (`keyScopesOf`).
+     */
+    apiKeyScopes?: readonly ApiKeyScope[];
   }
   interface FastifyRequest {
     /**
-     * The caller, resolved once per request by the access hook; null when anonymous (a `read` API
-     * key is anonymous too, decision 028).
+     * The caller, resolved once per request by the access hook; null when anonymous (an API key on a
+     * route only its `read` scope opens is anonymous too, decision 028).
      */
     auth: RequestAuth | null;
     /** The API key the request was made with, if any, even a `read` one: its own rate-limit budget. */
@@ -98,6 +111,9 @@ export const CAPABILITY_MESSAGES: Record<Capability, string> = {
 
 export const API_KEY_SCOPE_MESSAGE = "This API key's scopes do not allow this action.";
 
+/** Public data, the same answer for every caller: a key reads it with its `read` scope, as anybody does. */
+export const publicData = { access: "public", apiKeyScopes: ["read"] } as const;
+
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 export function clientInfoOf(request: FastifyRequest): ClientInfo {
@@ -135,11 +151,25 @@ function sameToken(a: string, b: string): boolean {
 }
 
 /**
+ * What opens a route to an API key, any one of these scopes: deny by default. `researcher`, `vendor`
+ * and `watchlists` routes need the scope of that name; a key never manages the account (`user`: sessions,
+ * keys, password, second factor) nor acts as staff; a `public` route names its scopes or opens to none.
+ */
+function keyScopesOf(
+  access: AccessLevel,
+  declared: readonly ApiKeyScope[] | undefined,
+): readonly ApiKeyScope[] {
+  if (access === "public") return declared ?? [];
+  if (access === "user" || access === "staff") return [];
+  return [access];
+}
+
+/**
  * Refuses to start when an API route forgets to declare its access level, so no route is public
  * by accident; then, on every API request, one hook (before body validation, so an anonymous caller
  * gets 401 rather than a validation error):
  * 1. resolves the caller once — a Bearer token (token mode, or an API key limited to its scopes:
- *    403 outside them) or else the session cookie;
+ *    401 when unknown, revoked or expired, 403 outside its scopes) or else the session cookie;
  * 2. refuses unsafe methods whose `X-XSRF-TOKEN` header does not match the `XSRF-TOKEN` cookie
  *    (419), except a token-issuing call asking for a token and, in token mode, a JSON call
  *    (`sentAsJson`: no cross-site page can send one);
@@ -149,8 +179,11 @@ function sameToken(a: string, b: string): boolean {
 export function registerAccessControl(app: FastifyInstance, options: AccessControlOptions) {
   app.addHook("onRoute", (route) => {
     if (!route.url.startsWith("/api")) return;
-    const access = (route.config as { access?: AccessLevel } | undefined)?.access;
+    const config = route.config as { access?: AccessLevel; apiKeyScopes?: unknown } | undefined;
+    const access = config?.access;
     if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access level`);
+    if (config.apiKeyScopes && access !== "public")
+      throw new Error(`Route ${route.method} ${route.url}: only a public route names its API key scopes`);
   });
 
   app.decorateRequest("auth", null);
@@ -163,6 +196,7 @@ export function registerAccessControl(app: FastifyInstance, options: AccessContr
       issuesToken?: boolean;
       csrfOnlyWithSession?: boolean;
       capability?: Capability;
+      apiKeyScopes?: readonly ApiKeyScope[];
     };
     const access = config.access;
     if (!access) return;
@@ -170,6 +204,8 @@ export function registerAccessControl(app: FastifyInstance, options: AccessContr
     const bearer = bearerOf(request);
     if (bearer !== undefined) {
       request.auth = bearer ? await options.authenticator.authenticateToken(bearer) : null;
+      // Decision 028: a dead key is refused everywhere, never served as anonymous: its script learns it.
+      if (!request.auth && bearer.startsWith(API_KEY_PREFIX)) throw new AppError("unauthenticated");
     } else {
       const secret = request.cookies[options.sessionCookie];
       const exempt =
@@ -192,11 +228,9 @@ export function registerAccessControl(app: FastifyInstance, options: AccessContr
     if (request.auth?.via === "api_key") {
       const key = request.auth;
       request.apiKeyId = key.tokenId;
-      // Decision 028: a key acts only within its scopes. It never manages the account (`user` routes:
-      // sessions, keys, password, second factor) nor acts as staff; a `read` key is anonymous.
-      if (access === "user" || access === "staff" || (access !== "public" && !key.scopes?.includes(access)))
-        throw new AppError("forbidden", { message: API_KEY_SCOPE_MESSAGE });
-      if (!key.scopes?.some((scope) => scope !== "read")) request.auth = null;
+      const opening = keyScopesOf(access, config.apiKeyScopes).filter((scope) => key.scopes?.includes(scope));
+      if (opening.length === 0) throw new AppError("forbidden", { message: API_KEY_SCOPE_MESSAGE });
+      if (opening.every((scope) => scope === "read")) request.auth = null;
     }
     if (access === "public") return;
     const auth = request.auth;

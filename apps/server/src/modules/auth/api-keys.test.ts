@@ -228,6 +228,20 @@ describe("API keys", () => {
     expect((await stranger.caller.delete(`/api/tokens/${other.id}`)).statusCode).toBe(404);
   });
 
+  it("answers 401 to an unknown or revoked key on the public API too, never serving it as anonymous (issue 38)", async () => {
+    const { caller } = await registerUser(harness.app, { role: "vendor" });
+    const key = await createKey(caller, { name: "dead", scopes: ["read"], expires_in_days: 30 });
+    expect((await bearerCaller(key.key).get("/api/v1/vulnerabilities")).statusCode).toBe(200);
+    expect((await caller.delete(`/api/tokens/${key.id}`)).statusCode).toBe(204);
+    const unknown = `${API_KEY_PREFIX}${"A".repeat(43)}`;
+    for (const dead of [key.key, unknown]) {
+      for (const url of ["/api/v1/vulnerabilities", "/api/v1/statistics/counts"])
+        expect((await bearerCaller(dead).get(url)).statusCode, url).toBe(401);
+      const check = await bearerCaller(dead).post("/api/v1/check", { items: [] });
+      expect(check.statusCode).toBe(401);
+    }
+  });
+
   it("answers 401 once expired", async () => {
     const { caller } = await registerUser(harness.app, { role: "vendor" });
     const key = await createKey(caller, { name: "short", scopes: ["vendor"], expires_in_days: 30 });

@@ -1,6 +1,7 @@
 import { CheckRequest, CheckResponse } from "@pressguard/domain";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { publicData } from "../../http/access.ts";
 import { tags } from "../vulnerabilities/public-read.ts";
 import type { CheckService } from "./service.ts";
 
@@ -22,7 +23,7 @@ export const checkRoutes: FastifyPluginAsyncZod<{ check: CheckService }> = async
         response: { 200: CheckResponse },
       },
       // A batch weighs its items (decision 028): 1 + 1 per 50, so 500 items cost 11 requests' budget.
-      config: { access: "public", csrfOnlyWithSession: true, rateLimitCost: checkCost },
+      config: { ...publicData, csrfOnlyWithSession: true, rateLimitCost: checkCost },
     },
     // The service assembles the JSON itself from entries encoded once per data version, in the shape
     // of CheckResponse (vulnerabilities/routes.test.ts); Fastify sends a Buffer as it is.

@@ -1,6 +1,7 @@
 import { EmbedVendor } from "@pressguard/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { publicData } from "../../http/access.ts";
 import type { EmbedService } from "./service.ts";
 
 /** The vendor report form embed (`/iframe/vendor?vendor={public_key}`, issue 7). */
@@ -15,7 +16,7 @@ export const embedRoutes: FastifyPluginAsyncZod<{ embed: EmbedService }> = async
         params: z.object({ public_key: z.string() }),
         response: { 200: EmbedVendor },
       },
-      config: { access: "public" },
+      config: publicData,
     },
     (request) => embed.getVendor(request.params.public_key),
   );

@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { publicData } from "../../http/access.ts";
 import { type ResponseStore, registerHttpCache } from "../../http/http-cache.ts";
 import { tags } from "../vulnerabilities/public-read.ts";
 import {
@@ -187,7 +188,7 @@ export const osvExportRoutes: FastifyPluginAsyncZod<{ exports: OsvExports; feeds
           ...ERROR_DESCRIPTIONS,
         },
       },
-      config: { access: "public" },
+      config: publicData,
     },
     async (request, reply) => {
       const gzip = acceptsGzip(request.headers["accept-encoding"]);
@@ -246,7 +247,7 @@ export const osvExportRoutes: FastifyPluginAsyncZod<{ exports: OsvExports; feeds
           ...ERROR_DESCRIPTIONS,
         },
       },
-      config: { access: "public" },
+      config: publicData,
     },
     async (request, reply) =>
       sendFrom(
@@ -279,7 +280,7 @@ export const osvExportRoutes: FastifyPluginAsyncZod<{ exports: OsvExports; feeds
           ...ERROR_DESCRIPTIONS,
         },
       },
-      config: { access: "public" },
+      config: publicData,
     },
     async (request, reply) =>
       sendFrom(

@@ -1,5 +1,6 @@
 import { FOOTER_METRICS_MAX_AGE_SECONDS, FooterMetrics } from "@pressguard/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { publicData } from "../../http/access.ts";
 import { type ResponseStore, registerHttpCache } from "../../http/http-cache.ts";
 import type { FooterMetricsService } from "./service.ts";
 
@@ -17,7 +18,7 @@ export const productRoutes: FastifyPluginAsyncZod<{
         summary: "Counters shown in the public footer",
         response: { 200: FooterMetrics },
       },
-      config: { access: "public", publicCacheSeconds: FOOTER_METRICS_MAX_AGE_SECONDS },
+      config: { ...publicData, publicCacheSeconds: FOOTER_METRICS_MAX_AGE_SECONDS },
     },
     async () => footerMetrics.getFooterMetrics(),
   );

@@ -29,7 +29,8 @@ const isStaff = (auth: RequestAuth) => auth.user.is_staff && auth.user.two_facto
 
 export function viewerOf(auth: RequestAuth, row: ReportRow): Viewer | null {
   if (isStaff(auth)) return "staff";
-  if (row.researcher_user_id !== null && row.researcher_user_id === auth.user.id) return "researcher";
+  // `researcher` is null for an API key without that scope (`userWithin`), as `vendor` is.
+  if (auth.user.researcher && row.researcher_user_id === auth.user.id) return "researcher";
   if (
     auth.user.vendor &&
     row.product_vendor_id === auth.user.vendor.id &&

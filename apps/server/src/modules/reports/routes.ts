@@ -39,6 +39,15 @@ function linkTokenOf(request: FastifyRequest<{ Querystring: { token?: string } }
 const tags = ["reports"];
 
 /**
+ * The API key scopes of the routes a signed-in caller shares with a link's holder or a signed-out
+ * reporter (decision 028, issue 38): a key acts there as its owner, so only for the side its scopes
+ * name, and is never taken for the signed-out caller.
+ */
+const RESEARCHER_KEY = ["researcher"] as const;
+const VENDOR_KEY = ["vendor"] as const;
+const READER_KEY = ["researcher", "vendor"] as const;
+
+/**
  * The disclosure workflow's API (issue 7, decision 008); ownership is checked in the service. The PIN
  * preview's routes are pin-routes.ts.
  */
@@ -56,7 +65,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService }> = a
       // from inside another site's frame, where the Lax CSRF cookie is not sent. With a session
       // cookie the CSRF pair is still required.
       // A retry with the same Idempotency-Key never files the report twice (the key is stored with it).
-      config: { access: "public", csrfOnlyWithSession: true, idempotent: true },
+      config: { access: "public", apiKeyScopes: RESEARCHER_KEY, csrfOnlyWithSession: true, idempotent: true },
     },
     async (request, reply) =>
       reply
@@ -78,7 +87,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService }> = a
         response: { 200: ReportDetail },
       },
       // Signed out, only with a token (401 without one); checked in the service.
-      config: { access: "public" },
+      config: { access: "public", apiKeyScopes: READER_KEY },
     },
     (request) => reports.getReport(request.auth, reportIdOf(request.params.id), linkTokenOf(request)),
   );
@@ -123,7 +132,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService }> = a
         response: { 201: ReportAttachment },
       },
       // Signed out only with the new report's upload token (401 without one); checked in the service.
-      config: { access: "public", csrfOnlyWithSession: true, idempotent: true },
+      config: { access: "public", apiKeyScopes: RESEARCHER_KEY, csrfOnlyWithSession: true, idempotent: true },
     },
     async (request, reply) => {
       const token = request.query.token;
@@ -151,7 +160,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService }> = a
       },
       // Signed out only with the vendor's preview token (401 without one); checked in the service
       // before the body is read.
-      config: { access: "public", csrfOnlyWithSession: true, idempotent: true },
+      config: { access: "public", apiKeyScopes: VENDOR_KEY, csrfOnlyWithSession: true, idempotent: true },
     },
     async (request, reply) => {
       const uploader = await reports.requireFixUploader(
@@ -175,7 +184,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService }> = a
         params: AttachmentParams,
         querystring: ReportReadQuery,
       },
-      config: { access: "public" },
+      config: { access: "public", apiKeyScopes: READER_KEY },
     },
     async (request, reply) =>
       sendDownload(
@@ -205,7 +214,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService }> = a
       },
       // Signed out, only with a token (401 without one); checked in the service. A token holder
       // without a session sends no cookie, so no CSRF pair is needed; with a session it is.
-      config: { access: "public", csrfOnlyWithSession: true, idempotent: true },
+      config: { access: "public", apiKeyScopes: READER_KEY, csrfOnlyWithSession: true, idempotent: true },
     },
     async (request, reply) =>
       reply
@@ -272,7 +281,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService }> = a
         response: { 200: ReportDetail },
       },
       // Signed out only with the vendor's preview token (401 without one); checked in the service.
-      config: { access: "public", csrfOnlyWithSession: true },
+      config: { access: "public", apiKeyScopes: VENDOR_KEY, csrfOnlyWithSession: true },
     },
     (request) =>
       reports.submitFix(request.auth, reportIdOf(request.params.id), request.body, linkTokenOf(request)),

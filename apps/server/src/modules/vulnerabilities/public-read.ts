@@ -1,3 +1,4 @@
+import { publicData } from "../../http/access.ts";
 import { idOrNotFound } from "../../http/ids.ts";
 import { NOT_FOUND_MESSAGES } from "./presenters.ts";
 
@@ -5,7 +6,7 @@ import { NOT_FOUND_MESSAGES } from "./presenters.ts";
 
 /** Public reads may be five minutes old; revalidation is cheap thanks to the ETag. */
 export const PUBLIC_CACHE_SECONDS = 300;
-export const publicRead = { access: "public", publicCacheSeconds: PUBLIC_CACHE_SECONDS } as const;
+export const publicRead = { ...publicData, publicCacheSeconds: PUBLIC_CACHE_SECONDS } as const;
 export const tags = ["public database"];
 
 /** A product id of the specification's product API: digits, or the product does not exist. */
