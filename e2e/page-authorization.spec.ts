@@ -308,6 +308,7 @@ const PAGES: Record<string, Case[]> = {
   "/staff/reports/:uuid": [page(`/staff/reports/${SAMPLE_UUID}`, staffArea)],
   "/staff/claims": [page("/staff/claims", staffArea)],
   "/staff/vendors": [page("/staff/vendors", staffArea), page("/staff/vendors?q=acme", staffArea)],
+  "/staff/data-sources": [page("/staff/data-sources", staffArea)],
   "/staff/two-factor": [page("/staff/two-factor", staffArea)],
 
   // Every other path.

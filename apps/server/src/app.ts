@@ -31,6 +31,7 @@ import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { routeValidatorCompiler } from "./http/service-checked-body.ts";
 import { createVisitorClientInfo } from "./http/visitor-address.ts";
 import { DEFAULT_BUILD_DIR, readBuildInfo, registerWeb } from "./http/web.ts";
+import { createDataSyncJob } from "./jobs/data-sync-job.ts";
 import { createDeadlineJob } from "./jobs/deadline-job.ts";
 import { createExploitationJob } from "./jobs/exploitation-job.ts";
 import { createForwardingWorker } from "./jobs/forwarding-worker.ts";
@@ -47,6 +48,9 @@ import { captchaRoutes } from "./modules/captcha/routes.ts";
 import { createCaptchaService } from "./modules/captcha/service.ts";
 import { checkRoutes } from "./modules/check/routes.ts";
 import { createCheckService } from "./modules/check/service.ts";
+import { dataSourcesOf } from "./modules/data-sources/registry.ts";
+import { dataSourceRoutes } from "./modules/data-sources/routes.ts";
+import { createDataSourceService } from "./modules/data-sources/service.ts";
 import { embedRoutes } from "./modules/embed/routes.ts";
 import { createEmbedService } from "./modules/embed/service.ts";
 import { exploitationRoutes } from "./modules/exploitation/routes.ts";
@@ -336,6 +340,20 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
     app.log.error({ err: error }, "watchlist alert job failed"),
   );
   app.addHook("onClose", async () => watchAlertJob.stop());
+  // Upstream feeds keep the records current (decision 035): once per interval across all instances.
+  const dataSources = createDataSourceService({
+    database,
+    sources: dataSourcesOf(config),
+    intervalSeconds: config.dataSources.intervalSeconds,
+    onPublicChange,
+    log: app.log,
+  });
+  const dataSyncJob = createDataSyncJob(dataSources);
+  if (dataSources.hasConfiguredSources())
+    dataSyncJob.start(config.dataSources.intervalSeconds, (error) =>
+      app.log.error({ err: error }, "data source sync failed"),
+    );
+  app.addHook("onClose", async () => dataSyncJob.stop());
   const vulnerabilities = createVulnerabilityService({
     database,
     appUrl: config.appUrl,
@@ -423,6 +441,7 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
       await api.register(osvExportRoutes, { exports, feeds });
       await api.register(rankingRoutes, { rankings, responseStore });
       await api.register(checkRoutes, { check });
+      await api.register(dataSourceRoutes, { dataSources });
       await api.register(watchlistRoutes, {
         watchlists: createWatchlistService({ database, check, appUrl: config.appUrl }),
       });

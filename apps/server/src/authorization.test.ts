@@ -165,6 +165,7 @@ const MATRIX: Record<string, Row> = {
   "GET /api/v1/osv/modified_id.csv": publicRow(),
   "GET /api/v1/csaf/{id}": publicRow("/api/v1/csaf/PG-1"),
   "GET /.well-known/csaf/provider-metadata.json": fileRow(),
+  "GET /.well-known/csaf/feed-tlp-white.json": fileRow(),
   "GET /.well-known/csaf/feed-tlp-white-{year}-{part}.json": fileRow(
     "/.well-known/csaf/feed-tlp-white-2024-1.json",
   ),

@@ -66,6 +66,21 @@ const postgresUrl = optionalText.pipe(
     .optional(),
 );
 
+/** An upstream data source's URL (decision 035): http(s), defaulted, or `off` to disable the source. */
+const sourceUrl = (defaultUrl: string) =>
+  z
+    .string()
+    .trim()
+    .default(defaultUrl)
+    .transform((value) => (value === "" ? defaultUrl : value))
+    .pipe(
+      z.union([
+        z.literal("off"),
+        z.url({ protocol: /^https?$/, message: "must be an http:// or https:// URL, or off" }),
+      ]),
+    )
+    .transform((value) => (value === "off" ? null : value));
+
 const Env = z.object({
   /**
    * `production` for any instance others can reach. Unset behaves as `development` but is not an
@@ -151,6 +166,22 @@ const Env = z.object({
   DEADLINE_JOB_INTERVAL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(3600),
   /** How often the watchlist alert job looks for records written since its last run (seconds). */
   WATCH_ALERT_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(86_400).default(60),
+  /**
+   * The Wordfence Intelligence v3 feed (issue 34, decision 035): unset, the source is off. Sent as
+   * `Authorization: Bearer <key>`; never logged.
+   */
+  WORDFENCE_API_KEY: optionalText,
+  WORDFENCE_FEED_URL: z
+    .url({ protocol: /^https?$/, message: "must be an http:// or https:// URL" })
+    .default("https://www.wordfence.com/api/intelligence/v3/vulnerabilities/production"),
+  /** CISA's Known Exploited Vulnerabilities catalog (JSON); `off` disables the source. */
+  KEV_URL: sourceUrl("https://www.cisa.gov/sites/default/files/feeds/known_exploited_vulnerabilities.json"),
+  /** FIRST's EPSS scores of the day (CSV, gzipped or not); `off` disables the source. */
+  EPSS_URL: sourceUrl("https://epss.empiricalsecurity.com/epss_scores-current.csv.gz"),
+  /** The WordPress.org plugin and theme directory API; `off` disables the source. */
+  WPORG_API_URL: sourceUrl("https://api.wordpress.org"),
+  /** How often each configured data source is synced (seconds); also once soon after start when due. */
+  DATA_SYNC_INTERVAL_SECONDS: z.coerce.number().int().min(60).max(604_800).default(3600),
   /**
    * Who takes payment for plan changes (decision 011). `builtin`, the only one without provider keys,
    * accepts the change as paid and keeps the invoice; a Stripe or Paddle adapter adds its name here.
@@ -350,6 +381,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       allowLoopback: ["true", "1"].includes(vars.FORWARDING_ALLOW_LOOPBACK),
       retryBaseSeconds: vars.FORWARDING_RETRY_BASE_SECONDS,
       pollSeconds: vars.FORWARDING_POLL_SECONDS,
+    },
+    /** The upstream data sources (decision 035); a null URL or key is a source switched off. */
+    dataSources: {
+      intervalSeconds: vars.DATA_SYNC_INTERVAL_SECONDS,
+      wordfence: vars.WORDFENCE_API_KEY
+        ? { feedUrl: vars.WORDFENCE_FEED_URL, apiKey: vars.WORDFENCE_API_KEY }
+        : null,
+      kevUrl: vars.KEV_URL,
+      epssUrl: vars.EPSS_URL,
+      wporgApiUrl: vars.WPORG_API_URL,
     },
     billingProvider: vars.BILLING_PROVIDER,
     attachmentsDir: vars.ATTACHMENTS_DIR,

@@ -101,6 +101,7 @@ export default [
       route("reports/:uuid", "routes/staff/report.tsx"),
       route("claims", "routes/staff/claims.tsx"),
       route("vendors", "routes/staff/vendors.tsx"), // find vendors, change a plan by hand
+      route("data-sources", "routes/staff/data-sources.tsx"), // upstream feeds: state, "Sync now"
       route("two-factor", "routes/staff/two-factor.tsx"), // user-role only: where staff set it up
     ]),
   ]),

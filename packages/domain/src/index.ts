@@ -2,6 +2,7 @@ export * from "./api/accounts.ts";
 export * from "./api/api-keys.ts";
 export * from "./api/auth-requests.ts";
 export * from "./api/common.ts";
+export * from "./api/data-sources.ts";
 export * from "./api/duplicates.ts";
 export * from "./api/exploitation.ts";
 export * from "./api/forwarding.ts";

@@ -200,10 +200,12 @@ export async function writeVulnerabilities(
      on conflict (id) do update set
        ${valueColumns.map((column) => `${column} = excluded.${column}`).join(", ")},
        source_hash = excluded.source_hash,
-       updated_at = case when ${tuple("v")} is distinct from ${tuple("excluded")} then now()
-         else v.updated_at end
+       -- A record listed again is no longer withdrawn (decision 035).
+       withdrawn_at = null,
+       updated_at = case when ${tuple("v")} is distinct from ${tuple("excluded")}
+         or v.withdrawn_at is not null then now() else v.updated_at end
      where ${tuple("v")} is distinct from ${tuple("excluded")}
-       or v.source_hash is distinct from excluded.source_hash
+       or v.source_hash is distinct from excluded.source_hash or v.withdrawn_at is not null
      returning (xmax = 0) as inserted`,
     [
       vulnerabilities.id,

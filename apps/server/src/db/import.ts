@@ -245,12 +245,12 @@ export async function mergePendingIndexEntries(sql: SqlRunner): Promise<void> {
 }
 
 /** SQLSTATE classes 22 (data exception) and 23 (integrity constraint violation): the row's fault. */
-function isDataError(error: unknown): boolean {
+export function isDataError(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === "string" && (code.startsWith("22") || code.startsWith("23"));
 }
 
-async function ensurePlatform(sql: SqlRunner): Promise<number> {
+export async function ensurePlatform(sql: SqlRunner): Promise<number> {
   await sql.query("insert into platforms (slug, name) values ($1, $2) on conflict (slug) do nothing", [
     WORDPRESS_PLATFORM.slug,
     WORDPRESS_PLATFORM.name,

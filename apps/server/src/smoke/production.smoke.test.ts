@@ -28,6 +28,7 @@ const MORE_PAGES = [
   `/forwarding/confirm/${UUID}`,
   "/vdp/account/invoices/INV-2026-000001",
   "/staff/vendors",
+  "/staff/data-sources",
   `/database/researchers/${UUID}`,
   "/no-such-page",
 ];

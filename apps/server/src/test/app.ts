@@ -27,6 +27,11 @@ export async function createTestApp(
     EXPORTS_DIR: exportsDir,
     // Tests send everything from one address: the public API's limit is tested where it is meant to be.
     API_RATE_LIMIT_ANONYMOUS: "1000000000",
+    // Tests never reach the network: the upstream data sources are off unless a test points them at
+    // a stand-in server (decision 035).
+    KEV_URL: "off",
+    EPSS_URL: "off",
+    WPORG_API_URL: "off",
     ...env,
   });
   const app = await buildApp({ config, database, ...(web && { web }) });

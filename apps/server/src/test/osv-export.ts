@@ -11,7 +11,8 @@ export async function osvExportReady(app: FastifyInstance, database: Database, t
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const response = await app.inject({ method: "HEAD", url: "/api/v1/osv/modified_id.csv" });
-    const built = /^"osv-v(\d+)-/.exec(String(response.headers.etag ?? ""))?.[1];
+    // The files' ETag follows their bytes (issue 38); the data version they were built at is a header.
+    const built = response.headers.etag ? response.headers["x-data-version"] : undefined;
     if (response.statusCode === 200 && Number(built) >= version) return version;
     if (Date.now() > deadline)
       throw new Error(`the OSV export of data version ${version} was not served in time`);

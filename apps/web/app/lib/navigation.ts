@@ -181,11 +181,15 @@ export function activeTab<T extends NavItem>(tabs: readonly T[], pathname: strin
   return tabs.find((tab) => tab.to === path);
 }
 
-/** PRODUCT.md §1, staff top menu: the triage queue, the lobby claims waiting for a decision, the vendors. */
+/**
+ * PRODUCT.md §1, staff top menu: the triage queue, the lobby claims waiting for a decision, the vendors,
+ * the upstream data sources (issue 34).
+ */
 export const STAFF_MENU: readonly NavItem[] = [
   { label: "Reports queue", to: "/staff/reports", match: ["/staff/reports"] },
   { label: "Product claims", to: "/staff/claims" },
   { label: "Vendors", to: "/staff/vendors" },
+  { label: "Data sources", to: "/staff/data-sources" },
   WATCHLISTS_LINK,
   { label: "Account", to: ACCOUNT_PATH },
 ];

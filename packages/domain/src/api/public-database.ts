@@ -175,10 +175,28 @@ export const VulnerabilityDetail = VulnerabilitySummary.extend({
   affected_possibly_incomplete: z.boolean(),
   credits: z.array(Credit),
   updated_at: z.string().nullable(),
+  record_dates: z
+    .object({
+      published: z
+        .string()
+        .describe("The source's publication date, else the day the record was added here."),
+      modified: z
+        .string()
+        .describe(
+          "The source's last update (else its publication) when the source dates the record; otherwise the record's last change here.",
+        ),
+    })
+    .describe(
+      "The record's dates as every format gives them: the OSV record's published and modified, the CSAF advisory's initial and current release dates, the sitemap's lastmod and the page's structured data.",
+    ),
   source: z.string(),
   source_id: z.string().nullable(),
   source_url: z.string().nullable(),
   attribution: z.string().nullable(),
+  withdrawn_at: z
+    .string()
+    .nullable()
+    .describe("When the record left its upstream source: kept and shown as withdrawn. Null otherwise."),
 }).meta({ id: "Vulnerability" });
 export type VulnerabilityDetail = z.infer<typeof VulnerabilityDetail>;
 
@@ -416,8 +434,9 @@ export const OsvRecord = OsvFields.meta({
     `An OSV record (schema_version 1.7.5; id "${OSV_ID_PREFIX}<uuid>", CVE ids in aliases). Plugins and ` +
     'themes are Composer packages of WPackagist (ecosystem "Packagist:https://wpackagist.org", name ' +
     '"wpackagist-plugin/<slug>" or "wpackagist-theme/<slug>"); WordPress core is "roots/wordpress" on ' +
-    "Packagist. modified is the latest of the source's dates and our own changes; published is the " +
-    "source's publication date, else the day the record was created here. database_specific keeps " +
+    "Packagist. modified is the source's last update (else its publication) when the source dates the " +
+    "record, otherwise its last change here; published is the source's publication date, else the day " +
+    "the record was created here (the record answer's record_dates). database_specific keeps " +
     "source_id, source_url and attribution.",
 });
 

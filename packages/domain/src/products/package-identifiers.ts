@@ -1,3 +1,4 @@
+import { PackageURL } from "packageurl-js";
 import { z } from "zod";
 
 /**
@@ -35,9 +36,35 @@ export const PackageIdentifiers = z
   .meta({ id: "PackageIdentifiers" });
 export type PackageIdentifiers = z.infer<typeof PackageIdentifiers>;
 
-/** A version as a purl's `@version`: percent-encoded except the characters purl leaves as they are. */
-const purlVersion = (version?: string) =>
-  version ? `@${encodeURIComponent(version).replace(/%2B/g, "+")}` : "";
+/**
+ * A product's slug as its package identifiers write it (decision 029, amendment of 2026-12-05): lower case (Composer
+ * names are; WordPress.org slugs are case-insensitive), every run of characters other than a–z, 0–9,
+ * `.`, `_` and `-` as one `-`, a run of separators (`.`, `_`, `-`) as one `-`, none at either end: what
+ * Composer accepts as a package name. A WordPress.org slug is
+ * already in this form, so only upstream slugs of other origins change: of the 17,547 slugs of the
+ * bundled data, one, `Litho - Multipurpose Elementor WordPress Theme` →
+ * `litho-multipurpose-elementor-wordpress-theme`, which makes a valid Composer name. The product keeps
+ * its upstream slug (its page, its records, the check); the product API also finds it by this form.
+ * A slug with nothing left (no Latin letter or digit) is written as its code points in hexadecimal.
+ */
+export function identifierSlugOf(slug: string): string {
+  const simple = slug
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]+/g, "-")
+    .replace(/[._-]{2,}/g, "-")
+    .replace(/^[._-]+|[._-]+$/g, "");
+  if (simple !== "") return simple;
+  return [...slug.trim()].map((character) => character.codePointAt(0)!.toString(16)).join("-") || "0";
+}
+
+/** A Package URL in its canonical form, by the reference implementation (packageurl-js). */
+const purlOf = (
+  type: string,
+  namespace: string | null,
+  name: string,
+  version?: string,
+  qualifiers?: Record<string, string>,
+) => new PackageURL(type, namespace, name, version || null, qualifiers ?? null, null).toString();
 
 /**
  * A CPE 2.3 formatted-string component: `*` for any, else the value in lower case, white space as `_`
@@ -57,23 +84,22 @@ export function packageIdentifiersOf(
   product: { kind: string; slug: string },
   version?: string,
 ): PackageIdentifiers {
-  const at = purlVersion(version);
   if (product.kind === "core") {
-    const purl = `pkg:composer/${CORE_COMPOSER_PACKAGE}${at}`;
+    const purl = purlOf("composer", "roots", "wordpress", version);
     return {
       purl,
       composer: { name: CORE_COMPOSER_PACKAGE, repository: null, purl },
       cpe: `cpe:2.3:a:wordpress:wordpress:${cpeValue(version)}:*:*:*:*:*:*:*`,
     };
   }
-  const slug = product.slug.toLowerCase();
-  const composerName = `wpackagist-${product.kind}/${slug}`;
+  const slug = identifierSlugOf(product.slug);
+  const vendor = `wpackagist-${product.kind}`;
   return {
-    purl: product.kind === "theme" ? `pkg:wordpress/theme/${slug}${at}` : `pkg:wordpress/${slug}${at}`,
+    purl: purlOf("wordpress", product.kind === "theme" ? "theme" : null, slug, version),
     composer: {
-      name: composerName,
+      name: `${vendor}/${slug}`,
       repository: WPACKAGIST_REPOSITORY,
-      purl: `pkg:composer/${composerName}${at}?repository_url=${encodeURIComponent(WPACKAGIST_REPOSITORY)}`,
+      purl: purlOf("composer", vendor, slug, version, { repository_url: WPACKAGIST_REPOSITORY }),
     },
     cpe: null,
   };

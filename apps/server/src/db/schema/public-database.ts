@@ -108,6 +108,14 @@ export const products = pgTable(
     directorySourceHash: text("directory_source_hash"),
     tags: text("tags").array(),
     versions: text("versions").array(),
+    /**
+     * The directory's live state (issue 34, data source `wporg`): when the directory closed or removed
+     * the product (null: open, or not known), and when the directory was last asked about it. The
+     * current version, installs and last update stay in `version`, `active_installs` and
+     * `directory_updated`.
+     */
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    directoryCheckedAt: timestamp("directory_checked_at", { withTimezone: true }),
     /** Full text search over name and slug ('simple': no stemming, product names are not English). */
     search: tsvector("search").generatedAlwaysAs(
       sql`to_tsvector('simple', coalesce(name, '') || ' ' || slug)`,
@@ -198,6 +206,19 @@ export const vulnerabilities = pgTable(
      * GIN scan.
      */
     searchDocument: tsvector("search_document").notNull().default(sql`''::tsvector`),
+    /**
+     * When the record left its upstream feed (issue 34, decision 035): kept and shown as withdrawn,
+     * never deleted; cleared when the feed lists it again.
+     */
+    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
+    /** CISA KEV listing of the record's CVE (issue 34): `{ date_added, due_date, ransomware }`. */
+    knownExploited: jsonb("known_exploited").$type<{
+      date_added: string;
+      due_date: string | null;
+      ransomware: "Known" | "Unknown";
+    }>(),
+    /** FIRST EPSS score of the record's CVE (issue 34): `{ score, percentile, date }`. */
+    epss: jsonb("epss").$type<{ score: number; percentile: number; date: string }>(),
     ...timestamps,
   },
   (table) => [

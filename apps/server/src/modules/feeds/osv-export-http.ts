@@ -92,8 +92,11 @@ export interface StoredFileAnswer {
   path: string;
   /** The bytes of the representation sent: the file's, or the decompressed size when `gunzip`. */
   size: number;
+  /** Follows the bytes, not the data version (issue 38): the same files keep their ETag across versions. */
   etag: string;
   lastModified: Date;
+  /** The data version the file was built at, sent as `X-Data-Version` (informative). */
+  dataVersion?: string;
   contentType: string;
   filename: string;
   /** The file is gzip and sent with `Content-Encoding: gzip`. */
@@ -106,10 +109,18 @@ export interface StoredFileAnswer {
 
 function setValidators(
   reply: FastifyReply,
-  answer: { etag: string; lastModified: Date; contentType: string; filename: string; vary?: boolean },
+  answer: {
+    etag: string;
+    lastModified: Date;
+    contentType: string;
+    filename: string;
+    vary?: boolean;
+    dataVersion?: string;
+  },
 ) {
   reply.header("cache-control", `public, max-age=${PUBLIC_CACHE_SECONDS}`);
   reply.header("etag", answer.etag);
+  if (answer.dataVersion) reply.header("x-data-version", answer.dataVersion);
   reply.header("last-modified", answer.lastModified.toUTCString());
   reply.header("content-type", answer.contentType);
   reply.header("content-disposition", `inline; filename="${answer.filename}"`);

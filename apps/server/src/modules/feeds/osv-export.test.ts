@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import yauzl from "yauzl";
+import { bumpDataVersion } from "../../db/data-version.ts";
 import { importVulnerabilities } from "../../db/import.ts";
 import {
   CORE_SQLI,
@@ -130,9 +131,11 @@ describe("the OSV export files", () => {
     expect(response.headers["content-type"]).toBe("application/x-ndjson; charset=utf-8");
     expect(response.headers.vary).toContain("Accept-Encoding");
     expect(response.headers["accept-ranges"]).toBe("bytes");
-    expect(response.headers.etag).toMatch(
-      new RegExp(`^"osv-v${secondVersion}-osv\\.jsonl\\.gz-[0-9a-f]{16}"$`),
+    // The ETag follows the bytes (the file's SHA-256), not the data version (issue 38).
+    expect(response.headers.etag).toBe(
+      `"osv-osv.jsonl.gz-${manifestOf(secondVersion).files["osv.jsonl.gz"].sha256.slice(0, 32)}"`,
     );
+    expect(response.headers["x-data-version"]).toBe(String(secondVersion));
     expect(new Date(String(response.headers["last-modified"])).getTime()).not.toBeNaN();
     const text = gunzipSync(response.rawPayload).toString("utf8");
     const records = linesOf(text);
@@ -268,6 +271,41 @@ describe("the OSV export files", () => {
     expect((await get("/api/v1/osv/all.zip")).headers["content-type"]).toBe("application/zip");
     expect((await get(`/api/v1/osv/${osvId(CORE_SQLI)}`)).json()).toMatchObject({ id: osvId(CORE_SQLI) });
     expect((await get("/api/v1/osv/other.zip")).statusCode).toBe(404);
+  });
+
+  it("keeps every file's ETag across a data version that changes no record, and changes it with a record (issue 38)", async () => {
+    const URLS = ["/api/v1/osv", "/api/v1/osv/all.zip", "/api/v1/osv/modified_id.csv"];
+    const gzip = { "accept-encoding": "gzip" };
+    const answers = async () =>
+      Promise.all(
+        URLS.map(async (url) => {
+          const response = await get(url, gzip);
+          expect(response.statusCode, url).toBe(200);
+          return { etag: String(response.headers.etag), body: response.rawPayload };
+        }),
+      );
+    const before = await answers();
+    // A change that touches no record (a program's activation bumps the data version the same way).
+    await bumpDataVersion(harness.database.sql);
+    const third = await osvExportReady(harness.app, harness.database);
+    expect(third).toBeGreaterThan(secondVersion);
+    const after = await answers();
+    for (const [index, url] of URLS.entries()) {
+      expect(after[index]!.body.equals(before[index]!.body), url).toBe(true);
+      expect(after[index]!.etag, url).toBe(before[index]!.etag);
+      // A client holding the files from before the bump is told they did not change.
+      expect((await get(url, { ...gzip, "if-none-match": before[index]!.etag })).statusCode, url).toBe(304);
+    }
+    // A record changes: every file changes, and so does its ETag.
+    await harness.database.sql.query(
+      "update vulnerabilities set title = title || ' (updated)', updated_at = now() where id = $1",
+      [SMASH_BALLOON_XSS.id],
+    );
+    await bumpDataVersion(harness.database.sql);
+    await osvExportReady(harness.app, harness.database);
+    const changed = await answers();
+    for (const [index, url] of URLS.entries())
+      expect(changed[index]!.etag, url).not.toBe(before[index]!.etag);
   });
 
   it("documents the three routes in the OpenAPI document", async () => {

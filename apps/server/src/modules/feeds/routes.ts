@@ -156,11 +156,17 @@ export const osvExportRoutes: FastifyPluginAsyncZod<{ exports: OsvExports; feeds
     const body = live.body();
     return reply.send(body instanceof Readable ? body : Readable.from(body));
   };
+  /**
+   * A file's answer. Its ETag is the file's SHA-256 (and the representation), not the data version
+   * (issue 38): a version bump that changes no record (a program's activation) builds the same bytes,
+   * so a client revalidating with If-None-Match gets a 304 instead of the files again.
+   */
   const answerOf = (set: OsvExportSet, name: OsvExportFileName, representation: string = name) => ({
     path: set.pathOf(name),
     size: set.manifest.files[name].size,
-    etag: `"osv-v${set.manifest.version}-${representation}-${set.manifest.files[name].sha256.slice(0, 16)}"`,
+    etag: `"osv-${representation}-${set.manifest.files[name].sha256.slice(0, 32)}"`,
     lastModified: new Date(set.manifest.lastModified),
+    dataVersion: set.manifest.version,
   });
 
   app.get(

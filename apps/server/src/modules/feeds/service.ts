@@ -2,7 +2,7 @@ import type { Database } from "../../db/client.ts";
 import { AppError } from "../../errors.ts";
 import { createSearchQueries } from "../search/queries.ts";
 import { toOsv } from "../vulnerabilities/osv.ts";
-import { detailOf, NOT_FOUND_MESSAGES, osvDatesOf, pagePaths } from "../vulnerabilities/presenters.ts";
+import { detailOf, NOT_FOUND_MESSAGES, pagePaths } from "../vulnerabilities/presenters.ts";
 import { createVulnerabilityQueries } from "../vulnerabilities/queries.ts";
 import { renderAtomFeed } from "./atom.ts";
 
@@ -90,7 +90,7 @@ export function createFeedService({ database, appUrl }: { database: Database; ap
         const creditsBy = groupByVulnerability(creditRows);
         yield rows.map((row) => {
           const detail = detailOf(appUrl, row, rangesBy.get(row.id) ?? [], creditsBy.get(row.id) ?? []);
-          const osv = toOsv(detail, osvDatesOf(row));
+          const osv = toOsv(detail, detail.record_dates);
           return { id: osv.id, modified: osv.modified, json: JSON.stringify(osv) };
         });
         after = rows.at(-1)?.id ?? null;

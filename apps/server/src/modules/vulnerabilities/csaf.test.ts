@@ -11,6 +11,7 @@ import {
 } from "../../db/import-fixtures.ts";
 import { createTestApp } from "../../test/app.ts";
 import { csafErrorsOf, csafSchema, validateCsaf } from "../../test/csaf-schema.ts";
+import { csafValidatorFindings, csafValidatorTestNames } from "../../test/csaf-validator.ts";
 import { csafPathOf } from "./csaf.ts";
 import { cweNameOf } from "./cwe-names.ts";
 
@@ -93,6 +94,52 @@ const INFERRED = {
   ],
 };
 
+/** Informational (CVSS 0.0, severity None), no CVE, no fixed version: a plugin's every version. */
+const INFORMATIONAL = {
+  ...VIDEO_GALLERY_ALL_VERSIONS,
+  id: "c5af0000-0000-4000-8000-000000000005",
+  title: "CSAF Informational <= 1.0 - Information Exposure",
+  slug: "csaf-informational-plugin",
+  software_name: "CSAF Informational",
+  affected: [{ last_affected: "1.0", prefix: "<=", version: "1.0" }],
+  software: [
+    {
+      software_type: "plugin",
+      slug: "csaf-informational-plugin",
+      software_name: "CSAF Informational",
+      affected: [{ last_affected: "1.0", prefix: "<=", version: "1.0" }],
+      fixed_in: null,
+    },
+  ],
+  cvss_score: 0,
+  cvss_vector: "CVSS:3.1/AV:N/AC:L/PR:H/UI:R/S:U/C:N/I:N/A:N",
+  cvss_rating: "None",
+};
+
+/** The one upstream slug of the bundled data with spaces (issue 38): a theme, no fixed version. */
+const LITHO_SLUG = "Litho - Multipurpose Elementor WordPress Theme";
+const LITHO = {
+  ...VIDEO_GALLERY_ALL_VERSIONS,
+  id: "c5af0000-0000-4000-8000-000000000006",
+  title: "Litho <= 3.0 - Unauthenticated Arbitrary File Deletion",
+  software_type: "theme",
+  slug: LITHO_SLUG,
+  software_name: "Litho",
+  affected: [{ last_affected: "3.0", prefix: "<=", version: "3.0" }],
+  software: [
+    {
+      software_type: "theme",
+      slug: LITHO_SLUG,
+      software_name: "Litho",
+      affected: [{ last_affected: "3.0", prefix: "<=", version: "3.0" }],
+      fixed_in: null,
+    },
+  ],
+  cvss_score: 9.1,
+  cvss_vector: "CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:N/I:H/A:H",
+  cvss_rating: "Critical",
+};
+
 const RECORDS = [
   SMASH_BALLOON_XSS,
   MODERN_EVENTS_SSRF,
@@ -103,6 +150,8 @@ const RECORDS = [
   CVSS_30,
   CORE_TWO_RANGES,
   INFERRED,
+  INFORMATIONAL,
+  LITHO,
 ];
 
 interface Product {
@@ -201,6 +250,22 @@ describe("the official CSAF 2.0 schema", () => {
       ]),
     );
     expect([...paths].some((path) => path.startsWith("/vulnerabilities/0/scores/0/cvss_v3"))).toBe(true);
+  });
+});
+
+describe("the reference validator (BSI's csaf-validator-lib)", () => {
+  it("runs the strict schema test, every mandatory test and every recommended test, none over the network", () => {
+    expect(csafValidatorTestNames[0]).toBe("csaf_2_0_strict");
+    const mandatory = csafValidatorTestNames.filter((name) => name.startsWith("mandatoryTest_6_1_"));
+    const recommended = csafValidatorTestNames.filter((name) => name.startsWith("optionalTest_6_2_"));
+    expect(mandatory).toHaveLength(43);
+    expect(recommended).toHaveLength(20);
+    expect(csafValidatorTestNames).toHaveLength(1 + 43 + 20);
+  });
+
+  it("finds no error and no recommended-test warning but the accepted ones in every kind of record", async () => {
+    const advisories = await Promise.all(RECORDS.map((record) => advisoryOf(record.id)));
+    expect(await csafValidatorFindings(advisories)).toEqual([]);
   });
 });
 
@@ -303,8 +368,10 @@ describe("GET /api/v1/csaf/{id}", () => {
       },
     ]);
     expect(vulnerability.acknowledgments).toBeUndefined();
-    // Self links to our page and OSV record; the source's record as an external reference.
+    // Self links to the advisory's canonical URL (test 6.2.11), our page and OSV record; the source's
+    // record as an external reference.
     expect(advisory.document.references.map((reference) => [reference.category, reference.url])).toEqual([
+      ["self", `${APP}/api/v1/csaf/x_pressguard-${SMASH_BALLOON_XSS.id}.json`],
       [
         "self",
         expect.stringMatching(
@@ -492,6 +559,50 @@ describe("GET /api/v1/csaf/{id}", () => {
     expect(changedTracking.revision_history.map((item) => item.number)).toEqual(["1", "2"]);
     expect(changedTracking.current_release_date > changedTracking.initial_release_date).toBe(true);
     expect(csafErrorsOf([changed.json()])).toEqual([]);
+  });
+});
+
+describe("an upstream slug with spaces (issue 38)", () => {
+  const IDENTIFIER_SLUG = "litho-multipurpose-elementor-wordpress-theme";
+
+  it("is named by its normalised slug in the advisory, the OSV record and the product API", async () => {
+    const advisory = await advisoryOf(LITHO.id);
+    const [range] = branchNamed(advisory, "product_version_range");
+    expect(range!.product.product_identification_helper).toEqual({
+      purl: `pkg:wordpress/theme/${IDENTIFIER_SLUG}`,
+    });
+    expect(csafErrorsOf([advisory])).toEqual([]);
+    const osv = (
+      await harness.app.inject({ method: "GET", url: `/api/v1/osv/${OSV_ID_PREFIX}${LITHO.id}` })
+    ).json() as { affected: { package: { ecosystem: string; name: string; purl: string } }[] };
+    expect(osv.affected[0]!.package).toEqual({
+      ecosystem: "Packagist:https://wpackagist.org",
+      name: `wpackagist-theme/${IDENTIFIER_SLUG}`,
+      purl: `pkg:composer/wpackagist-theme/${IDENTIFIER_SLUG}?repository_url=https%3A%2F%2Fwpackagist.org`,
+    });
+  });
+
+  it("keeps the product findable under its upstream slug and its normalised one", async () => {
+    const upstream = await harness.app.inject({
+      method: "GET",
+      url: `/api/v1/products/wordpress/theme/${encodeURIComponent(LITHO_SLUG)}`,
+    });
+    expect(upstream.statusCode, upstream.body).toBe(200);
+    const normalised = await harness.app.inject({
+      method: "GET",
+      url: `/api/v1/products/wordpress/theme/${IDENTIFIER_SLUG}`,
+    });
+    expect(normalised.statusCode, normalised.body).toBe(200);
+    expect(normalised.json()).toEqual(upstream.json());
+    expect(upstream.json()).toMatchObject({
+      slug: LITHO_SLUG,
+      identifiers: { composer: { name: `wpackagist-theme/${IDENTIFIER_SLUG}` } },
+    });
+    const missing = await harness.app.inject({
+      method: "GET",
+      url: "/api/v1/products/wordpress/theme/litho-multipurpose",
+    });
+    expect(missing.statusCode).toBe(404);
   });
 });
 

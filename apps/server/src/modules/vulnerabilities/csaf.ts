@@ -45,6 +45,34 @@ const WORDFENCE_SOURCE = "wordfence-intelligence";
 /** The path of a record's advisory on the API: `/api/v1/csaf/<file name>`. */
 export const csafPathOf = (recordId: string) => `/api/v1/csaf/${csafFileNameOf(recordId)}`;
 
+/**
+ * The order of a CSAF document's keys: alphabetical, as the reference validator compares them
+ * (recommended test 6.2.13, `Intl.Collator`; `_` sorts before letters, so `product_id` comes
+ * before `product_identification_helper`).
+ */
+const KEY_ORDER = new Intl.Collator("en");
+
+/** A JSON value with the keys of every object in {@link KEY_ORDER} (CSAF test 6.2.13); arrays keep their order. */
+export function sortedKeys<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(sortedKeys) as T;
+  if (typeof value !== "object" || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .sort(([left], [right]) => KEY_ORDER.compare(left, right))
+      .map(([key, item]) => [key, sortedKeys(item)]),
+  ) as T;
+}
+
+/**
+ * The `JSON.stringify` replacer of a CSAF answer: every object with its keys sorted. The zod
+ * serializer of a route writes the keys its schema declares first, which would undo the order
+ * {@link sortedKeys} gave the document.
+ */
+export function sortedKeysReplacer(_key: string, value: unknown): unknown {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return value;
+  return Object.fromEntries(Object.entries(value).sort(([left], [right]) => KEY_ORDER.compare(left, right)));
+}
+
 type Range = VulnerabilityDetail["affected"][number];
 
 export interface CsafContext {
@@ -191,7 +219,15 @@ export function csafPublisherOf(appUrl: string, publisherName: string) {
   };
 }
 
+/**
+ * The advisory of a record: its keys sorted (recommended test 6.2.13), its canonical URL (the
+ * `self` reference ending in its file name, test 6.2.11) first among its references.
+ */
 export function toCsaf(vulnerability: VulnerabilityDetail, context: CsafContext) {
+  return sortedKeys(advisoryOf(vulnerability, context));
+}
+
+function advisoryOf(vulnerability: VulnerabilityDetail, context: CsafContext) {
   const { appUrl, dates } = context;
   const trackingId = osvIdOf(vulnerability.id);
 
@@ -319,6 +355,11 @@ export function toCsaf(vulnerability: VulnerabilityDetail, context: CsafContext)
         { category: "legal_disclaimer", title: "Source, attribution and licence", text: licence },
       ],
       references: referencesOf([
+        {
+          category: "self",
+          summary: "This advisory (its canonical URL)",
+          url: `${appUrl}${csafPathOf(vulnerability.id)}`,
+        },
         {
           category: "self",
           summary: `The vulnerability's page on ${context.publisherName}`,

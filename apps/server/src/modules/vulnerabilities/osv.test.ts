@@ -9,6 +9,7 @@ import { importVulnerabilities } from "../../db/import.ts";
 import { CORE_SQLI } from "../../db/import-fixtures.ts";
 import { createSeededTestApp, createTestApp } from "../../test/app.ts";
 import { csafErrorsOf } from "../../test/csaf-schema.ts";
+import { csafValidatorFindings } from "../../test/csaf-validator.ts";
 import { osvExportReady } from "../../test/osv-export.ts";
 import { csafPathOf } from "./csaf.ts";
 import { osvPackageOf, uriOf } from "./osv.ts";
@@ -135,22 +136,50 @@ describe("OSV mapping helpers", () => {
     expect(uriOf("www.example.com/no-scheme")).toBeNull();
   });
 
-  it("dates a record by the latest of the source's dates and our own changes, published by its first known date", () => {
+  it("dates a record by its source's dates when it has them, else by our own changes (issue 38)", () => {
     const imported = new Date("2026-11-20T08:00:00Z");
     const rewritten = new Date("2026-11-25T08:00:00.123Z");
+    const source = "wordfence-intelligence";
     // Without source dates: published and modified are ours, never 1970.
     expect(
-      osvDatesOf({ publishedAt: null, sourceUpdatedAt: null, createdAt: imported, updatedAt: imported }),
-    ).toEqual({ published: "2026-11-20T08:00:00Z", modified: "2026-11-20T08:00:00Z" });
-    // Our later rewrite is a change the source's dates do not show.
+      osvDatesOf({
+        publishedAt: null,
+        sourceUpdatedAt: null,
+        createdAt: imported,
+        updatedAt: rewritten,
+        source,
+      }),
+    ).toEqual({ published: "2026-11-20T08:00:00Z", modified: "2026-11-25T08:00:00.123Z" });
+    // With source dates: the source's last update, not the day we imported or rewrote the row.
     expect(
       osvDatesOf({
         publishedAt: "2024-06-13T06:00:02Z",
         sourceUpdatedAt: "2024-08-01T20:12:07Z",
         createdAt: imported,
         updatedAt: rewritten,
+        source,
       }),
-    ).toEqual({ published: "2024-06-13T06:00:02Z", modified: "2026-11-25T08:00:00.123Z" });
+    ).toEqual({ published: "2024-06-13T06:00:02Z", modified: "2024-08-01T20:12:07Z" });
+    // Only a publication date: modified is that date.
+    expect(
+      osvDatesOf({
+        publishedAt: "2024-06-13T06:00:02Z",
+        sourceUpdatedAt: null,
+        createdAt: imported,
+        updatedAt: imported,
+        source,
+      }),
+    ).toEqual({ published: "2024-06-13T06:00:02Z", modified: "2024-06-13T06:00:02Z" });
+    // Only an update date: published is the day we created it, and modified never before it.
+    expect(
+      osvDatesOf({
+        publishedAt: null,
+        sourceUpdatedAt: "2024-08-01T20:12:07Z",
+        createdAt: imported,
+        updatedAt: imported,
+        source,
+      }),
+    ).toEqual({ published: "2026-11-20T08:00:00Z", modified: "2026-11-20T08:00:00Z" });
     // A source date after our import (a clock ahead, a record dated in advance) still wins.
     expect(
       osvDatesOf({
@@ -158,8 +187,19 @@ describe("OSV mapping helpers", () => {
         sourceUpdatedAt: null,
         createdAt: imported,
         updatedAt: imported,
+        source,
       }),
     ).toEqual({ published: "2026-12-01T00:00:00Z", modified: "2026-12-01T00:00:00Z" });
+    // A record published here: its publication and our later changes to it are its dates.
+    expect(
+      osvDatesOf({
+        publishedAt: "2026-11-21T10:00:00Z",
+        sourceUpdatedAt: null,
+        createdAt: "2026-11-21T10:00:00Z",
+        updatedAt: rewritten,
+        source: "pressguard",
+      }),
+    ).toEqual({ published: "2026-11-21T10:00:00Z", modified: "2026-11-25T08:00:00.123Z" });
   });
 });
 
@@ -187,6 +227,20 @@ describe("OSV records of every bundled record", () => {
     expect(records).toHaveLength(imported);
     expect(errorsOf(records)).toEqual([]);
     expect(records.every((record) => record.id.startsWith(OSV_ID_PREFIX))).toBe(true);
+    // The records their source dates are modified at the source's last update, else its publication,
+    // not at their import (issue 38); the others at their last change here.
+    const { rows: sourceDates } = await harness.database.sql.query<{ id: string; modified: Date }>(
+      `select id, coalesce(source_updated_at, published_at) as modified from vulnerabilities
+       where source <> 'pressguard' and coalesce(source_updated_at, published_at) is not null`,
+    );
+    expect(sourceDates.length).toBeGreaterThan(11_000);
+    const byId = new Map(records.map((record) => [record.id, record]));
+    const notSourceDated = sourceDates.filter((row) => {
+      const record = byId.get(`${OSV_ID_PREFIX}${row.id}`)!;
+      const expected = Math.max(new Date(row.modified).getTime(), Date.parse(record.published!));
+      return Date.parse(record.modified) !== expected;
+    });
+    expect(notSourceDated.map((row) => row.id)).toEqual([]);
     // Truthful dates: nothing from 1970, published on every record, modified never before it.
     expect(records.filter((record) => !record.published || record.modified < record.published)).toEqual([]);
     expect(records.filter((record) => record.modified.startsWith("1970-"))).toEqual([]);
@@ -231,6 +285,8 @@ describe("OSV records of every bundled record", () => {
          select v.id, v.cvss_vector, p.kind, row_number() over (order by v.id) as n
          from vulnerabilities v join products p on p.id = v.product_id) v
        where n % 30 = 0 or (kind <> 'plugin' and n % 3 = 0) or cvss_vector like 'CVSS:3.0/%'
+         or id in (select vulnerability_id from affected_ranges ar join products p on p.id = ar.product_id
+                   where p.slug ~ ' ')
        order by id`,
     );
     expect(rows.length).toBeGreaterThanOrEqual(1_000);
@@ -250,6 +306,16 @@ describe("OSV records of every bundled record", () => {
       advisories.push(response.json());
     }
     expect(csafErrorsOf(advisories)).toEqual([]);
+    // BSI's reference validator: the strict schema, every mandatory and every recommended test (issue 38).
+    expect(await csafValidatorFindings(advisories)).toEqual([]);
+    // The upstream slug with spaces (issue 38) is in the sample, named by its normalised slug.
+    expect(
+      advisories.filter((advisory) =>
+        JSON.stringify(advisory.product_tree).includes(
+          '"pkg:wordpress/theme/litho-multipurpose-elementor-wordpress-theme"',
+        ),
+      ),
+    ).toHaveLength(1);
     // The sample covers every shape of the data.
     const trees = advisories.map((advisory) => JSON.stringify(advisory.product_tree));
     const vulnerabilities = advisories.map((advisory) => advisory.vulnerabilities[0]!);

@@ -67,28 +67,50 @@ export function firstKnownAt(publishedAt: Instant | null, createdAt: Instant): D
   return dateOf(publishedAt ?? createdAt);
 }
 
-/** The dates a record's row holds: the source's two and our own two. */
+/** The dates a record's row holds: the source's two and our own two, and where the record comes from. */
 interface RecordDates {
   publishedAt: Instant | null;
   sourceUpdatedAt: Instant | null;
   createdAt: Instant;
   updatedAt: Instant;
+  /** `pressguard` for a record published here; else the source it was imported from. */
+  source: string;
 }
 
+/** The source of the records published here: their dates are our own. */
+const OWN_SOURCE = "pressguard";
+
 /**
- * A record's OSV `published` and `modified` (decision 025). `published` is {@link firstKnownAt};
- * `modified` is the latest of the source's dates (its last update, its publication) and our own
- * changes (the row's creation and its last rewrite): never before `published`, never a made-up date.
+ * A record's dates, as every format gives them (decisions 025 and 029, issue 38): the OSV record's
+ * `published` and `modified`, the CSAF advisory's initial and current release dates, its ROLIE
+ * entry, the sitemap's `lastmod` (`modified`, in SQL: {@link recordModifiedSql}), the record
+ * answer's `record_dates` and the page's JSON-LD. One function, so that none disagrees.
+ *
+ * - `published` is {@link firstKnownAt}: the source's publication date, else the day the record
+ *   was created here.
+ * - `modified`, for an imported record with a source date: the source's last update, else its
+ *   publication (the entry changes when its source changes it; our re-import of an unchanged record
+ *   is no change). Otherwise — a record published here, or one whose source gives no date — the
+ *   latest of our own changes (its publication, its creation, its last rewrite).
+ * - `modified` is never before `published`, and never a made-up date.
  */
 export function osvDatesOf(row: RecordDates): { published: string; modified: string } {
   const published = firstKnownAt(row.publishedAt, row.createdAt);
-  const latest = Math.max(
-    ...[row.sourceUpdatedAt, row.publishedAt, row.updatedAt, row.createdAt].flatMap((value) =>
-      value == null ? [] : [dateOf(value).getTime()],
-    ),
-  );
+  const sourceDate = row.source === OWN_SOURCE ? null : (row.sourceUpdatedAt ?? row.publishedAt);
+  const candidates =
+    sourceDate != null ? [sourceDate, published] : [row.publishedAt, row.updatedAt, row.createdAt];
+  const latest = Math.max(...candidates.flatMap((value) => (value == null ? [] : [dateOf(value).getTime()])));
   return { published: iso(published)!, modified: iso(new Date(latest))! };
 }
+
+/**
+ * {@link osvDatesOf}'s `modified` in SQL, over a `vulnerabilities` row named `v` (the sitemaps, the
+ * ROLIE feeds' `updated`): the same rule, so that a sitemap's lastmod is the record's OSV `modified`.
+ */
+export const recordModifiedSql = (v = "v") =>
+  `(case when ${v}.source <> '${OWN_SOURCE}' and coalesce(${v}.source_updated_at, ${v}.published_at) is not null
+     then greatest(coalesce(${v}.source_updated_at, ${v}.published_at), coalesce(${v}.published_at, ${v}.created_at))
+     else greatest(${v}.published_at, ${v}.updated_at, ${v}.created_at) end)`;
 
 export const productRefOf = (
   appUrl: string,
@@ -181,10 +203,12 @@ export function detailOf(
     })),
     published_at: iso(row.publishedAt),
     updated_at: iso(row.sourceUpdatedAt) ?? iso(row.publishedAt),
+    record_dates: osvDatesOf(row),
     product,
     source: row.source,
     source_id: row.source === "pressguard" ? null : row.id,
     source_url: row.sourceUrl,
     attribution: row.attribution,
+    withdrawn_at: iso(row.withdrawnAt),
   };
 }

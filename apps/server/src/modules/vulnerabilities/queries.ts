@@ -1,3 +1,4 @@
+import { identifierSlugOf } from "@pressguard/domain";
 import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { fixedForProductSql } from "../../db/infer-fixed.ts";
@@ -79,6 +80,7 @@ export function createVulnerabilityQueries(database: Database) {
     source: vulnerabilities.source,
     sourceUrl: vulnerabilities.sourceUrl,
     attribution: vulnerabilities.attribution,
+    withdrawnAt: vulnerabilities.withdrawnAt,
     productId: products.id,
     productKind: products.kind,
     productSlug: products.slug,
@@ -217,9 +219,26 @@ export function createVulnerabilityQueries(database: Database) {
         .where(inArray(credits.vulnerabilityId, ids))
         .orderBy(asc(credits.position)),
 
+    /**
+     * The product at a path: by its slug as written upstream, else by the slug its package identifiers
+     * write (`identifierSlugOf`, decision 029: `litho-multipurpose-elementor-wordpress-theme` finds the
+     * theme whose upstream slug is `Litho - Multipurpose Elementor WordPress Theme`, `avada` finds
+     * `Avada`). The second look runs only for a slug already in that form that found nothing, over
+     * the products whose slug is not (a few hundred of the bundled data).
+     */
     async findProductByPath(platform: string, kind: string, slug: string) {
       const [row] = await productByPath.execute({ platform, kind, slug });
-      return row ?? null;
+      if (row || identifierSlugOf(slug) !== slug) return row ?? null;
+      const { rows } = await run.query<{ slug: string }>(
+        `select p.slug from products p join platforms pl on pl.id = p.platform_id
+         where pl.slug = $1 and p.kind = $2 and p.slug !~ '^[a-z0-9._-]+$'
+         order by p.id`,
+        [platform, kind],
+      );
+      const upstream = rows.find((candidate) => identifierSlugOf(candidate.slug) === slug);
+      if (!upstream) return null;
+      const [found] = await productByPath.execute({ platform, kind, slug: upstream.slug });
+      return found ?? null;
     },
     /** A product's counters (issue 17's rule for what is fixed), or null when no product has that id. */
     async productCounters(productId: number): Promise<ProductCounters | null> {

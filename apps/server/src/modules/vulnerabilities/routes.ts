@@ -7,11 +7,15 @@ import {
   PublicResearcherProfile,
   VulnerabilityDetail,
 } from "@pressguard/domain";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { createSerializerCompiler, type FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type ResponseStore, registerHttpCache } from "../../http/http-cache.ts";
+import { sortedKeysReplacer } from "./csaf.ts";
 import { productIdOf, publicRead, tags } from "./public-read.ts";
 import type { VulnerabilityService } from "./service.ts";
+
+/** The zod serializer of the app, but writing every object's keys in order (the CSAF advisory). */
+const sortedKeysSerializer = createSerializerCompiler({ replacer: sortedKeysReplacer });
 
 /** The public records of the database API (PRODUCT.md §6, spec §7 product reads). */
 export const vulnerabilityRoutes: FastifyPluginAsyncZod<{
@@ -86,6 +90,10 @@ export const vulnerabilityRoutes: FastifyPluginAsyncZod<{
         }),
         response: { 200: CsafAdvisoryDocument },
       },
+      // Checked against its schema, written with every object's keys sorted (CSAF test 6.2.13). Fastify
+      // types a route's compiler by the route's schema; it is called with each response's schema.
+      serializerCompiler: (route) =>
+        sortedKeysSerializer(route as unknown as Parameters<typeof sortedKeysSerializer>[0]),
       config: publicRead,
     },
     (request) => vulnerabilities.getCsaf(request.params.id),

@@ -17,16 +17,7 @@ import { publishedPolicyOf, securityContactOf } from "../programs/policy.ts";
 import { type CsafAdvisory, toCsaf } from "./csaf.ts";
 import { cweNameOf } from "./cwe-names.ts";
 import { toOsv } from "./osv.ts";
-import {
-  CVE,
-  detailOf,
-  iso,
-  NOT_FOUND_MESSAGES,
-  osvDatesOf,
-  pagePaths,
-  productRefOf,
-  UUID,
-} from "./presenters.ts";
+import { CVE, detailOf, iso, NOT_FOUND_MESSAGES, pagePaths, productRefOf, UUID } from "./presenters.ts";
 import { createVulnerabilityQueries, type ProductCounters } from "./queries.ts";
 
 /** How many products' counters one instance keeps for the current data version (a few bytes each). */
@@ -91,8 +82,8 @@ export function createVulnerabilityService({
       if (uuid !== null && !UUID.test(uuid)) {
         throw new AppError("not_found", { message: NOT_FOUND_MESSAGES.vulnerability });
       }
-      const row = await findRecord(uuid ?? trimmed);
-      return { record: toOsv(detailOfRecord(row), osvDatesOf(row)) };
+      const detail = detailOfRecord(await findRecord(uuid ?? trimmed));
+      return { record: toOsv(detail, detail.record_dates) };
     },
 
     /**
@@ -113,10 +104,11 @@ export function createVulnerabilityService({
         throw new AppError("not_found", { message: NOT_FOUND_MESSAGES.vulnerability });
       }
       const row = await findRecord(uuid ?? trimmed);
-      return toCsaf(detailOfRecord(row), {
+      const detail = detailOfRecord(row);
+      return toCsaf(detail, {
         appUrl,
         publisherName: siteName,
-        dates: osvDatesOf(row),
+        dates: detail.record_dates,
         cweName: cweNameOf,
         authors: new Map(row.ranges.map((range) => [range.productId, range.author])),
       });

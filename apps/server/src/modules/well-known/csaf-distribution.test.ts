@@ -107,9 +107,11 @@ describe("GET /.well-known/csaf/provider-metadata.json", () => {
       ),
     ].sort();
     expect(years).toEqual(expect.arrayContaining([2021, 2023, thisYear]));
-    expect(feeds.map((feed) => feed.url)).toEqual(
-      years.map((year) => `${SITE}/.well-known/csaf/feed-tlp-white-${year}-1.json`),
-    );
+    // First the feed of every TLP:WHITE document (CSAF §7.1.15), then the year feeds (its subsets).
+    expect(feeds.map((feed) => feed.url)).toEqual([
+      `${SITE}/.well-known/csaf/feed-tlp-white.json`,
+      ...years.map((year) => `${SITE}/.well-known/csaf/feed-tlp-white-${year}-1.json`),
+    ]);
     expect(feeds.every((feed) => feed.tlp_label === "WHITE" && feed.url.endsWith(".json"))).toBe(true);
     // Its canonical URL is where it is served.
     expect((await getUrl(metadata.canonical_url)).statusCode).toBe(200);
@@ -134,7 +136,9 @@ describe("the ROLIE feeds", () => {
   it("list every record once, in the feed of its initial release year, each advisory answering 200 and valid", async () => {
     const metadata = await providerMetadata();
     const listed: string[] = [];
-    for (const { url } of metadata.distributions[0]!.rolie.feeds) {
+    for (const { url } of metadata.distributions[0]!.rolie.feeds.filter((feed) =>
+      /-1\.json$/.test(feed.url),
+    )) {
       const response = await getUrl(url);
       expect(response.statusCode, url).toBe(200);
       expect(response.headers["content-type"]).toBe("application/json; charset=utf-8");
@@ -182,6 +186,53 @@ describe("the ROLIE feeds", () => {
     expect(listed.sort()).toEqual(RECORDS.map((record) => `${OSV_ID_PREFIX}${record.id}`).sort());
   });
 
+  it("include one feed of every TLP:WHITE document, in the provider metadata, with the year feeds' entries (CSAF §7.1.15)", async () => {
+    const metadata = await providerMetadata();
+    const url = `${SITE}/.well-known/csaf/feed-tlp-white.json`;
+    expect(metadata.distributions[0]!.rolie.feeds[0]).toEqual({
+      summary: "Every TLP:WHITE advisory of Pressguard.",
+      tlp_label: "WHITE",
+      url,
+    });
+    const response = await getUrl(url);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("application/json; charset=utf-8");
+    const { feed } = JSON.parse(response.body) as RolieFeed;
+    expect(feed.id).toBe("csaf-feed-tlp-white");
+    expect(feed.link).toEqual([{ rel: "self", href: url }]);
+    expect(feed.category).toEqual([
+      { scheme: "urn:ietf:params:rolie:category:information-type", term: "csaf" },
+    ]);
+    expect(feed.entry.map((entry) => entry.id)).toEqual(
+      RECORDS.map((record) => `${OSV_ID_PREFIX}${record.id}`).sort(),
+    );
+    expect(feed.updated).toBe(metadata.last_updated);
+    // The same entries as the year feeds, each once.
+    const yearEntries = [];
+    for (const { url: yearUrl } of metadata.distributions[0]!.rolie.feeds.slice(1)) {
+      yearEntries.push(...(JSON.parse((await getUrl(yearUrl)).body) as RolieFeed).feed.entry);
+    }
+    const byId = (left: { id: string }, right: { id: string }) => left.id.localeCompare(right.id);
+    expect(feed.entry).toEqual(yearEntries.sort(byId));
+    const again = await getUrl(url, { "if-none-match": String(response.headers.etag) });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it("writes the complete feed a batch of records at a time, every record once, in id order", async () => {
+    const service = createWellKnownService({
+      database: harness.database,
+      site: { name: "Pressguard", url: SITE, indexable: true, trailingSlash: false },
+      appUrl: APP,
+      securityContacts: ["mailto:security@example.test"],
+      dataVersion: () => "complete-test",
+      rolieBatchSize: 2,
+    });
+    const { feed } = JSON.parse((await service.getCompleteRolieFeed()).toString()) as RolieFeed;
+    expect(feed.entry.map((entry) => entry.id)).toEqual(
+      RECORDS.map((record) => `${OSV_ID_PREFIX}${record.id}`).sort(),
+    );
+  });
+
   it("answers 404 for a year without advisories or a part past the last, and no route for a path that is not a year", async () => {
     for (const url of [
       "/.well-known/csaf/feed-tlp-white-1999-1.json",
@@ -209,7 +260,9 @@ describe("the ROLIE feeds", () => {
       dataVersion: () => "split-test",
       rolieFeedSize: 2,
     });
-    const feeds = (await small.getCsafProviderMetadata()).distributions?.[0]?.rolie.feeds ?? [];
+    const [complete, ...feeds] =
+      (await small.getCsafProviderMetadata()).distributions?.[0]?.rolie.feeds ?? [];
+    expect(complete?.url).toBe(`${SITE}/.well-known/csaf/feed-tlp-white.json`);
     const byYear = new Map<number, number>();
     for (const record of RECORDS) {
       const year = record.published_at ? new Date(record.published_at).getUTCFullYear() : thisYear;

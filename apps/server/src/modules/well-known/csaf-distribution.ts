@@ -19,6 +19,14 @@ export const PROVIDER_METADATA_PATH = "/.well-known/csaf/provider-metadata.json"
  */
 const rolieFeedPath = (year: number, part: number) => `/.well-known/csaf/feed-tlp-white-${year}-${part}.json`;
 
+/**
+ * The complete ROLIE feed: every TLP:WHITE advisory in one feed, as CSAF §7.1.15 asks ("a ROLIE feed
+ * document listing all TLP:WHITE CSAF documents"); the year feeds are subsets of it for clients that
+ * want fewer bytes.
+ */
+export const COMPLETE_ROLIE_FEED_PATH = "/.well-known/csaf/feed-tlp-white.json";
+const COMPLETE_ROLIE_FEED_ID = "csaf-feed-tlp-white";
+
 /** Entries in one ROLIE feed at most (~6 MB of JSON, ~0.6 MB gzipped). */
 export const ROLIE_FEED_SIZE = 10_000;
 
@@ -62,13 +70,20 @@ export function renderProviderMetadata(input: ProviderMetadataInput) {
           distributions: [
             {
               rolie: {
-                feeds: input.feeds.map(({ year, part, parts }) => ({
-                  summary: `The TLP:WHITE advisories of ${publisherName} first released in ${year}${
-                    parts > 1 ? `, part ${part} of ${parts}` : ""
-                  }.`,
-                  tlp_label: "WHITE",
-                  url: `${siteUrl}${rolieFeedPath(year, part)}`,
-                })),
+                feeds: [
+                  {
+                    summary: `Every TLP:WHITE advisory of ${publisherName}.`,
+                    tlp_label: "WHITE",
+                    url: `${siteUrl}${COMPLETE_ROLIE_FEED_PATH}`,
+                  },
+                  ...input.feeds.map(({ year, part, parts }) => ({
+                    summary: `The TLP:WHITE advisories of ${publisherName} first released in ${year}${
+                      parts > 1 ? `, part ${part} of ${parts}` : ""
+                    }.`,
+                    tlp_label: "WHITE",
+                    url: `${siteUrl}${rolieFeedPath(year, part)}`,
+                  })),
+                ],
               },
             },
           ],
@@ -93,6 +108,22 @@ export interface RolieFeedInput {
   entries: readonly RolieEntry[];
 }
 
+/** One entry of a ROLIE feed: the advisory's tracking id, title, URL and release dates. */
+function rolieEntryOf(appUrl: string, entry: RolieEntry) {
+  const url = `${appUrl}${csafPathOf(entry.id)}`;
+  return {
+    id: osvIdOf(entry.id),
+    title: entry.title,
+    link: [{ rel: "self", href: url }],
+    published: entry.published,
+    updated: entry.updated,
+    content: { type: "application/json", src: url },
+    format: { schema: CSAF_SCHEMA_URL, version: CSAF_VERSION },
+  };
+}
+
+const ROLIE_CATEGORY = [{ scheme: "urn:ietf:params:rolie:category:information-type", term: "csaf" }];
+
 /** A ROLIE feed (RFC 8322 JSON, as CSAF §7.1.15 shows it): newest change first, then by id. */
 export function renderRolieFeed(input: RolieFeedInput) {
   const { siteUrl, appUrl } = input;
@@ -107,20 +138,46 @@ export function renderRolieFeed(input: RolieFeedInput) {
         parts > 1 ? `, part ${part} of ${parts}` : ""
       } (TLP:WHITE)`,
       link: [{ rel: "self", href: `${siteUrl}${rolieFeedPath(year, part)}` }],
-      category: [{ scheme: "urn:ietf:params:rolie:category:information-type", term: "csaf" }],
+      category: ROLIE_CATEGORY,
       updated: entries[0]?.updated ?? `${year}-01-01T00:00:00Z`,
-      entry: entries.map((entry) => {
-        const url = `${appUrl}${csafPathOf(entry.id)}`;
-        return {
-          id: osvIdOf(entry.id),
-          title: entry.title,
-          link: [{ rel: "self", href: url }],
-          published: entry.published,
-          updated: entry.updated,
-          content: { type: "application/json", src: url },
-          format: { schema: CSAF_SCHEMA_URL, version: CSAF_VERSION },
-        };
-      }),
+      entry: entries.map((entry) => rolieEntryOf(appUrl, entry)),
     },
+  };
+}
+
+/**
+ * The complete ROLIE feed written in pieces, so that it never needs every entry as objects at once:
+ * the opening (`updated` is the newest change of any advisory), the entries of each batch as they
+ * are read (in record id order), the closing. Joined, the pieces are one JSON document of the shape
+ * of {@link renderRolieFeed}'s.
+ */
+export function completeRolieFeedPieces(input: {
+  siteUrl: string;
+  appUrl: string;
+  publisherName: string;
+  updated: string;
+}) {
+  const head = JSON.stringify({
+    feed: {
+      id: COMPLETE_ROLIE_FEED_ID,
+      title: `${input.publisherName} CSAF advisories (TLP:WHITE)`,
+      link: [{ rel: "self", href: `${input.siteUrl}${COMPLETE_ROLIE_FEED_PATH}` }],
+      category: ROLIE_CATEGORY,
+      updated: input.updated,
+      entry: [],
+    },
+  });
+  let first = true;
+  return {
+    // Everything up to the entries' array, opened: `{"feed":{…,"entry":[`.
+    opening: head.slice(0, -"]}}".length),
+    entries(entries: readonly RolieEntry[]): string {
+      const text = entries.map((entry) => JSON.stringify(rolieEntryOf(input.appUrl, entry))).join(",");
+      if (text === "") return "";
+      const piece = first ? text : `,${text}`;
+      first = false;
+      return piece;
+    },
+    closing: "]}}",
   };
 }

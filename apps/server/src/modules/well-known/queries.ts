@@ -1,4 +1,5 @@
 import type { Database } from "../../db/client.ts";
+import { recordModifiedSql } from "../vulnerabilities/presenters.ts";
 
 /**
  * The SQL of the sitemaps and the per-program security.txt (decision 026). The sitemaps read in
@@ -62,13 +63,14 @@ export interface CsafEntryRow {
   source_updated_at: Date | string | null;
   created_at: Date | string;
   updated_at: Date | string;
+  source: string;
 }
 
 /** The UTC year of a record's initial release: its first known date (presenters.ts firstKnownAt). */
 const RELEASE_YEAR = "extract(year from coalesce(v.published_at, v.created_at) at time zone 'UTC')::int";
 
-/** A record's last change: the latest of the source's dates and our own (as its OSV `modified`). */
-const RECORD_MODIFIED = "greatest(v.source_updated_at, v.published_at, v.updated_at, v.created_at)";
+/** A record's last change: its OSV `modified` (presenters.ts osvDatesOf, one rule). */
+const RECORD_MODIFIED = recordModifiedSql("v");
 
 /**
  * The rows of each kind numbered in key order, with their last change (chunked by `$1` rows).
@@ -161,12 +163,25 @@ export function createWellKnownQueries(database: Database) {
     /** `limit` records first released in `year` from position `offset`, in id order (a feed's part). */
     async csafEntries(year: number, offset: number, limit: number): Promise<CsafEntryRow[]> {
       const { rows } = await sql.query<CsafEntryRow>(
-        `select v.id, v.title, v.published_at, v.source_updated_at, v.created_at, v.updated_at
+        `select v.id, v.title, v.published_at, v.source_updated_at, v.created_at, v.updated_at, v.source
          from vulnerabilities v
          where ${RELEASE_YEAR} = $1
          order by v.id
          offset $2 limit $3`,
         [year, offset, limit],
+      );
+      return rows;
+    },
+
+    /** Up to `limit` records after `afterId` (from the first with null), in id order: the complete ROLIE feed. */
+    async csafEntriesAfter(afterId: string | null, limit: number): Promise<CsafEntryRow[]> {
+      const { rows } = await sql.query<CsafEntryRow>(
+        `select v.id, v.title, v.published_at, v.source_updated_at, v.created_at, v.updated_at, v.source
+         from vulnerabilities v
+         where $1::uuid is null or v.id > $1::uuid
+         order by v.id
+         limit $2`,
+        [afterId, limit],
       );
       return rows;
     },

@@ -2,6 +2,7 @@ import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type ResponseStore, registerHttpCache } from "../../http/http-cache.ts";
+import { COMPLETE_ROLIE_FEED_PATH } from "./csaf-distribution.ts";
 import type { WellKnownService } from "./service.ts";
 
 /**
@@ -143,8 +144,8 @@ export const wellKnownRoutes: FastifyPluginAsyncZod<{
         description:
           "The CSAF provider metadata (CSAF 2.0 §7.1.7, at the well-known URL of §7.1.9; security.txt " +
           "names it in a CSAF field): the publisher (category coordinator, namespace APP_URL), the role " +
-          "csaf_provider, and the ROLIE feeds of the TLP:WHITE advisories by year of their initial " +
-          "release. Each advisory is GET /api/v1/csaf/{id}.",
+          "csaf_provider, and the ROLIE feeds of the TLP:WHITE advisories: first the feed of every " +
+          "advisory, then one by year of their initial release. Each advisory is GET /api/v1/csaf/{id}.",
         response: {
           200: z
             .looseObject({
@@ -177,6 +178,25 @@ export const wellKnownRoutes: FastifyPluginAsyncZod<{
       reply.type(JSON_TYPE);
       return wellKnown.getCsafProviderMetadata();
     },
+  );
+
+  app.get(
+    COMPLETE_ROLIE_FEED_PATH,
+    {
+      config,
+      schema: {
+        tags,
+        summary: "The ROLIE feed of every CSAF advisory",
+        description:
+          "A ROLIE feed (RFC 8322, JSON, CSAF 2.0 §7.1.15) listing every TLP:WHITE CSAF advisory, in record " +
+          "id order: each entry links its advisory (/api/v1/csaf/x_pressguard-<uuid>.json) with its " +
+          "published and updated dates. The yearly feeds are subsets of it. Built once per data version; " +
+          "provider-metadata.json lists it first.",
+        produces: [JSON_TYPE],
+        response: { 200: z.unknown().describe("A ROLIE feed document (application/json).") },
+      },
+    },
+    async (_request, reply) => send(reply, JSON_TYPE, await wellKnown.getCompleteRolieFeed()),
   );
 
   app.get(

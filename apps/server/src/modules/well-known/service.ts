@@ -5,6 +5,7 @@ import { AppError } from "../../errors.ts";
 import { securityContactOf } from "../programs/policy.ts";
 import { iso, NOT_FOUND_MESSAGES, osvDatesOf, pagePaths } from "../vulnerabilities/presenters.ts";
 import {
+  completeRolieFeedPieces,
   PROVIDER_METADATA_PATH,
   ROLIE_FEED_SIZE,
   type RolieEntry,
@@ -12,7 +13,13 @@ import {
   renderProviderMetadata,
   renderRolieFeed,
 } from "./csaf-distribution.ts";
-import { type CsafYearRow, createWellKnownQueries, type SitemapChunk, type SitemapKind } from "./queries.ts";
+import {
+  type CsafEntryRow,
+  type CsafYearRow,
+  createWellKnownQueries,
+  type SitemapChunk,
+  type SitemapKind,
+} from "./queries.ts";
 import {
   renderSitemapIndex,
   renderUrlset,
@@ -55,6 +62,8 @@ export interface WellKnownOptions {
   appUrl?: string;
   /** Entries per ROLIE feed (tests make it small). */
   rolieFeedSize?: number;
+  /** Records read per query while the complete ROLIE feed is written (tests make it small). */
+  rolieBatchSize?: number;
   /** The Contact lines of the site's security.txt (config.securityContacts). */
   securityContacts: readonly string[];
   /** The public data version: the sitemap's file boundaries are kept while it stands. */
@@ -136,53 +145,94 @@ export function createWellKnownService(options: WellKnownOptions) {
     return Buffer.concat(parts);
   }
 
+  /** A feed entry of a record: its advisory's release dates are the record's OSV dates. */
+  const rolieEntryOfRow = (row: CsafEntryRow): RolieEntry => {
+    const dates = osvDatesOf({
+      publishedAt: row.published_at,
+      sourceUpdatedAt: row.source_updated_at,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+      source: row.source,
+    });
+    return { id: row.id, title: row.title, published: dates.published, updated: dates.modified };
+  };
+
+  /** The newest change of any advisory; with none, the start of the UTC day (the files are kept per day). */
+  async function newestAdvisoryChange(): Promise<string> {
+    const newest = (await yearsOfCsaf())
+      .map((row) => (row.updated === null ? null : iso(row.updated)))
+      .filter((value): value is string => value !== null)
+      .sort()
+      .at(-1);
+    return newest ?? iso(new Date(`${utcDayOf(now())}T00:00:00Z`))!;
+  }
+
   /** A part of a year's ROLIE feed; not found for a year without advisories or a part past the last. */
   async function writeRolieFeed(year: number, part: number): Promise<Buffer> {
     const feed = (await rolieFeeds()).find((ref) => ref.year === year && ref.part === part);
     if (!feed) throw new AppError("not_found", { message: "No CSAF feed for this year and part." });
     const rows = await queries.csafEntries(year, (part - 1) * rolieFeedSize, rolieFeedSize);
-    const entries: RolieEntry[] = rows.map((row) => {
-      const dates = osvDatesOf({
-        publishedAt: row.published_at,
-        sourceUpdatedAt: row.source_updated_at,
-        createdAt: row.created_at,
-        updatedAt: row.updated_at,
-      });
-      return { id: row.id, title: row.title, published: dates.published, updated: dates.modified };
-    });
+    const entries = rows.map(rolieEntryOfRow);
     return Buffer.from(
       JSON.stringify(renderRolieFeed({ siteUrl: base, appUrl, publisherName: site.name, feed, entries })),
     );
   }
 
+  /**
+   * The complete ROLIE feed (every TLP:WHITE advisory, CSAF §7.1.15), read a batch of records at a
+   * time in id order, as the sitemaps are, so that other requests get the connection in between.
+   */
+  async function writeCompleteRolieFeed(): Promise<Buffer> {
+    const pieces = completeRolieFeedPieces({
+      siteUrl: base,
+      appUrl,
+      publisherName: site.name,
+      updated: await newestAdvisoryChange(),
+    });
+    const parts = [Buffer.from(pieces.opening)];
+    const batch = options.rolieBatchSize ?? SITEMAP_BATCH;
+    let after: string | null = null;
+    for (;;) {
+      const rows = await queries.csafEntriesAfter(after, batch);
+      if (rows.length > 0) parts.push(Buffer.from(pieces.entries(rows.map(rolieEntryOfRow))));
+      if (rows.length < batch) break;
+      after = rows.at(-1)!.id;
+    }
+    parts.push(Buffer.from(pieces.closing));
+    return Buffer.concat(parts);
+  }
+
+  /** A file written once however many requests ask for it at the same time (keyed by data version). */
+  function writtenOnce(key: string, write: () => Promise<Buffer>): Promise<Buffer> {
+    const versioned = `${options.dataVersion()} ${key}`;
+    let file = writing.get(versioned);
+    if (!file) {
+      file = write().finally(() => writing.delete(versioned));
+      writing.set(versioned, file);
+    }
+    return file;
+  }
+
   return {
     /** /.well-known/csaf/provider-metadata.json (CSAF §7.1.7): the publisher, the role, the ROLIE feeds. */
     async getCsafProviderMetadata() {
-      const years = await yearsOfCsaf();
-      const newest = years
-        .map((row) => (row.updated === null ? null : iso(row.updated)))
-        .filter((value): value is string => value !== null)
-        .sort()
-        .at(-1);
       return renderProviderMetadata({
         siteUrl: base,
         appUrl,
         publisherName: site.name,
-        // The newest change of an advisory; with none, the start of the UTC day (the file is kept per day).
-        lastUpdated: newest ?? iso(new Date(`${utcDayOf(now())}T00:00:00Z`))!,
+        lastUpdated: await newestAdvisoryChange(),
         feeds: await rolieFeeds(),
       });
     },
 
     /** Part `part` of the ROLIE feed of the advisories first released in `year`, written once per data version. */
     getRolieFeed(year: number, part: number): Promise<Buffer> {
-      const key = `${options.dataVersion()} rolie ${year}-${part}`;
-      let file = writing.get(key);
-      if (!file) {
-        file = writeRolieFeed(year, part).finally(() => writing.delete(key));
-        writing.set(key, file);
-      }
-      return file;
+      return writtenOnce(`rolie ${year}-${part}`, () => writeRolieFeed(year, part));
+    },
+
+    /** The ROLIE feed of every TLP:WHITE advisory, written once per data version. */
+    getCompleteRolieFeed(): Promise<Buffer> {
+      return writtenOnce("rolie", writeCompleteRolieFeed);
     },
 
     /** /.well-known/security.txt: the same all day (its Expires counts from the start of the UTC day). */

@@ -15,7 +15,7 @@ describe("the sitemap XML", () => {
       [
         '<?xml version="1.0" encoding="UTF-8"?>',
         '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-        "<url><loc>https://site.example/search?q=a&amp;page=2</loc><lastmod>2026-11-30T10:11:12Z</lastmod></url>",
+        "<url><loc>https://site.example/search?q=a&amp;page=2</loc><lastmod>2026-11-30T10:11:12.345Z</lastmod></url>",
         "<url><loc>https://site.example/database</loc></url>",
         "</urlset>",
         "",

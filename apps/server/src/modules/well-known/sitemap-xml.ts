@@ -21,8 +21,11 @@ export interface SitemapEntry {
   lastmod?: Date | null;
 }
 
-/** W3C Datetime, to the second. */
-const datetime = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, "Z");
+/**
+ * W3C Datetime as the records' other dates are written (presenters.ts `iso`): milliseconds only when
+ * there are any, so that a record's lastmod is its OSV `modified`, character for character.
+ */
+const datetime = (date: Date) => date.toISOString().replace(/\.000Z$/, "Z");
 
 function entryXml(tag: "url" | "sitemap", entry: SitemapEntry): string {
   const lastmod = entry.lastmod ? `<lastmod>${datetime(entry.lastmod)}</lastmod>` : "";

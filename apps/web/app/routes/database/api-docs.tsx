@@ -191,8 +191,10 @@ export default function DatabaseApiPage() {
           <code>x_</code> prefix for a database without a registered prefix, then our id (the source's id for
           imported records); the CVE id is in <code>aliases</code>. <code>published</code> is the source's
           publication date, or the day the record was imported when the source gives none (the date its feed
-          entry carries); <code>modified</code> is the latest of the source's dates and our own changes. Each
-          package's <code>database_specific</code> also gives the product's <code>purl</code> (
+          entry carries); <code>modified</code> is the source's last update (else its publication) when the
+          source dates the record, otherwise its last change here; the record answer gives both as{" "}
+          <code>record_dates</code>, and the CSAF advisory and the sitemap say the same. Each package's{" "}
+          <code>database_specific</code> also gives the product's <code>purl</code> (
           <code>pkg:wordpress/&lt;slug&gt;</code>), <code>composer</code> name and, for core, its{" "}
           <code>cpe</code>: the identifiers the product API returns as <code>identifiers</code>.
         </p>
