@@ -26,7 +26,7 @@ import { createResponseStore } from "./http/http-cache.ts";
 import { registerIdempotency } from "./http/idempotency.ts";
 import { collectPutRoutes, methodOverrideRoutes } from "./http/method-override.ts";
 import { rejectMalformedInput } from "./http/reject-malformed-input.ts";
-import { registerRouteDocs, securitySchemesOf, withoutUnusedComponents } from "./http/route-docs.ts";
+import { API_TAGS, registerRouteDocs, securitySchemesOf, withoutUnusedComponents } from "./http/route-docs.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { routeValidatorCompiler } from "./http/service-checked-body.ts";
 import { createVisitorClientInfo } from "./http/visitor-address.ts";
@@ -192,7 +192,9 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
         title: "Pressguard API",
         version: "1.0.0",
         description: "WordPress vulnerability disclosure and database",
+        contact: { name: config.site.name, url: config.appUrl },
       },
+      tags: API_TAGS,
       servers: [{ url: config.appUrl }],
       components: { securitySchemes: securitySchemesOf(SESSION_COOKIE) },
     },

@@ -10,6 +10,58 @@ export function securitySchemesOf(sessionCookie: string) {
   } as const;
 }
 
+/**
+ * The operation groups of the OpenAPI document, each described (Spectral's operation-tag-defined:
+ * every tag an operation names is declared here; `openapi-lint.smoke.test.ts` holds to it).
+ */
+export const API_TAGS = [
+  {
+    name: "public database",
+    description:
+      "The vulnerability database: records, products, search, OSV and CSAF (read by anyone; `/api/v1` also with a key).",
+  },
+  { name: "public", description: "The counters of the public footer." },
+  {
+    name: "site files",
+    description: "robots.txt, sitemaps, security.txt, the Atom feed and the CSAF provider files.",
+  },
+  {
+    name: "watchlists",
+    description: "A site owner's watchlists: inventories, exposures, alerts, webhooks and the batch check.",
+  },
+  {
+    name: "reports",
+    description:
+      "Vulnerability reports: submission, triage, comments, attachments and the CRA notifications.",
+  },
+  {
+    name: "report previews",
+    description: "A report opened from its forwarded link with the PIN mailed beside it.",
+  },
+  {
+    name: "report forwarding",
+    description: "Where a vendor's reports are forwarded (e-mail, webhooks, trackers), and the deliveries.",
+  },
+  {
+    name: "vendor programs",
+    description: "A vendor's disclosure programs: products, policies and the CSV import.",
+  },
+  { name: "vendor account", description: "A vendor's account details." },
+  { name: "vendor seats", description: "A vendor's team: seats, invitations and roles." },
+  { name: "vendor subscription", description: "A vendor's plan and its payment." },
+  { name: "researcher profile", description: "A researcher's public profile." },
+  {
+    name: "auth",
+    description: "Registration, sign-in, sessions, two-factor authentication, passwords and API keys.",
+  },
+  {
+    name: "staff",
+    description: "Triage, publication, product contacts, billing and the data sources (staff only).",
+  },
+  { name: "embed", description: "The report form a vendor embeds on its own site." },
+  { name: "development", description: "The mailbox of a server on a loopback address (DEV_MAILBOX)." },
+];
+
 const SIGNED_IN: Record<string, string[]>[] = [{ session: [] }, { bearer: [] }];
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 

@@ -334,6 +334,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         tags: ["auth"],
         summary: "The e-mail verification link: confirms the address and returns to the application",
         params: z.strictObject({ token: z.string().max(100) }),
+        response: {
+          303: z.null().meta({
+            description:
+              "To the application: `/?email_verified=1` when the address is confirmed, `0` when the link is unknown or used.",
+          }),
+        },
       },
       config: { access: "public" },
     },

@@ -100,12 +100,17 @@ export const forwardingRoutes: FastifyPluginAsyncZod<{ forwarding: ForwardingSer
   app.delete(
     `${base}/targets/:id`,
     {
-      schema: { tags, summary: "Deletes a target and its delivery log", params: TargetIdParams },
+      schema: {
+        tags,
+        summary: "Deletes a target and its delivery log",
+        params: TargetIdParams,
+        response: { 204: z.null().meta({ description: "Deleted." }) },
+      },
       config: manageVendor,
     },
     async (request, reply) => {
       await forwarding.deleteTarget(signedInCaller(request).user, request.params.id);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 

@@ -108,16 +108,22 @@ export const programRoutes: FastifyPluginAsyncZod<{ programs: ProgramService }> 
       schema: {
         tags,
         summary: "A CSV file whose header is the Program fields, with one example row",
-        produces: ["text/csv"],
+        response: {
+          200: {
+            description: "The template, as an attachment (programs-template.csv).",
+            content: { "text/csv": { schema: z.string() } },
+          },
+        },
       },
       config: vendorOnly,
     },
-    (_request, reply) =>
+    (_request, reply) => {
       reply
         .type("text/csv; charset=utf-8")
         .header("content-disposition", 'attachment; filename="programs-template.csv"')
         .header("cache-control", "private, max-age=3600")
-        .send(programs.csvTemplate()),
+        .send(programs.csvTemplate());
+    },
   );
 
   app.post(

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
 import { AppError } from "../../errors.ts";
 import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MESSAGES, contentDispositionOf } from "./attachments.ts";
 
@@ -10,6 +11,14 @@ import { ATTACHMENT_MAX_BYTES, ATTACHMENT_MESSAGES, contentDispositionOf } from 
  */
 export const UPLOAD_OPTIONS = {
   limits: { fileSize: ATTACHMENT_MAX_BYTES + 1, files: 1, fields: 0, parts: 1 },
+};
+
+/** The download's answer as the OpenAPI document states it (the errors stay JSON). */
+export const DOWNLOAD_RESPONSE = {
+  200: {
+    description: "The file's bytes, as an attachment (Content-Disposition) of type application/octet-stream.",
+    content: { "application/octet-stream": { schema: z.string().meta({ format: "binary" }) } },
+  },
 };
 
 /** A stored attachment as a download: never rendered by the browser, never sniffed. */

@@ -3,7 +3,13 @@ import { PinAccepted, ReportAttachment, ReportDetail } from "@pressguard/domain"
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { type ClientInfo, clientInfoOf } from "../../http/access.ts";
-import { filePartOf, sendDownload, UPLOAD_OPTIONS, uploadError } from "./attachment-http.ts";
+import {
+  DOWNLOAD_RESPONSE,
+  filePartOf,
+  sendDownload,
+  UPLOAD_OPTIONS,
+  uploadError,
+} from "./attachment-http.ts";
 import { PIN_CREDENTIAL_SECONDS } from "./preview-tokens.ts";
 import { reportIdOf } from "./report-context.ts";
 import { AttachmentParams, CommentBody, PinBody, PinPatchBody, ReportIdParams } from "./schemas.ts";
@@ -132,6 +138,7 @@ export const pinPreviewRoutes: FastifyPluginAsyncZod<{
         tags: ["report previews"],
         summary: "Downloads an attachment for the holder of the PIN preview cookie",
         params: AttachmentParams,
+        response: DOWNLOAD_RESPONSE,
       },
       config: { access: "public" },
     },

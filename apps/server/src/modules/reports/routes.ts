@@ -11,7 +11,13 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { clientInfoOf, signedInCaller } from "../../http/access.ts";
 import { pageRequest } from "../../http/pagination.ts";
-import { filePartOf, sendDownload, UPLOAD_OPTIONS, uploadError } from "./attachment-http.ts";
+import {
+  DOWNLOAD_RESPONSE,
+  filePartOf,
+  sendDownload,
+  UPLOAD_OPTIONS,
+  uploadError,
+} from "./attachment-http.ts";
 import { reportIdOf } from "./report-context.ts";
 import {
   AttachmentParams,
@@ -183,6 +189,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService }> = a
         summary: "Downloads an attachment (as a download, never inline), for whoever may read the report",
         params: AttachmentParams,
         querystring: ReportReadQuery,
+        response: DOWNLOAD_RESPONSE,
       },
       config: { access: "public", apiKeyScopes: READER_KEY },
     },
