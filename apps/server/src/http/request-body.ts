@@ -13,40 +13,61 @@ function formatBytes(bytes: number): string {
     : `${Math.ceil(bytes / 1024)} KB`;
 }
 
+/** How reading a body ended: at its end, refused by the reader, broken off, or out of time. */
+type BodyEnd = "end" | "refused" | "failed" | "timeout";
+
 /**
- * Reads the rest of an oversized request body and throws it away, so that a client which sends its
- * whole body before reading the answer (Node's fetch, most HTTP libraries) gets the 413 instead of a
- * reset connection (issue 38). A body announced above `DISCARD_LIMIT_BYTES`, or one still arriving
- * after `DISCARD_TIMEOUT_MS`, is not waited for. True when the body was read to its end.
+ * Hands each chunk of the body to `take` until the body ends, `take` refuses a chunk (false), the
+ * request fails or closes, or `timeoutMs` passes. Not `for await`: leaving that loop early would
+ * destroy the request, and its socket with it.
  */
-export function discardBody(raw: IncomingMessage): Promise<boolean> {
-  if (raw.readableEnded || raw.complete) return Promise.resolve(true);
-  const announced = Number(raw.headers["content-length"]);
-  if (announced > DISCARD_LIMIT_BYTES) return Promise.resolve(false);
+function readChunks(
+  raw: IncomingMessage,
+  take: (chunk: Buffer) => boolean,
+  timeoutMs?: number,
+): Promise<BodyEnd> {
   return new Promise((resolve) => {
-    let received = 0;
-    const finish = (whole: boolean) => {
+    const finish = (end: BodyEnd) => {
       clearTimeout(timer);
       raw.off("data", onData);
       raw.off("end", onEnd);
       raw.off("error", onError);
       raw.off("close", onClose);
-      resolve(whole);
+      resolve(end);
     };
     const onData = (chunk: Buffer) => {
-      received += chunk.length;
-      if (received > DISCARD_LIMIT_BYTES) finish(false);
+      if (take(chunk)) return;
+      raw.pause();
+      finish("refused");
     };
-    const onEnd = () => finish(true);
-    const onError = () => finish(false);
-    const onClose = () => finish(raw.complete);
-    const timer = setTimeout(() => finish(false), DISCARD_TIMEOUT_MS);
+    const onEnd = () => finish("end");
+    const onError = () => finish("failed");
+    const onClose = () => finish(raw.complete ? "end" : "failed");
+    const timer = timeoutMs === undefined ? undefined : setTimeout(() => finish("timeout"), timeoutMs);
     raw.on("data", onData);
     raw.on("end", onEnd);
     raw.on("error", onError);
     raw.on("close", onClose);
     raw.resume();
   });
+}
+
+/**
+ * Reads the rest of an oversized request body and throws it away, so that a client which sends its
+ * whole body before reading the answer (Node's fetch, most HTTP libraries) gets the 413 instead of a
+ * reset connection (issue 38). A body announced above `DISCARD_LIMIT_BYTES`, or one still arriving
+ * after `DISCARD_TIMEOUT_MS`, is not waited for. True when the body was read to its end.
+ */
+export async function discardBody(raw: IncomingMessage): Promise<boolean> {
+  if (raw.readableEnded || raw.complete) return true;
+  if (Number(raw.headers["content-length"]) > DISCARD_LIMIT_BYTES) return false;
+  let received = 0;
+  const end = await readChunks(
+    raw,
+    (chunk) => (received += chunk.length) <= DISCARD_LIMIT_BYTES,
+    DISCARD_TIMEOUT_MS,
+  );
+  return end === "end";
 }
 
 export type BodyRead =
@@ -62,33 +83,15 @@ export type BodyRead =
 export async function readBodyUpTo(raw: IncomingMessage, limit: number): Promise<BodyRead> {
   if (Number(raw.headers["content-length"]) > limit)
     return { ok: false, reason: "too_large", whole: await discardBody(raw) };
-  const read = await new Promise<Buffer | "too large" | "failed">((resolve) => {
-    const chunks: Buffer[] = [];
-    let received = 0;
-    const finish = (outcome: Buffer | "too large" | "failed") => {
-      raw.off("data", onData);
-      raw.off("end", onEnd);
-      raw.off("error", onFailed);
-      raw.off("close", onClose);
-      resolve(outcome);
-    };
-    // Not `for await`: leaving that loop early would destroy the request, and its socket with it.
-    const onData = (chunk: Buffer) => {
-      received += chunk.length;
-      if (received > limit) {
-        raw.pause();
-        finish("too large");
-      } else chunks.push(chunk);
-    };
-    const onEnd = () => finish(Buffer.concat(chunks));
-    const onFailed = () => finish("failed");
-    const onClose = () => finish(raw.complete ? Buffer.concat(chunks) : "failed");
-    raw.on("data", onData);
-    raw.on("end", onEnd);
-    raw.on("error", onFailed);
-    raw.on("close", onClose);
+  const chunks: Buffer[] = [];
+  let received = 0;
+  const end = await readChunks(raw, (chunk) => {
+    received += chunk.length;
+    if (received > limit) return false;
+    chunks.push(chunk);
+    return true;
   });
-  if (Buffer.isBuffer(read)) return { ok: true, body: read };
-  if (read === "failed") return { ok: false, reason: "aborted" };
-  return { ok: false, reason: "too_large", whole: await discardBody(raw) };
+  if (end === "end") return { ok: true, body: Buffer.concat(chunks) };
+  if (end === "refused") return { ok: false, reason: "too_large", whole: await discardBody(raw) };
+  return { ok: false, reason: "aborted" };
 }
