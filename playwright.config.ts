@@ -174,6 +174,10 @@ export default defineConfig({
         API_RATE_LIMIT_ANONYMOUS: "1000000",
         // Watchlist alerts (decision 031) go out within seconds, not the default minute.
         WATCH_ALERT_INTERVAL_SECONDS: "5",
+        // The suite never reaches the network: the upstream data sources stay off (decision 035).
+        KEV_URL: "off",
+        EPSS_URL: "off",
+        WPORG_API_URL: "off",
         ...server.env,
       },
     })),

@@ -144,6 +144,10 @@ const environment = {
   NODE_ENV: "production",
   // Every request comes from 127.0.0.1: the public API's limit (decision 028) counts, never refuses.
   API_RATE_LIMIT_ANONYMOUS: "1000000000",
+  // A measurement never reaches the network: the upstream data sources stay off (decision 035).
+  KEV_URL: "off",
+  EPSS_URL: "off",
+  WPORG_API_URL: "off",
 };
 const children: ChildProcess[] = [
   spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {

@@ -30,7 +30,8 @@ const seconds = (since: number) => (performance.now() - since) / 1000;
 const childEnv = (extra: Record<string, string>) => {
   // The operator's database settings must not leak into a measurement of the embedded default.
   const { DATABASE_URL: _url, DATABASE_READ_URL: _read, PGLITE_DIR: _dir, ...env } = process.env;
-  return { ...env, LOG_LEVEL: "info", ...extra };
+  // A measurement never reaches the network: the upstream data sources stay off (decision 035).
+  return { ...env, LOG_LEVEL: "info", KEV_URL: "off", EPSS_URL: "off", WPORG_API_URL: "off", ...extra };
 };
 
 interface StartFigures {

@@ -210,6 +210,10 @@ const app = spawn(process.execPath, [...profileArgs, "--import", "tsx", "apps/se
     API_RATE_LIMIT_ANONYMOUS: "1000000000",
     // The programs scenario confirms the bench account's address from the mailbox.
     DEV_MAILBOX: "on",
+    // A measurement never reaches the network: the upstream data sources stay off (decision 035).
+    KEV_URL: "off",
+    EPSS_URL: "off",
+    WPORG_API_URL: "off",
   },
   stdio: "inherit",
 });

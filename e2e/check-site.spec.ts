@@ -235,6 +235,10 @@ async function startLowBudgetServer(): Promise<{ origin: string; stop: () => Pro
       EXPORTS_DIR: join(directory, "exports"),
       API_RATE_LIMIT_ANONYMOUS: "2",
       API_RATE_LIMIT_WINDOW_SECONDS: "86400",
+      // The suite never reaches the network: the upstream data sources stay off (decision 035).
+      KEV_URL: "off",
+      EPSS_URL: "off",
+      WPORG_API_URL: "off",
     },
     stdio: "ignore",
   });

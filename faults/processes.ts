@@ -24,7 +24,15 @@ export function startAppProcess(script: string, args: string[], env: Record<stri
   const output = openSync(log, "a");
   const child = spawn(process.execPath, ["--import", "tsx", join(ROOT, script), ...args], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", ...env },
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "/tmp",
+      // The suite never reaches the network: the upstream data sources stay off (decision 035).
+      KEV_URL: "off",
+      EPSS_URL: "off",
+      WPORG_API_URL: "off",
+      ...env,
+    },
     stdio: ["ignore", output, output],
   });
   let exit: { code: number | null; signal: NodeJS.Signals | null } | null = null;

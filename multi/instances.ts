@@ -73,6 +73,10 @@ export async function startInstance(
       // A local directory per instance: nothing on disk is shared.
       ATTACHMENTS_DIR: join(workDir, `${name}-attachments`),
       EXPORTS_DIR: join(workDir, `${name}-exports`),
+      // The suite never reaches the network: the upstream data sources stay off (decision 035).
+      KEV_URL: "off",
+      EPSS_URL: "off",
+      WPORG_API_URL: "off",
       ...env,
     },
     stdio: ["ignore", output, output],

@@ -26,7 +26,12 @@ import { createResponseStore } from "./http/http-cache.ts";
 import { registerIdempotency } from "./http/idempotency.ts";
 import { collectPutRoutes, methodOverrideRoutes } from "./http/method-override.ts";
 import { rejectMalformedInput } from "./http/reject-malformed-input.ts";
-import { API_TAGS, registerRouteDocs, securitySchemesOf, withoutUnusedComponents } from "./http/route-docs.ts";
+import {
+  API_TAGS,
+  registerRouteDocs,
+  securitySchemesOf,
+  withoutUnusedComponents,
+} from "./http/route-docs.ts";
 import { registerSecurityHeaders } from "./http/security-headers.ts";
 import { routeValidatorCompiler } from "./http/service-checked-body.ts";
 import { createVisitorClientInfo } from "./http/visitor-address.ts";
@@ -362,7 +367,11 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
     siteName: config.site.name,
     dataVersion: dataVersion.current,
   });
-  const rankings = createRankingService({ database, appUrl: config.appUrl });
+  const rankings = createRankingService({
+    database,
+    appUrl: config.appUrl,
+    dataVersion: dataVersion.current,
+  });
   const search = createSearchService({
     database,
     appUrl: config.appUrl,

@@ -37,6 +37,10 @@ function startServer(env: Record<string, string>, nodeOptions: string[] = []): S
       PORT: "0",
       SEED: "off",
       LOG_LEVEL: "info",
+      // Tests never reach the network: the upstream data sources stay off (decision 035).
+      KEV_URL: "off",
+      EPSS_URL: "off",
+      WPORG_API_URL: "off",
       ...env,
     },
   });

@@ -24,6 +24,7 @@ export * from "./config/public-database-limits.ts";
 export * from "./config/site-config.ts";
 export * from "./cvss/cvss.ts";
 export * from "./data/data-attribution.ts";
+export * from "./data/exploit-signals.ts";
 export * from "./enums/classify.ts";
 export * from "./enums/component-kinds.ts";
 export * from "./enums/countries.ts";

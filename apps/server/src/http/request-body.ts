@@ -64,7 +64,10 @@ export async function discardBody(raw: IncomingMessage): Promise<boolean> {
   let received = 0;
   const end = await readChunks(
     raw,
-    (chunk) => (received += chunk.length) <= DISCARD_LIMIT_BYTES,
+    (chunk) => {
+      received += chunk.length;
+      return received <= DISCARD_LIMIT_BYTES;
+    },
     DISCARD_TIMEOUT_MS,
   );
   return end === "end";

@@ -58,6 +58,28 @@ const AVADA = {
   ],
 };
 
+/** A record of a plugin of its own, to be withdrawn by its source (decision 035). */
+const LEAVING_RANGE = [{ last_affected: "2.0", prefix: "<=", version: "2.0" }];
+const LEAVING = {
+  ...WEB_DIRECTORY_SQLI,
+  id: "5e1d0a7e-0000-4000-8000-00000000d034",
+  cve: null,
+  title: "Leaving Plugin <= 2.0 - Unauthenticated SQL Injection",
+  slug: "leaving-plugin",
+  software_name: "Leaving Plugin",
+  affected: LEAVING_RANGE,
+  fixed_in: "2.1",
+  software: [
+    {
+      software_type: "plugin",
+      slug: "leaving-plugin",
+      software_name: "Leaving Plugin",
+      affected: LEAVING_RANGE,
+      fixed_in: "2.1",
+    },
+  ],
+};
+
 async function alertsTo(email: string) {
   const { rows } = await harness.database.sql.query<{ subject: string; text_body: string }>(
     "select subject, text_body from mail_outbox where to_address = $1 and template = 'watchlist_alert' order by id",
@@ -207,5 +229,73 @@ describe("the watchlist alert job", () => {
     const [digest] = await alertsTo(daily.email);
     expect(digest?.subject).toBe("Your daily watchlist digest: 1 vulnerability to act on");
     expect(digest?.text_body).toContain(action);
+  });
+
+  it("never alerts of a withdrawn record, and tells of it as new once its source lists it again", async () => {
+    const watcher = await registerUser(harness.app);
+    const created = await watcher.caller.post("/api/watchlists", {
+      name: "leaving site",
+      entries: [{ kind: "plugin", slug: "leaving-plugin", version: "1.0" }],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    await job.runOnce();
+    const withdraw = (at: string | null) =>
+      harness.database.sql.query("update vulnerabilities set withdrawn_at = $2 where id = $1", [
+        LEAVING.id,
+        at,
+      ]);
+
+    // Written, then withdrawn before the job ran: nobody is told.
+    expect((await importVulnerabilities(harness.database, line(LEAVING))).rejected).toEqual([]);
+    await withdraw("2026-12-05T10:00:00Z");
+    expect(await job.runOnce()).toMatchObject({ changed: 0, alerts: 0 });
+    // A material change while withdrawn: still nobody.
+    await harness.database.sql.query("update vulnerabilities set severity = 'high' where id = $1", [
+      LEAVING.id,
+    ]);
+    expect(await job.runOnce()).toMatchObject({ changed: 0, alerts: 0 });
+    expect(await alertsTo(watcher.email)).toEqual([]);
+    // The watchlist does not count it either.
+    const page = await watcher.caller.get(`/api/watchlists/${created.json<{ id: string }>().id}`);
+    expect(page.json<{ vulnerabilities: number }>().vulnerabilities).toBe(0);
+
+    // Listed again (the writer clears withdrawn_at and marks the record pending): told once, as new.
+    await withdraw(null);
+    await harness.database.sql.query("update vulnerabilities set severity = 'critical' where id = $1", [
+      LEAVING.id,
+    ]);
+    expect(await job.runOnce()).toMatchObject({ changed: 1, alerts: 1, mails: 1 });
+    const [mail] = await alertsTo(watcher.email);
+    expect(mail?.text_body).toContain(`${LEAVING.title} (critical). Update leaving-plugin to 2.1 or later.`);
+    expect(mail?.text_body).not.toContain("(updated record)");
+  });
+
+  it("does not mail a digest's alert whose record was withdrawn since it was recorded", async () => {
+    const watcher = await registerUser(harness.app);
+    const created = await watcher.caller.post("/api/watchlists", {
+      name: "digest of leaving",
+      entries: [{ kind: "plugin", slug: "leaving-plugin", version: "1.5" }],
+    });
+    const id = created.json<{ id: string }>().id;
+    await watcher.caller.patch(`/api/watchlists/${id}`, { alert_mode: "daily" });
+    // A digest went out today: the next alert waits for tomorrow's.
+    await harness.database.sql.query("update watchlists set last_digest_at = now() where id = $1", [id]);
+    await harness.database.sql.query("update vulnerabilities set severity = 'medium' where id = $1", [
+      LEAVING.id,
+    ]);
+    await job.runOnce();
+    const waiting = () =>
+      harness.database.sql.query<{ id: number }>(
+        "select id from watch_alerts where watchlist_id = $1 and emailed_at is null",
+        [id],
+      );
+    expect((await waiting()).rows).toHaveLength(1);
+    await harness.database.sql.query("update vulnerabilities set withdrawn_at = now() where id = $1", [
+      LEAVING.id,
+    ]);
+    await job.runOnce(new Date(Date.now() + 25 * 3600 * 1000));
+    expect(await alertsTo(watcher.email)).toEqual([]);
+    // Settled, not left to go out later.
+    expect((await waiting()).rows).toEqual([]);
   });
 });

@@ -86,25 +86,36 @@ export function createWatchAlertJob({ database, mailer, appUrl, onDeliveryQueued
     });
   }
 
-  /** Claims a batch of pending records: how many, and those whose fingerprint changed. */
+  /**
+   * Claims a batch of pending records: how many, and those whose fingerprint changed. A withdrawn
+   * record (decision 035) alerts nobody and keeps the fingerprint it had: listed again, it is told as
+   * what it is then (new, when no watcher was ever told of it).
+   */
   async function claimBatch(): Promise<{
     claimed: number;
     changed: { id: string; change: "new" | "changed"; fingerprint: string }[];
   }> {
-    const { rows } = await database.sql.query<{ id: string; old: string | null; fingerprint: string }>(
+    const { rows } = await database.sql.query<{
+      id: string;
+      old: string | null;
+      fingerprint: string;
+      withdrawn: boolean;
+    }>(
       `with pending as (
          select vulnerability_id as id, fingerprint from vulnerability_alert_states where pending
          order by vulnerability_id limit ${BATCH} for update skip locked
        ), printed as (
-         select p.id, p.fingerprint as old, ${FINGERPRINT} as fingerprint
+         select p.id, p.fingerprint as old, ${FINGERPRINT} as fingerprint,
+           v.withdrawn_at is not null as withdrawn
          from pending p join vulnerabilities v on v.id = p.id
        )
-       update vulnerability_alert_states s set pending = false, fingerprint = printed.fingerprint
+       update vulnerability_alert_states s set pending = false,
+         fingerprint = case when printed.withdrawn then s.fingerprint else printed.fingerprint end
        from printed where s.vulnerability_id = printed.id
-       returning s.vulnerability_id::text as id, printed.old, printed.fingerprint`,
+       returning s.vulnerability_id::text as id, printed.old, printed.fingerprint, printed.withdrawn`,
     );
     const changed = rows
-      .filter((row) => row.old !== row.fingerprint)
+      .filter((row) => !row.withdrawn && row.old !== row.fingerprint)
       .map((row) => ({
         id: row.id,
         change: row.old === null ? ("new" as const) : ("changed" as const),

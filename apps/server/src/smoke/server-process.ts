@@ -15,6 +15,8 @@ export const REPOSITORY_ROOT = resolve(import.meta.dirname, "../../../..");
 const TEMPLATE_VARIABLE = "SMOKE_PGLITE_TEMPLATE";
 /** A fresh directory imports the bundled data first: generous, so a slow machine is not a failure. */
 const START_TIMEOUT_MS = 15 * 60_000;
+/** The upstream data sources a server started by a test leaves off (decision 035): no network in tests. */
+const OFFLINE_DATA_SOURCES = { KEV_URL: "off", EPSS_URL: "off", WPORG_API_URL: "off" } as const;
 /** The last part of the server's output, kept for failure messages. */
 const OUTPUT_TAIL = 20_000;
 
@@ -49,7 +51,9 @@ export interface ProductionServer {
  * Starts the product exactly as a user does: `npm start` in the repository (which checks the web
  * build, then runs `node --import tsx apps/server/src/main.ts`), on a configured free port, with a
  * fresh data directory and no environment but PATH and HOME, so every other setting is its default
- * (SEED=auto imports the bundled data). `stop()` ends the process group and removes the directory.
+ * (SEED=auto imports the bundled data) — except the upstream data sources, whose defaults are the real
+ * CISA, FIRST and WordPress.org hosts: tests never reach the network (decision 035). `stop()` ends the
+ * process group and removes the directory.
  */
 export async function startProductionServer(
   extraEnv: Record<string, string> = {},
@@ -71,6 +75,7 @@ export async function startProductionServer(
       PGLITE_DIR: pgliteDir,
       ATTACHMENTS_DIR: join(workDir, "attachments"),
       EXPORTS_DIR: join(workDir, "exports"),
+      ...OFFLINE_DATA_SOURCES,
       ...extraEnv,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,5 +1,6 @@
 import { Link, Outlet, useLocation } from "react-router";
 import { databaseApi } from "../features/database/api.server.ts";
+import { ProductFacts } from "../features/database/product-facts.tsx";
 import { KIND_LABELS, PLATFORM_LABELS, requireProductPath } from "../lib/database-params.ts";
 import { activeTab, pluginTabs } from "../lib/navigation.ts";
 import { ErrorScreen } from "../ui/error-screen.tsx";
@@ -58,6 +59,7 @@ export default function PluginTabsLayout({ loaderData }: Route.ComponentProps) {
           </Link>
         }
       />
+      <ProductFacts product={product} />
       <TabNav label={`${product.name} sections`} tabs={tabs} />
       <Outlet />
     </>

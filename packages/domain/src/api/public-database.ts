@@ -21,9 +21,42 @@ export const VulnerabilitySearchQuery = PageQuery.extend({
     .transform((value) => value === "true")
     .optional(),
   year: wholeNumberParameter("year", 1990, 2100).optional(),
-  sort: z.enum(["date", "relevance"]).optional(),
+  /** true: only the records in CISA's KEV catalog; false: only the others. */
+  known_exploited: z
+    .enum(["true", "false"])
+    .transform((value) => value === "true")
+    .optional(),
+  /** epss: the highest EPSS score first, records without one last. */
+  sort: z.enum(["date", "relevance", "epss"]).optional(),
 });
 export type VulnerabilitySearchQuery = z.infer<typeof VulnerabilitySearchQuery>;
+
+/**
+ * A record's listing in CISA's Known Exploited Vulnerabilities catalog (issue 34): when CISA added its
+ * CVE, the remediation due date it set for US federal agencies (BOD 22-01), and whether the CVE is
+ * known to be used in ransomware campaigns. Null on a record when its CVE is not listed.
+ */
+export const KnownExploited = z
+  .object({
+    date_added: z.string(),
+    due_date: z.string().nullable(),
+    ransomware: z.enum(["Known", "Unknown"]),
+  })
+  .meta({ id: "KnownExploited", description: "CISA KEV: dates YYYY-MM-DD; ransomware campaign use." });
+export type KnownExploited = z.infer<typeof KnownExploited>;
+
+/**
+ * A record's FIRST EPSS score (issue 34): the probability, 0 to 1, of exploitation activity in the
+ * next 30 days, its percentile among every scored CVE, and the day it was scored. Null without a CVE
+ * or a score.
+ */
+export const Epss = z
+  .object({ score: z.number(), percentile: z.number(), date: z.string() })
+  .meta({ id: "Epss", description: "FIRST EPSS: score and percentile 0 to 1; date YYYY-MM-DD." });
+export type Epss = z.infer<typeof Epss>;
+
+const knownExploitedField = KnownExploited.nullable();
+const epssField = Epss.nullable();
 
 export const ProductVulnerabilitiesQuery = PageQuery.extend({
   "filter[tab]": z.enum(["present", "fixed"]).default("present"),
@@ -63,6 +96,12 @@ export const VulnerabilitySummary = z
     affected_versions: z.string().nullable(),
     published_at: z.string().nullable(),
     product: ProductRef,
+    known_exploited: knownExploitedField,
+    epss: epssField,
+    withdrawn_at: z
+      .string()
+      .nullable()
+      .describe("When the record left its source (kept, shown as withdrawn)."),
   })
   .meta({ id: "VulnerabilitySummary" });
 export type VulnerabilitySummary = z.infer<typeof VulnerabilitySummary>;
@@ -193,10 +232,6 @@ export const VulnerabilityDetail = VulnerabilitySummary.extend({
   source_id: z.string().nullable(),
   source_url: z.string().nullable(),
   attribution: z.string().nullable(),
-  withdrawn_at: z
-    .string()
-    .nullable()
-    .describe("When the record left its upstream source: kept and shown as withdrawn. Null otherwise."),
 }).meta({ id: "Vulnerability" });
 export type VulnerabilityDetail = z.infer<typeof VulnerabilityDetail>;
 
@@ -206,6 +241,10 @@ export const PublicProduct = ProductRef.extend({
   author: z.string().nullable(),
   active_installs: z.number().int().nullable(),
   directory_url: z.string().nullable(),
+  /** The directory's last update: ISO 8601 when readable, else as the directory wrote it. */
+  directory_updated: z.string().nullable(),
+  /** When the WordPress.org directory closed or removed the product. */
+  closed_at: z.string().nullable(),
   identifiers: PackageIdentifiers.describe(
     "The names the product goes by in other tools: its Package URL, Composer package and CPE (where known).",
   ),
@@ -272,12 +311,15 @@ export const PublicResearcherProfile = z
 export type PublicResearcherProfile = z.infer<typeof PublicResearcherProfile>;
 
 export const DatabaseCounts = z.object({
+  /** Every count leaves withdrawn records out. */
   vulnerabilities: z.number().int(),
   products: z.number().int(),
   researchers: z.number().int(),
   patched: z.number().int(),
   by_kind: z.record(z.string(), z.number().int()),
   by_severity: z.record(z.string(), z.number().int()),
+  /** When the public data last changed (the data version's move or a record's change). */
+  updated_at: z.string().nullable(),
 });
 export type DatabaseCounts = z.infer<typeof DatabaseCounts>;
 
@@ -338,6 +380,8 @@ export const CheckedVulnerability = z.object({
     description: "The range that includes the checked version, with every bound (>= 5.8, < 5.8.3).",
   }),
   url: z.string(),
+  known_exploited: knownExploitedField,
+  epss: epssField,
 });
 export type CheckedVulnerability = z.infer<typeof CheckedVulnerability>;
 
@@ -437,7 +481,7 @@ export const OsvRecord = OsvFields.meta({
     "Packagist. modified is the source's last update (else its publication) when the source dates the " +
     "record, otherwise its last change here; published is the source's publication date, else the day " +
     "the record was created here (the record answer's record_dates). database_specific keeps " +
-    "source_id, source_url and attribution.",
+    "source_id, source_url, attribution, known_exploited and epss.",
 });
 
 /**
@@ -490,7 +534,8 @@ export const CsafAdvisoryDocument = CsafFields.meta({
     "or core, with its purl (and CPE for core); vulnerabilities[0] has the CVE and CWE when known, the " +
     "CVSS v3 score, the product status (known_affected, fixed, including fixes inferred from a " +
     "product's current version), remediations and the credited researchers. The source's attribution " +
-    "and licence are in a legal_disclaimer note and distribution.text.",
+    "and licence are in a legal_disclaimer note and distribution.text. CISA KEV is an exploit_status " +
+    "threat, EPSS a note.",
 });
 
 const LeaderboardEntry = z.object({

@@ -8,7 +8,7 @@ import {
   isVersionAffected,
 } from "@pressguard/domain";
 import type { Database, SqlRunner } from "../../db/client.ts";
-import { pagePaths } from "../vulnerabilities/presenters.ts";
+import { epssOf, knownExploitedOf, pagePaths } from "../vulnerabilities/presenters.ts";
 import { createProductRangesCache, type ProductRangeRow, productRangesKey } from "./product-ranges-cache.ts";
 import { productSlugKey } from "./product-slug.ts";
 import { createCheckQueries } from "./queries.ts";
@@ -29,6 +29,8 @@ export interface CheckEntry {
   id: string | null;
   /** What to update to: this product's listed fix, or else the one inferred above its range. */
   fixedIn: string | null;
+  /** Whether the record's CVE is in CISA's KEV catalog: a watchlist's exposures list those first. */
+  knownExploited: boolean;
   json: Buffer | null;
 }
 
@@ -51,7 +53,8 @@ export function createCheckService({ database, appUrl, dataVersion = () => "" }:
    */
   const checkEntryOf = (row: ProductRangeRow): CheckEntry => {
     const product = { kind: row.kind, slug: row.slug, currentVersion: row.current_version };
-    if (row.id === null) return { ...product, range: null, id: null, fixedIn: null, json: null };
+    if (row.id === null)
+      return { ...product, range: null, id: null, fixedIn: null, knownExploited: false, json: null };
     const range = affectedRangeOf(row);
     const vulnerability: CheckedVulnerability = {
       id: row.id,
@@ -68,12 +71,15 @@ export function createCheckService({ database, appUrl, dataVersion = () => "" }:
           { platform: row.platform, kind: row.main_kind, slug: row.main_slug },
           row.vulnerability_slug,
         ),
+      known_exploited: knownExploitedOf(row.known_exploited),
+      epss: epssOf(row.epss),
     };
     return {
       ...product,
       range,
       id: row.id,
       fixedIn: row.fixed_in ?? vulnerability.fixed_in_inferred,
+      knownExploited: vulnerability.known_exploited !== null,
       json: Buffer.from(JSON.stringify(vulnerability)),
     };
   };

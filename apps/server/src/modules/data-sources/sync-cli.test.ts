@@ -13,6 +13,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
  */
 
 const FIXTURE = readFileSync(new URL("./fixtures/wordfence-v3-production.json", import.meta.url), "utf8");
+const KEV = readFileSync(new URL("./fixtures/kev-catalog.json", import.meta.url), "utf8");
+const WPORG_PLUGIN = readFileSync(new URL("./fixtures/wporg-plugin-info.json", import.meta.url), "utf8");
+const WPORG_NOT_FOUND = readFileSync(
+  new URL("./fixtures/wporg-plugin-not-found.json", import.meta.url),
+  "utf8",
+);
 const CLI = fileURLToPath(new URL("./sync-cli.ts", import.meta.url));
 
 function run(env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -44,9 +50,31 @@ describe("npm run data:sync", () => {
 
   beforeAll(async () => {
     directory = mkdtempSync(join(tmpdir(), "pressguard-data-sync-"));
-    server = createServer((_request, response) => {
-      response.writeHead(status, { "content-type": "application/json", etag: '"cli"' });
-      response.end(status === 200 ? FIXTURE : "{}");
+    server = createServer((request, response) => {
+      const url = new URL(request.url ?? "/", "http://127.0.0.1");
+      if (url.pathname === "/kev.json") {
+        // The fixture's catalog with the feed's BackWPup CVE listed, and one entry that is not valid.
+        const catalog = JSON.parse(KEV);
+        catalog.vulnerabilities.push(
+          { cveID: "CVE-2023-5775", dateAdded: "2026-01-05", dueDate: "2026-01-26" },
+          { cveID: "CVE-2023-5775x", dateAdded: "2026-01-05", dueDate: "2026-01-26" },
+        );
+        response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(catalog));
+      } else if (url.pathname === "/epss.csv") {
+        response
+          .writeHead(200, { "content-type": "text/csv" })
+          .end(
+            "#model_version:v2025.03.14,score_date:2026-03-28T12:55:00Z\ncve,epss,percentile\nCVE-2023-5775,0.00042,0.05\nCVE-2024-10001,0.0012,0.3\n",
+          );
+      } else if (url.pathname.endsWith("/info/1.2/")) {
+        const known = url.searchParams.get("request[slug]") === "backwpup";
+        response
+          .writeHead(known ? 200 : 404, { "content-type": "application/json" })
+          .end(known ? WPORG_PLUGIN : WPORG_NOT_FOUND);
+      } else {
+        response.writeHead(status, { "content-type": "application/json", etag: '"cli"' });
+        response.end(status === 200 ? FIXTURE : "{}");
+      }
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/feed`;
@@ -82,5 +110,32 @@ describe("npm run data:sync", () => {
       code: 0,
       stdout: "No data source is configured (see the README's data sources).\n",
     });
+  });
+
+  it("prints the counts of KEV, EPSS and WordPress.org after the feed's", { timeout: 120_000 }, async () => {
+    status = 200;
+    const origin = new URL(url).origin;
+    const result = await run({
+      PGLITE_DIR: join(directory, "pglite-all"),
+      WORDFENCE_API_KEY: "cli-key",
+      WORDFENCE_FEED_URL: url,
+      KEV_URL: `${origin}/kev.json`,
+      EPSS_URL: `${origin}/epss.csv`,
+      WPORG_API_URL: origin,
+    });
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    const lines = result.stdout.split("\n").filter((line) => !line.startsWith("  "));
+    expect(lines).toEqual([
+      "wordfence: 7 new, 0 changed, 0 unchanged, 0 withdrawn, 1 rejected",
+      "kev: 1 new, 0 changed, 0 unchanged, 0 withdrawn, 1 rejected",
+      "epss: 2 new, 0 changed, 0 unchanged, 0 withdrawn, 0 rejected",
+      expect.stringMatching(/^wporg: 0 new, 1 changed, 0 unchanged, 0 withdrawn, \d+ rejected$/),
+      "",
+    ]);
+    expect(result.stdout).toContain("  rejected CVE-2023-5775X: cveID: not a CVE id\n");
+    expect(result.stdout).toContain(
+      "  rejected plugin example-gallery: not in the WordPress.org directory\n",
+    );
   });
 });

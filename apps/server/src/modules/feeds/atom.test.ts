@@ -21,6 +21,9 @@ const row: SummaryRow = {
   kind: "plugin",
   product_slug: "a&b",
   product_name: "A & B",
+  known_exploited: null,
+  epss: null,
+  withdrawn_at: null,
 };
 
 describe("renderAtomFeed", () => {

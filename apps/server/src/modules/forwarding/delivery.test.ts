@@ -35,6 +35,10 @@ describe("webhook delivery through the real report lifecycle", () => {
     CAPTCHA: "off",
     ATTACHMENTS_DIR: attachmentsDir,
     EXPORTS_DIR: join(attachmentsDir, "exports"),
+    // Tests never reach the network: the upstream data sources stay off (decision 035).
+    KEV_URL: "off",
+    EPSS_URL: "off",
+    WPORG_API_URL: "off",
     ...FAST,
   });
   let database: Database;

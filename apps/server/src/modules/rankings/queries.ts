@@ -70,7 +70,9 @@ export function createRankingQueries(run: SqlRunner) {
 
     async statistics(period: Period) {
       const filter = periodFilter(period);
-      const from = `from vulnerabilities v join products p on p.id = v.product_id where ${filter.sql}`;
+      // Withdrawn records (decision 035) are not counted, as the headline counts do not count them.
+      const from = `from vulnerabilities v join products p on p.id = v.product_id
+        where v.withdrawn_at is null and ${filter.sql}`;
       const grouped = (column: string) =>
         run.query<{ key: string | number | null; count: number }>(
           `select ${column} as key, count(*)::int as count ${from} group by 1 order by 2 desc, 1`,
@@ -98,7 +100,7 @@ export function createRankingQueries(run: SqlRunner) {
         `select year, count(*)::int as count from (
            select coalesce(extract(year from v.published_at at time zone 'UTC')::int,
              substring(v.cve from '^CVE-([0-9]{4})-')::int) as year
-           from vulnerabilities v
+           from vulnerabilities v where v.withdrawn_at is null
          ) dated where year is not null group by 1 order by 1 desc`,
       );
       return {
@@ -111,8 +113,14 @@ export function createRankingQueries(run: SqlRunner) {
       };
     },
 
+    /**
+     * The headline counts, withdrawn records left out (decision 035), and when the public data last
+     * changed: the data version's last move (every import, publication and sync bumps it) or the
+     * latest change of a record, withdrawals included, whichever is later.
+     */
     async databaseCounts() {
       const { rows } = await run.query<{
+        updated_at: Date | string | null;
         vulnerabilities: number;
         patched: number;
         products: number;
@@ -126,19 +134,26 @@ export function createRankingQueries(run: SqlRunner) {
         low: number;
         none: number;
       }>(
-        `select count(*)::int as vulnerabilities,
-           count(*) filter (where v.patched)::int as patched,
-           count(*) filter (where p.kind = 'plugin')::int as plugin,
-           count(*) filter (where p.kind = 'theme')::int as theme,
-           count(*) filter (where p.kind = 'core')::int as core,
-           count(*) filter (where v.severity = 'critical')::int as critical,
-           count(*) filter (where v.severity = 'high')::int as high,
-           count(*) filter (where v.severity = 'medium')::int as medium,
-           count(*) filter (where v.severity = 'low')::int as low,
-           count(*) filter (where v.severity = 'none')::int as none,
-           (select count(*)::int from products where id in (select product_id from affected_ranges)) as products,
-           (select count(*)::int from researchers where id in (select researcher_id from credits)) as researchers
-         from vulnerabilities v join products p on p.id = v.product_id`,
+        `select count(*) filter (where live)::int as vulnerabilities,
+           count(*) filter (where live and v.patched)::int as patched,
+           count(*) filter (where live and p.kind = 'plugin')::int as plugin,
+           count(*) filter (where live and p.kind = 'theme')::int as theme,
+           count(*) filter (where live and p.kind = 'core')::int as core,
+           count(*) filter (where live and v.severity = 'critical')::int as critical,
+           count(*) filter (where live and v.severity = 'high')::int as high,
+           count(*) filter (where live and v.severity = 'medium')::int as medium,
+           count(*) filter (where live and v.severity = 'low')::int as low,
+           count(*) filter (where live and v.severity = 'none')::int as none,
+           greatest(max(greatest(v.updated_at, v.withdrawn_at)),
+             (select updated_at from app_state where key = 'data_version')) as updated_at,
+           (select count(*)::int from products where id in (
+             select ar.product_id from affected_ranges ar
+             join vulnerabilities lv on lv.id = ar.vulnerability_id and lv.withdrawn_at is null)) as products,
+           (select count(*)::int from researchers where id in (
+             select c.researcher_id from credits c
+             join vulnerabilities cv on cv.id = c.vulnerability_id and cv.withdrawn_at is null)) as researchers
+         from vulnerabilities v join products p on p.id = v.product_id,
+           lateral (select v.withdrawn_at is null as live) l`,
       );
       return rows[0]!;
     },

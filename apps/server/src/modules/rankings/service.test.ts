@@ -15,6 +15,7 @@ const ZERO_COUNTS = {
   medium: 0,
   low: 0,
   none: 0,
+  updated_at: null,
 };
 
 describe("getDatabaseCounts", () => {
@@ -31,5 +32,28 @@ describe("getDatabaseCounts", () => {
     expect((await service.getDatabaseCounts()).vulnerabilities).toBe(1);
     clock = 60_000;
     expect((await service.getDatabaseCounts()).vulnerabilities).toBe(2);
+  });
+
+  it("reads the counts again as soon as the data version moves (a sync), not a minute later", async () => {
+    let calls = 0;
+    let version = "7";
+    const queries = {
+      databaseCounts: async () => ({
+        ...ZERO_COUNTS,
+        vulnerabilities: ++calls,
+        updated_at: new Date(`2026-12-0${calls}T10:00:00Z`),
+      }),
+    } as unknown as RankingQueries;
+    const service = createRankingService({ queries, appUrl: "", now: () => 0, dataVersion: () => version });
+    expect(await service.getDatabaseCounts()).toMatchObject({
+      vulnerabilities: 1,
+      updated_at: "2026-12-01T10:00:00Z",
+    });
+    expect((await service.getDatabaseCounts()).vulnerabilities).toBe(1);
+    version = "8";
+    expect(await service.getDatabaseCounts()).toMatchObject({
+      vulnerabilities: 2,
+      updated_at: "2026-12-02T10:00:00Z",
+    });
   });
 });

@@ -7,7 +7,7 @@ import {
 } from "@pressguard/domain";
 import type { Database } from "../../db/client.ts";
 import { AppError } from "../../errors.ts";
-import { pagePaths } from "../vulnerabilities/presenters.ts";
+import { iso, pagePaths } from "../vulnerabilities/presenters.ts";
 import { type LeaderboardType, leaderboardPeriod, statisticsPeriod } from "./periods.ts";
 import { createRankingQueries, type RankingQueries } from "./queries.ts";
 
@@ -23,18 +23,20 @@ const COUNTS_TTL_MS = 60_000;
 type RankingServiceOptions = {
   appUrl: string;
   now?: () => number;
+  /** The public data version: the headline counts are read again as soon as it moves. */
+  dataVersion?: () => string;
 } & ({ database: Database } | { queries: RankingQueries });
 
 /** Leaderboards, statistics over a period and the headline counts of the public database. */
 export function createRankingService(options: RankingServiceOptions) {
-  const { appUrl, now = Date.now } = options;
+  const { appUrl, now = Date.now, dataVersion = () => "" } = options;
   const queries = "queries" in options ? options.queries : createRankingQueries(options.database.sql);
   const today = () => new Date(now());
   const withUrls = (rows: Awaited<ReturnType<RankingQueries["leaderboard"]>>) =>
     rows.map((row) => ({ ...row, url: appUrl + pagePaths.researcher(row.uuid) }));
 
-  let countsCache: { value: DatabaseCounts; at: number } | null = null;
-  let countsInFlight: Promise<DatabaseCounts> | null = null;
+  let countsCache: { value: DatabaseCounts; at: number; version: string } | null = null;
+  let countsInFlight: { version: string; value: Promise<DatabaseCounts> } | null = null;
   async function readDatabaseCounts(): Promise<DatabaseCounts> {
     const row = await queries.databaseCounts();
     return {
@@ -50,21 +52,34 @@ export function createRankingService(options: RankingServiceOptions) {
         low: row.low,
         none: row.none,
       },
+      updated_at: iso(row.updated_at),
     };
   }
 
-  /** Headline counts scan the whole table: one shared copy, refreshed at most once a minute. */
+  /**
+   * Headline counts scan the whole table: one shared copy, refreshed at most once a minute, and at
+   * once when the data version moves (a sync, an import or a publication). The public answer is kept
+   * per data version by the response store: a copy older than the version would be kept as its answer.
+   */
   async function getDatabaseCounts(): Promise<DatabaseCounts> {
-    if (countsCache && now() - countsCache.at < COUNTS_TTL_MS) return countsCache.value;
-    countsInFlight ??= readDatabaseCounts()
-      .then((value) => {
-        countsCache = { value, at: now() };
-        return value;
-      })
-      .finally(() => {
-        countsInFlight = null;
-      });
-    return countsInFlight;
+    const version = dataVersion();
+    if (countsCache && countsCache.version === version && now() - countsCache.at < COUNTS_TTL_MS)
+      return countsCache.value;
+    if (countsInFlight?.version !== version) {
+      const inFlight = {
+        version,
+        value: readDatabaseCounts()
+          .then((value) => {
+            if (dataVersion() === version) countsCache = { value, at: now(), version };
+            return value;
+          })
+          .finally(() => {
+            if (countsInFlight === inFlight) countsInFlight = null;
+          }),
+      };
+      countsInFlight = inFlight;
+    }
+    return countsInFlight.value;
   }
 
   return {

@@ -25,15 +25,19 @@ export interface ProductMatchRow {
   unfixed: number;
 }
 
-/** Records with a range on the product, computed only for the rows a page keeps (after its limit). */
+/**
+ * Records with a range on the product, computed only for the rows a page keeps (after its limit);
+ * withdrawn ones left out, as the product's counters do.
+ */
 const PRODUCT_COLUMNS = `p.id, pl.slug as platform, p.kind, p.slug, p.name, p.version, p.active_installs,
   p.is_active, p.is_lobby_product,
   (select count(*)::int from vulnerabilities v
-     where v.id in (select vulnerability_id from affected_ranges ar where ar.product_id = p.id))
+     where v.id in (select vulnerability_id from affected_ranges ar where ar.product_id = p.id)
+       and v.withdrawn_at is null)
     as vulnerabilities,
   (select count(*)::int from vulnerabilities v
      where v.id in (select vulnerability_id from affected_ranges ar where ar.product_id = p.id)
-       and not ${fixedForProductSql("p.id")})
+       and v.withdrawn_at is null and not ${fixedForProductSql("p.id")})
     as unfixed`;
 
 /**

@@ -28,6 +28,10 @@ export interface SummaryRow {
   kind: string;
   product_slug: string;
   product_name: string;
+  /** The stored CISA KEV listing and FIRST EPSS score (jsonb, issue 34), null when absent. */
+  known_exploited: unknown;
+  epss: unknown;
+  withdrawn_at: Date | string | null;
 }
 
 /** A summary as the statements read it: the main product's first range, described once read. */
@@ -71,7 +75,15 @@ export interface SearchFilters {
   excludeProductId?: number | undefined;
   /** Only vulnerabilities credited to this researcher. */
   researcherId?: number | undefined;
-  sort: "date" | "relevance";
+  /** Only records whose CVE is in CISA's KEV catalog (true), or only the others (false). */
+  knownExploited?: boolean | undefined;
+  /**
+   * Withdrawn records (decision 035) are left out of every list unless asked for: a lookup by CVE id
+   * or record id still finds one (its page stays reachable, marked withdrawn).
+   */
+  includeWithdrawn?: boolean | undefined;
+  /** `epss`: the highest EPSS score first, records without one last, then by date. */
+  sort: "date" | "relevance" | "epss";
   /**
    * The list's total, when the caller knows it (an unfiltered list: the headline count; a product's
    * tab: its counter): spares the count.
@@ -95,10 +107,13 @@ const SUMMARY_COLUMNS = `v.id, v.slug, v.title, v.cve, v.severity, v.cvss_score:
     from affected_ranges ar
     where ar.vulnerability_id = v.id and ar.product_id = v.product_id order by ar.position limit 1)
     as affected_range,
-  p.id as product_id, pl.slug as platform, p.kind, p.slug as product_slug, p.name as product_name`;
+  p.id as product_id, pl.slug as platform, p.kind, p.slug as product_slug, p.name as product_name,
+  v.known_exploited, v.epss, v.withdrawn_at`;
 
 /** Newest first; records without a date (most 2025–2026 CVEs, see the data README §1.7) by CVE id. */
 const DATE_ORDER = "v.published_at desc nulls last, v.cve desc nulls last, v.id";
+/** The highest EPSS score first, records without one last (issue 34); ties and the rest by date. */
+const epssOrder = (alias: string) => `(${alias}.epss->>'score')::float8 desc nulls last`;
 
 /** How many filtered lists' counts one instance keeps for the current data version. */
 const KEPT_COUNTS = 2_000;
@@ -139,11 +154,12 @@ export function createSearchQueries(database: Database, dataVersion: () => strin
       const counted = await countMatches(plainWhere, filterParams, cap);
       if (counted.capped) return newestOfMany(plainWhere, filterParams, filters);
     }
-    const byRank = filters.sort === "relevance" ? "f.rank desc, " : "";
+    const byRank =
+      filters.sort === "relevance" ? "f.rank desc, " : filters.sort === "epss" ? `${epssOrder("f")}, ` : "";
     const order = `${byRank}f.published_at desc nulls last, f.cve desc nulls last, f.id`;
     const { rows } = await run.query<SummaryQueryRow & { total: number }>(
       `with filtered as materialized (
-         select v.id, ${rank} as rank, v.published_at, v.cve
+         select v.id, ${rank} as rank, v.published_at, v.cve, v.epss
          from vulnerabilities v
          ${whereSql}
          ${cap === undefined ? "" : `limit ${cap + 1}`}
@@ -318,7 +334,16 @@ export function createSearchQueries(database: Database, dataVersion: () => strin
           `v.id in (select vulnerability_id from credits where researcher_id = ${param(filters.researcherId)})`,
         );
       }
-      const order = filters.sort === "relevance" && filters.text ? `${rank} desc, ${DATE_ORDER}` : DATE_ORDER;
+      if (filters.knownExploited !== undefined) {
+        where.push(`v.known_exploited is ${filters.knownExploited ? "not null" : "null"}`);
+      }
+      if (!filters.includeWithdrawn) where.push("v.withdrawn_at is null");
+      const order =
+        filters.sort === "relevance" && filters.text
+          ? `${rank} desc, ${DATE_ORDER}`
+          : filters.sort === "epss"
+            ? `${epssOrder("v")}, ${DATE_ORDER}`
+            : DATE_ORDER;
       const whereSql = where.length ? `where ${where.join(" and ")}` : "";
       const filterParams = [...params];
       if (filters.countOnly) {
@@ -336,7 +361,9 @@ export function createSearchQueries(database: Database, dataVersion: () => strin
         filters.id !== undefined ||
         filters.cwe !== undefined ||
         filters.productId !== undefined ||
-        filters.researcherId !== undefined;
+        filters.researcherId !== undefined ||
+        // The catalog lists ~1,500 CVEs in all: a few hundred WordPress records at most.
+        filters.knownExploited === true;
       // The page and the count are two queries: a window count would compute every match's row.
       const cap = filters.matchLimit;
       // With a limit, no page reaches past it (deep offsets would read the date index that far).
@@ -355,7 +382,7 @@ export function createSearchQueries(database: Database, dataVersion: () => strin
                 // record first (CWE-352 at 250,000 records: 200,000 rows, 1 s).
                 selective
                   ? `matches as materialized (
-                       select v.id, v.published_at, v.cve from vulnerabilities v ${whereSql}
+                       select v.id, v.published_at, v.cve, v.epss from vulnerabilities v ${whereSql}
                      ), page as (
                        select v.id from matches v
                        order by ${order} limit ${param(limit)} offset ${param(filters.offset)}

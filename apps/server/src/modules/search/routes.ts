@@ -32,7 +32,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: "Search vulnerabilities",
         description:
-          "Full text over title, description, product name and slug. A CVE id (any case, or the bare 2024-4704), a record id or a CWE id (CWE-79) finds its records exactly. When q names a product (its name, slug, the first letters of its words, or a misspelling of it), the answer lists the products first (`products`), and that product's records before the other matches (`records_first`); the rest of q (`elementor xss`) searches its records, where abbreviations of vulnerability types (xss, sqli, csrf, ssrf, rce, lfi, rfi, idor, xxe) read as the type's name. Sorted by relevance when q is words, otherwise by date.",
+          "Full text over title, description, product name and slug. A CVE id (any case, or the bare 2024-4704), a record id or a CWE id (CWE-79) finds its records exactly. When q names a product (its name, slug, the first letters of its words, or a misspelling of it), the answer lists the products first (`products`), and that product's records before the other matches (`records_first`); the rest of q (`elementor xss`) searches its records, where abbreviations of vulnerability types (xss, sqli, csrf, ssrf, rce, lfi, rfi, idor, xxe) read as the type's name. Sorted by relevance when q is words, otherwise by date; sort=epss puts the highest FIRST EPSS score first. known_exploited=true keeps the records in CISA's Known Exploited Vulnerabilities catalog. Withdrawn records are listed only when q is their CVE id or record id.",
         querystring: VulnerabilitySearchQuery,
         response: { 200: VulnerabilitySearchPage },
       },

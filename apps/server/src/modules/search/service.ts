@@ -16,8 +16,10 @@ import { keptByVersion } from "../../db/kept-by-version.ts";
 import { AppError } from "../../errors.ts";
 import { type PageRequest, paginationOf } from "../../http/pagination.ts";
 import {
+  epssOf,
   identifierOf,
   iso,
+  knownExploitedOf,
   NOT_FOUND_MESSAGES,
   pagePaths,
   productRefOf,
@@ -120,6 +122,9 @@ export function createSearchService({
       affected_versions: row.affected_versions,
       published_at: iso(row.published_at),
       product,
+      known_exploited: knownExploitedOf(row.known_exploited),
+      epss: epssOf(row.epss),
+      withdrawn_at: iso(row.withdrawn_at),
     };
   };
 
@@ -140,7 +145,8 @@ export function createSearchService({
       ...matches,
       productId,
       text: rest ? expandAbbreviations(rest) : undefined,
-      sort: rest ? matches.sort : "date",
+      // Relevance needs words besides the product's; an EPSS order holds with or without them.
+      sort: matches.sort === "epss" || rest ? matches.sort : "date",
       matchLimit: undefined,
     } as const;
     const others = { ...matches, excludeProductId: productId };
@@ -188,14 +194,24 @@ export function createSearchService({
         severity: query.severity,
         patched: query.patched,
         year: query.year,
+        knownExploited: query.known_exploited,
       };
       if (!q || identifier) {
         const unfiltered =
-          !q && !query.kind && !query.type && !query.severity && query.patched === undefined && !query.year;
+          !q &&
+          !query.kind &&
+          !query.type &&
+          !query.severity &&
+          query.patched === undefined &&
+          !query.year &&
+          query.known_exploited === undefined;
         const page = await pageOf(request, {
+          // The headline count leaves withdrawn records out, as the list does.
           knownTotal: unfiltered ? (await databaseCounts()).vulnerabilities : undefined,
           ...identifier,
           ...filters,
+          // A record named by its CVE id or its id is found even when withdrawn: its page stays reachable.
+          includeWithdrawn: identifier !== null && !("cwe" in identifier),
           sort: query.sort ?? "date",
         });
         return { ...page, products: [], records_first: null, researchers: [], did_you_mean: null };

@@ -3,6 +3,11 @@ import {
   csafFileNameOf,
   DEFIANT_LICENSE,
   describeAffectedRange,
+  describeEpss,
+  describeKnownExploited,
+  EPSS_EXPLANATION,
+  EPSS_URL,
+  KEV_CATALOG_URL,
   MITRE_ATTRIBUTION,
   MITRE_CVE_LICENSE,
   MITRE_TERMS_URL,
@@ -35,6 +40,11 @@ import { uriOf } from "./osv.ts";
  *   `packageIdentifiersOf`.
  * - The source's attribution and licence texts are kept in a `legal_disclaimer` note and in
  *   `distribution.text` (the Wordfence licence asks for them, and a link to the record, in any copy).
+ * - Exploitation (issue 34): a CVE in CISA's KEV catalog is a `threats` entry of category
+ *   `exploit_status` dated when CISA added it; the FIRST EPSS score is a note of the vulnerability
+ *   (CSAF 2.0's `scores` hold CVSS only).
+ * - A withdrawn record (decision 035) keeps `tracking.status` final (CSAF 2.0 has no withdrawn
+ *   status): a `general` note says it was withdrawn and when, and its last revision is the withdrawal.
  */
 
 export const CSAF_VERSION = "2.0";
@@ -340,6 +350,13 @@ function advisoryOf(vulnerability: VulnerabilityDetail, context: CsafContext) {
   const licence = licenceTextOf(vulnerability, context.publisherName);
   const description = vulnerability.description.trim() || vulnerability.title;
   const changed = dates.modified !== dates.published;
+  const withdrawn = vulnerability.withdrawn_at;
+  const withdrawnNote = withdrawn
+    ? `This advisory was withdrawn on ${withdrawn.slice(0, 10)}: its source no longer lists the vulnerability. ` +
+      "It is kept for reference; do not act on it."
+    : null;
+  const kev = vulnerability.known_exploited;
+  const epss = vulnerability.epss;
 
   return {
     document: {
@@ -352,6 +369,7 @@ function advisoryOf(vulnerability: VulnerabilityDetail, context: CsafContext) {
       distribution: { text: licence, tlp: { label: "WHITE", url: TLP_URL } },
       notes: [
         { category: "description", title: "Description", text: description },
+        ...(withdrawnNote ? [{ category: "general", title: "Withdrawn", text: withdrawnNote }] : []),
         { category: "legal_disclaimer", title: "Source, attribution and licence", text: licence },
       ],
       references: referencesOf([
@@ -381,8 +399,9 @@ function advisoryOf(vulnerability: VulnerabilityDetail, context: CsafContext) {
                 {
                   date: dates.modified,
                   number: "2",
-                  summary:
-                    "The record as last changed by its source or here (earlier versions of the record are not kept).",
+                  summary: withdrawnNote
+                    ? "Withdrawn: its source no longer lists the vulnerability (earlier versions of the record are not kept)."
+                    : "The record as last changed by its source or here (earlier versions of the record are not kept).",
                 },
               ]
             : []),
@@ -406,7 +425,30 @@ function advisoryOf(vulnerability: VulnerabilityDetail, context: CsafContext) {
           ...(vulnerability.type_label
             ? [{ category: "summary", title: "Type", text: vulnerability.type_label }]
             : []),
+          ...(epss
+            ? [
+                {
+                  category: "other",
+                  title: "EPSS",
+                  text: `EPSS score ${describeEpss(epss)}. ${EPSS_EXPLANATION} (${EPSS_URL})`,
+                },
+              ]
+            : []),
         ],
+        ...(kev
+          ? {
+              threats: [
+                {
+                  category: "exploit_status",
+                  ...(/^\d{4}-\d{2}-\d{2}$/.test(kev.date_added)
+                    ? { date: `${kev.date_added}T00:00:00Z` }
+                    : {}),
+                  details: `${describeKnownExploited(kev)} Source: CISA KEV (${KEV_CATALOG_URL}).`,
+                  product_ids: affectedIds,
+                },
+              ],
+            }
+          : {}),
         release_date: dates.published,
         product_status: {
           known_affected: affectedIds,

@@ -149,6 +149,8 @@ export function toOsv(vulnerability: VulnerabilityDetail, dates: OsvDates) {
     id: osvIdOf(vulnerability.id),
     modified: dates.modified,
     published: dates.published,
+    // OSV's own field for a record its source no longer lists (decision 035): kept, and said so.
+    ...(vulnerability.withdrawn_at ? { withdrawn: vulnerability.withdrawn_at } : {}),
     aliases: vulnerability.cve ? [vulnerability.cve] : [],
     summary: vulnerability.title,
     details: vulnerability.description,
@@ -167,6 +169,9 @@ export function toOsv(vulnerability: VulnerabilityDetail, dates: OsvDates) {
       url: pageUrl,
       severity: vulnerability.severity,
       cwe: vulnerability.cwe,
+      // Issue 34: CISA KEV and FIRST EPSS, as the record answer gives them (null when absent).
+      known_exploited: vulnerability.known_exploited,
+      epss: vulnerability.epss,
     },
   };
 }

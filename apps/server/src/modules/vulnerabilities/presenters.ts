@@ -1,5 +1,7 @@
 import {
   describeAffectedRange,
+  type Epss,
+  type KnownExploited,
   owaspCategoryByCode,
   type ProductRef,
   parseCvssVector,
@@ -75,6 +77,8 @@ interface RecordDates {
   updatedAt: Instant;
   /** `pressguard` for a record published here; else the source it was imported from. */
   source: string;
+  /** When the record left its source (decision 035): a change every format dates. */
+  withdrawnAt?: Instant | null;
 }
 
 /** The source of the records published here: their dates are our own. */
@@ -92,13 +96,17 @@ const OWN_SOURCE = "pressguard";
  *   publication (the entry changes when its source changes it; our re-import of an unchanged record
  *   is no change). Otherwise — a record published here, or one whose source gives no date — the
  *   latest of our own changes (its publication, its creation, its last rewrite).
+ * - A withdrawn record is modified when it was withdrawn, if that is later (issue 34): OSV clients
+ *   that sync by `modified` then see its `withdrawn`.
  * - `modified` is never before `published`, and never a made-up date.
  */
 export function osvDatesOf(row: RecordDates): { published: string; modified: string } {
   const published = firstKnownAt(row.publishedAt, row.createdAt);
   const sourceDate = row.source === OWN_SOURCE ? null : (row.sourceUpdatedAt ?? row.publishedAt);
-  const candidates =
-    sourceDate != null ? [sourceDate, published] : [row.publishedAt, row.updatedAt, row.createdAt];
+  const candidates = [
+    ...(sourceDate != null ? [sourceDate, published] : [row.publishedAt, row.updatedAt, row.createdAt]),
+    row.withdrawnAt,
+  ];
   const latest = Math.max(...candidates.flatMap((value) => (value == null ? [] : [dateOf(value).getTime()])));
   return { published: iso(published)!, modified: iso(new Date(latest))! };
 }
@@ -106,11 +114,63 @@ export function osvDatesOf(row: RecordDates): { published: string; modified: str
 /**
  * {@link osvDatesOf}'s `modified` in SQL, over a `vulnerabilities` row named `v` (the sitemaps, the
  * ROLIE feeds' `updated`): the same rule, so that a sitemap's lastmod is the record's OSV `modified`.
+ * (`greatest` skips nulls: a record never withdrawn keeps the date of the rest.)
  */
 export const recordModifiedSql = (v = "v") =>
-  `(case when ${v}.source <> '${OWN_SOURCE}' and coalesce(${v}.source_updated_at, ${v}.published_at) is not null
+  `greatest(case when ${v}.source <> '${OWN_SOURCE}' and coalesce(${v}.source_updated_at, ${v}.published_at) is not null
      then greatest(coalesce(${v}.source_updated_at, ${v}.published_at), coalesce(${v}.published_at, ${v}.created_at))
-     else greatest(${v}.published_at, ${v}.updated_at, ${v}.created_at) end)`;
+     else greatest(${v}.published_at, ${v}.updated_at, ${v}.created_at) end, ${v}.withdrawn_at)`;
+
+/**
+ * The directory's last update as stored (`products.directory_updated`, text as WordPress.org writes it:
+ * a plugin's "2024-02-07 6:55pm GMT", a theme's "2024-05-30 15:12:00" or "2024-05-30", or ISO 8601)
+ * in ISO 8601, UTC; a text it cannot read is answered as written, and nothing as null.
+ */
+export function directoryDateOf(text: string | null): string | null {
+  const value = text?.trim();
+  if (!value) return null;
+  const valid = (date: Date) => (Number.isNaN(date.getTime()) ? value : iso(date));
+  const twelveHour = /^(\d{4}-\d{2}-\d{2}) (\d{1,2}):(\d{2})\s*([ap]m)(?: GMT| UTC)?$/i.exec(value);
+  if (twelveHour) {
+    const [, day, hours, minutes, half] = twelveHour;
+    const hour = (Number(hours) % 12) + (half!.toLowerCase() === "pm" ? 12 : 0);
+    return valid(new Date(`${day}T${String(hour).padStart(2, "0")}:${minutes}:00Z`));
+  }
+  const dayTime =
+    /^(\d{4}-\d{2}-\d{2})(?:[ T](\d{2}:\d{2})(:\d{2}(?:\.\d+)?)?)?\s*(Z|[+-]\d{2}:?\d{2}|GMT|UTC)?$/i.exec(
+      value,
+    );
+  if (!dayTime) return value;
+  const [, day, time = "00:00", seconds = ":00", zone = "Z"] = dayTime;
+  const offset = /^(z|gmt|utc)$/i.test(zone) ? "Z" : `${zone.slice(0, 3)}:${zone.slice(-2)}`;
+  return valid(new Date(`${day}T${time}${seconds}${offset}`));
+}
+
+/**
+ * The stored CISA KEV listing (a jsonb the KEV sync writes) as the API answers it: exactly its three
+ * fields, or null when there is none or it lacks its date (a bad value never breaks an answer).
+ */
+export function knownExploitedOf(value: unknown): KnownExploited | null {
+  if (typeof value !== "object" || value === null) return null;
+  const stored = value as Record<string, unknown>;
+  if (typeof stored.date_added !== "string") return null;
+  return {
+    date_added: stored.date_added,
+    due_date: typeof stored.due_date === "string" ? stored.due_date : null,
+    ransomware: stored.ransomware === "Known" ? "Known" : "Unknown",
+  };
+}
+
+/** The stored FIRST EPSS score as the API answers it: its three fields, or null. */
+export function epssOf(value: unknown): Epss | null {
+  if (typeof value !== "object" || value === null) return null;
+  const stored = value as Record<string, unknown>;
+  const score = Number(stored.score);
+  const percentile = Number(stored.percentile);
+  if (stored.score == null || stored.percentile == null) return null;
+  if (!Number.isFinite(score) || !Number.isFinite(percentile)) return null;
+  return { score, percentile, date: typeof stored.date === "string" ? stored.date : "" };
+}
 
 export const productRefOf = (
   appUrl: string,
@@ -202,6 +262,8 @@ export function detailOf(
       url: appUrl + pagePaths.researcher(credit.uuid),
     })),
     published_at: iso(row.publishedAt),
+    known_exploited: knownExploitedOf(row.knownExploited),
+    epss: epssOf(row.epss),
     updated_at: iso(row.sourceUpdatedAt) ?? iso(row.publishedAt),
     record_dates: osvDatesOf(row),
     product,

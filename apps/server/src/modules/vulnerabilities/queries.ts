@@ -81,6 +81,8 @@ export function createVulnerabilityQueries(database: Database) {
     sourceUrl: vulnerabilities.sourceUrl,
     attribution: vulnerabilities.attribution,
     withdrawnAt: vulnerabilities.withdrawnAt,
+    knownExploited: vulnerabilities.knownExploited,
+    epss: vulnerabilities.epss,
     productId: products.id,
     productKind: products.kind,
     productSlug: products.slug,
@@ -164,6 +166,8 @@ export function createVulnerabilityQueries(database: Database) {
       author: products.author,
       activeInstalls: products.activeInstalls,
       directoryUrl: products.directoryUrl,
+      directoryUpdated: products.directoryUpdated,
+      closedAt: products.closedAt,
       vendorName: vendors.vendorName,
       vendorWebsiteUrl: products.vendorWebsiteUrl,
       fixDeadlineDays: products.fixDeadlineDays,
@@ -240,14 +244,18 @@ export function createVulnerabilityQueries(database: Database) {
       const [found] = await productByPath.execute({ platform, kind, slug: upstream.slug });
       return found ?? null;
     },
-    /** A product's counters (issue 17's rule for what is fixed), or null when no product has that id. */
+    /**
+     * A product's counters (issue 17's rule for what is fixed), or null when no product has that id.
+     * Withdrawn records are not counted, as the product's tabs do not list them (decision 035).
+     */
     async productCounters(productId: number): Promise<ProductCounters | null> {
       const { rows } = await run.query<{ known: boolean | null; total: number; fixed: number }>(
         // Fixed: a known fix, or this product's current version past its range (inferred, issue 17).
         `select (select true from products where id = $1) as known,
            count(*)::int as total, count(*) filter (where ${fixedForProductSql("$1")})::int as fixed
          from vulnerabilities v
-         where v.id in (select vulnerability_id from affected_ranges where product_id = $1)`,
+         where v.id in (select vulnerability_id from affected_ranges where product_id = $1)
+           and v.withdrawn_at is null`,
         [productId],
       );
       const row = rows[0];

@@ -506,6 +506,8 @@ describe("GET /api/v1/statistics/counts", () => {
       patched: 3,
       by_kind: { plugin: 4, theme: 0, core: 1 },
       by_severity: { critical: 1, high: 2, medium: 2, low: 0, none: 0 },
+      // The import is the latest change of the data.
+      updated_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/),
     });
   });
 });

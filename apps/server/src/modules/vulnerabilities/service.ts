@@ -17,7 +17,16 @@ import { publishedPolicyOf, securityContactOf } from "../programs/policy.ts";
 import { type CsafAdvisory, toCsaf } from "./csaf.ts";
 import { cweNameOf } from "./cwe-names.ts";
 import { toOsv } from "./osv.ts";
-import { CVE, detailOf, iso, NOT_FOUND_MESSAGES, pagePaths, productRefOf, UUID } from "./presenters.ts";
+import {
+  CVE,
+  detailOf,
+  directoryDateOf,
+  iso,
+  NOT_FOUND_MESSAGES,
+  pagePaths,
+  productRefOf,
+  UUID,
+} from "./presenters.ts";
 import { createVulnerabilityQueries, type ProductCounters } from "./queries.ts";
 
 /** How many products' counters one instance keeps for the current data version (a few bytes each). */
@@ -146,6 +155,8 @@ export function createVulnerabilityService({
         author: row.author,
         active_installs: row.activeInstalls,
         directory_url: row.directoryUrl,
+        directory_updated: directoryDateOf(row.directoryUpdated),
+        closed_at: iso(row.closedAt),
         identifiers: packageIdentifiersOf(row),
         counters: (await productCounters(row.id)) ?? { vulnerabilities: 0, present: 0, fixed: 0 },
         program:

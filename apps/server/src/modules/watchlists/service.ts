@@ -46,6 +46,11 @@ function normalisedEntries(entries: readonly WatchlistEntryInput[]): WatchlistEn
   return [...byProduct.values()];
 }
 
+/** The items whose test holds first, each part in its own order (a stable partition). */
+function knownExploitedFirst<T>(items: readonly T[], isKnownExploited: (item: T) => boolean): T[] {
+  return [...items.filter(isKnownExploited), ...items.filter((item) => !isKnownExploited(item))];
+}
+
 /** Watchlists of a signed-in user, with what affects each installed version (issue 20, decision 031). */
 export function createWatchlistService({
   database,
@@ -94,7 +99,9 @@ export function createWatchlistService({
       return answer;
     };
     return entries.map((entry, index) => {
-      const { known, affecting } = matches[index]!;
+      const { known } = matches[index]!;
+      // Issue 34: the records in CISA's KEV catalog first, then the check's order (newest first).
+      const affecting = knownExploitedFirst(matches[index]!.affecting, (record) => record.knownExploited);
       const fixes = affecting.map((record) => ({
         // The listed fix, or the one the check infers from the current version (issue 17).
         fixed_in: record.fixedIn,
@@ -232,9 +239,16 @@ export function createWatchlistService({
         const exposed = entries.filter((_entry, index) => matches[index]!.affecting.length > 0);
         const items = (await itemsOf(exposed, decoded)).map(({ vulnerabilities: found, ...item }) => {
           for (const vulnerability of found) vulnerabilities[vulnerability.id] ??= vulnerability;
-          return { ...item, vulnerability_ids: found.map((vulnerability) => vulnerability.id) };
+          return {
+            item: { ...item, vulnerability_ids: found.map((vulnerability) => vulnerability.id) },
+            knownExploited: found.some((vulnerability) => vulnerability.known_exploited !== null),
+          };
         });
-        watchlists.push({ ...summaryOf(row, entries, matches), items });
+        // Issue 34: the entries exposed to a known-exploited record first, then in the watchlist's order.
+        watchlists.push({
+          ...summaryOf(row, entries, matches),
+          items: knownExploitedFirst(items, (exposure) => exposure.knownExploited).map(({ item }) => item),
+        });
       }
       return { generated_at: now.toISOString(), watchlists, vulnerabilities };
     },

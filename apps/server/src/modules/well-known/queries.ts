@@ -64,6 +64,7 @@ export interface CsafEntryRow {
   created_at: Date | string;
   updated_at: Date | string;
   source: string;
+  withdrawn_at: Date | string | null;
 }
 
 /** The UTC year of a record's initial release: its first known date (presenters.ts firstKnownAt). */
@@ -163,7 +164,8 @@ export function createWellKnownQueries(database: Database) {
     /** `limit` records first released in `year` from position `offset`, in id order (a feed's part). */
     async csafEntries(year: number, offset: number, limit: number): Promise<CsafEntryRow[]> {
       const { rows } = await sql.query<CsafEntryRow>(
-        `select v.id, v.title, v.published_at, v.source_updated_at, v.created_at, v.updated_at, v.source
+        `select v.id, v.title, v.published_at, v.source_updated_at, v.created_at, v.updated_at, v.source,
+           v.withdrawn_at
          from vulnerabilities v
          where ${RELEASE_YEAR} = $1
          order by v.id
@@ -176,7 +178,8 @@ export function createWellKnownQueries(database: Database) {
     /** Up to `limit` records after `afterId` (from the first with null), in id order: the complete ROLIE feed. */
     async csafEntriesAfter(afterId: string | null, limit: number): Promise<CsafEntryRow[]> {
       const { rows } = await sql.query<CsafEntryRow>(
-        `select v.id, v.title, v.published_at, v.source_updated_at, v.created_at, v.updated_at, v.source
+        `select v.id, v.title, v.published_at, v.source_updated_at, v.created_at, v.updated_at, v.source,
+           v.withdrawn_at
          from vulnerabilities v
          where $1::uuid is null or v.id > $1::uuid
          order by v.id

@@ -153,6 +153,7 @@ export function createWellKnownService(options: WellKnownOptions) {
       createdAt: row.created_at,
       updatedAt: row.updated_at,
       source: row.source,
+      withdrawnAt: row.withdrawn_at,
     });
     return { id: row.id, title: row.title, published: dates.published, updated: dates.modified };
   };

@@ -57,6 +57,17 @@ describe("databaseApi", () => {
     expect(new Headers(init.headers).get("cookie")).toBeNull();
   });
 
+  it("sends the known-exploited filter and the EPSS order as the API names them (issue 34)", async () => {
+    const fetch = vi.fn(async () => Response.json({ data: [], pagination: {} }));
+    vi.stubGlobal("fetch", fetch);
+    const params = parseSearchParams(new URLSearchParams("known_exploited=true&sort=epss"));
+    await databaseApi.searchVulnerabilities(input, params);
+    const [url] = fetch.mock.calls[0] as unknown as [string];
+    expect(url).toBe(
+      "http://api.test/api/v1/vulnerabilities?page=1&known_exploited=true&sort=epss&per_page=20",
+    );
+  });
+
   it("turns the API's 404 into the page's 404", async () => {
     vi.stubGlobal("fetch", async () =>
       Response.json({ status: "error", message: "Vulnerability not found." }, { status: 404 }),
@@ -111,5 +122,18 @@ describe("parseSearchParams", () => {
         ),
       ),
     ).toEqual({ q: "xss", type: 2, year: 2024, sort: "relevance", page: 1 });
+  });
+
+  it("reads the known-exploited checkbox and the EPSS order, and drops other values (issue 34)", () => {
+    expect(parseSearchParams(new URLSearchParams("known_exploited=true&sort=epss"))).toEqual({
+      known_exploited: true,
+      sort: "epss",
+      page: 1,
+    });
+    expect(parseSearchParams(new URLSearchParams("known_exploited=on"))).toEqual({
+      known_exploited: true,
+      page: 1,
+    });
+    expect(parseSearchParams(new URLSearchParams("known_exploited=false&sort=risk"))).toEqual({ page: 1 });
   });
 });

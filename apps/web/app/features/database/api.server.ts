@@ -78,6 +78,7 @@ export const databaseApi = {
     publicGet<VulnerabilitySearchPage>(input, "/v1/vulnerabilities", FETCH_FAILURES.vulnerabilities, {
       ...params,
       patched: params.patched === undefined ? undefined : String(params.patched),
+      known_exploited: params.known_exploited ? "true" : undefined,
       per_page: perPage,
     }),
   getCounts: (input: LoaderInput) =>

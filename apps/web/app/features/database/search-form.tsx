@@ -129,8 +129,25 @@ export function SearchForm({ action, params }: { action: string; params: SearchP
             <option value="">Best match</option>
             <option value="date">Newest</option>
             <option value="relevance">Relevance</option>
+            <option value="epss">Highest EPSS (exploit likelihood)</option>
           </select>
         </div>
+      </div>
+      <div className="mt-3 flex items-center gap-2">
+        <input
+          id="search-known-exploited"
+          name="known_exploited"
+          type="checkbox"
+          value="true"
+          defaultChecked={params.known_exploited === true}
+          className="h-4 w-4 rounded border-slate-300"
+        />
+        <label htmlFor="search-known-exploited" className="text-sm font-medium text-slate-700">
+          Known exploited only{" "}
+          <span className="font-normal text-slate-600">
+            (in CISA's Known Exploited Vulnerabilities catalog)
+          </span>
+        </label>
       </div>
     </Form>
   );

@@ -11,7 +11,9 @@ export interface SearchParams {
   severity?: string;
   patched?: boolean;
   year?: number;
-  sort?: "date" | "relevance";
+  /** Only the records in CISA's Known Exploited Vulnerabilities catalog (`known_exploited=true`). */
+  known_exploited?: true;
+  sort?: "date" | "relevance" | "epss";
   page: number;
 }
 
@@ -38,8 +40,11 @@ export function parseSearchParams(search: URLSearchParams): SearchParams {
   if (patched === "true" || patched === "false") params.patched = patched === "true";
   const year = wholeNumber(search.get("year"));
   if (year !== undefined && year >= 1990 && year <= 2100) params.year = year;
+  // A checkbox sends "on" without a value of its own; the API's form is "true".
+  const knownExploited = search.get("known_exploited");
+  if (knownExploited === "true" || knownExploited === "on") params.known_exploited = true;
   const sort = search.get("sort");
-  if (sort === "date" || sort === "relevance") params.sort = sort;
+  if (sort === "date" || sort === "relevance" || sort === "epss") params.sort = sort;
   const page = wholeNumber(search.get("page"));
   if (page !== undefined && page >= 1 && page <= MAX_PAGE) params.page = page;
   return params;

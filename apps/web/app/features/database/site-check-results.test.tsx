@@ -18,6 +18,8 @@ const vulnerability = (
   fixed_in_inferred: inferred,
   affected_versions: "< 9",
   url: `https://pressguard.test/database/wordpress/plugin/p/vulnerability/${id}`,
+  known_exploited: null,
+  epss: null,
 });
 
 const result = (slug: string, known: boolean, vulnerabilities: ReturnType<typeof vulnerability>[] = []) => ({

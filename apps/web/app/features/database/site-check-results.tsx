@@ -1,6 +1,6 @@
 import { type CheckResponse, versionToUpdateTo } from "@pressguard/domain";
 import { Link } from "react-router";
-import { bySeverity, fixesOf, VulnerabilityList } from "../../components/checked-vulnerability.tsx";
+import { byUrgency, fixesOf, VulnerabilityList } from "../../components/checked-vulnerability.tsx";
 import { databasePaths } from "./paths.ts";
 
 export type CheckResults = CheckResponse["results"];
@@ -41,7 +41,7 @@ function ResultItem({ result }: { result: Result }) {
   const fixes = fixesOf(result.vulnerabilities);
   const updateTo = versionToUpdateTo(fixes);
   const unfixed = fixes.filter((fix) => !fix.fixed_in).length;
-  const vulnerabilities = bySeverity(result.vulnerabilities);
+  const vulnerabilities = byUrgency(result.vulnerabilities);
   return (
     <li
       className={`rounded-lg border bg-white p-4 shadow-sm ${vulnerable ? "border-red-300" : "border-slate-200"}`}

@@ -1,7 +1,7 @@
 import { type WatchlistEntry, WatchlistEntryInput } from "@pressguard/domain";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
-import { bySeverity, VulnerabilityList } from "../../components/checked-vulnerability.tsx";
+import { byUrgency, VulnerabilityList } from "../../components/checked-vulnerability.tsx";
 import { INPUT_CLASS } from "../../ui/form-field.tsx";
 
 const KIND_LABELS: Record<string, string> = { plugin: "Plugin", theme: "Theme", core: "WordPress core" };
@@ -104,7 +104,7 @@ export function EntryItem({
   const name = entry.kind === "core" ? "WordPress" : entry.slug;
   const count = entry.vulnerabilities.length;
   const exposed = count > 0;
-  const vulnerabilities = bySeverity(entry.vulnerabilities);
+  const vulnerabilities = byUrgency(entry.vulnerabilities);
   return (
     <li
       className={`rounded-lg border bg-white p-4 shadow-sm ${exposed ? "border-red-300" : "border-slate-200"}`}

@@ -110,6 +110,20 @@ describe("a watchlist's entries", () => {
     ]);
   });
 
+  it("lists the entries exposed to a known-exploited record before the other exposed ones (issue 34)", () => {
+    const kev = {
+      known_exploited: { date_added: "2024-05-01", due_date: "2024-05-22", ransomware: "Unknown" },
+    };
+    const withKev = [...entries, { kind: "plugin", slug: "d", version: "5.0", vulnerabilities: [{}, kev] }];
+    expect(orderEntries(withKev).map((entry) => `${entry.kind}:${entry.slug}`)).toEqual([
+      "plugin:d",
+      "plugin:b",
+      "plugin:c",
+      "plugin:a",
+      "theme:a",
+    ]);
+  });
+
   it("sums up a watchlist's counts", () => {
     expect(exposureLine({ entries: 0, exposed_entries: 0, vulnerabilities: 0 })).toBe("No entries yet");
     expect(exposureLine({ entries: 1, exposed_entries: 0, vulnerabilities: 0 })).toBe(

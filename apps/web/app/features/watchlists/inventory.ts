@@ -48,12 +48,22 @@ export function withVersion(
   }));
 }
 
-/** Exposed entries first (the most vulnerabilities first), then the others, each in their list order. */
-export function orderEntries<T extends { vulnerabilities: readonly unknown[] }>(entries: readonly T[]): T[] {
+/** An entry exposed to a record in CISA's KEV catalog (issue 34). */
+const knownExploited = (entry: { vulnerabilities: readonly { known_exploited?: unknown }[] }) =>
+  entry.vulnerabilities.some((vulnerability) => Boolean(vulnerability.known_exploited));
+
+/**
+ * Entries exposed to a known-exploited record first (issue 34), then the other exposed entries, then
+ * the rest, each group in its list order.
+ */
+export function orderEntries<T extends { vulnerabilities: readonly { known_exploited?: unknown }[] }>(
+  entries: readonly T[],
+): T[] {
   return entries
     .map((entry, index) => ({ entry, index }))
     .sort(
       (a, b) =>
+        Number(knownExploited(b.entry)) - Number(knownExploited(a.entry)) ||
         Number(b.entry.vulnerabilities.length > 0) - Number(a.entry.vulnerabilities.length > 0) ||
         a.index - b.index,
     )

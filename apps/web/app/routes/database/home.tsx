@@ -4,6 +4,7 @@ import { SearchForm } from "../../features/database/search-form.tsx";
 import { SearchMatches } from "../../features/database/search-matches.tsx";
 import { hasSearch, parseSearchParams } from "../../features/database/search-params.ts";
 import { SearchResults } from "../../features/database/search-results.tsx";
+import { formatDateTime } from "../../lib/dates.ts";
 import { formatCount } from "../../lib/numbers.ts";
 import { STATIC_PAGE } from "../../lib/route-handle.ts";
 import { pageMeta } from "../../lib/seo.ts";
@@ -46,7 +47,7 @@ export default function DatabaseHomePage({ loaderData }: Route.ComponentProps) {
           </>
         }
       />
-      <dl className="mb-8 grid grid-cols-2 gap-4 md:grid-cols-4">
+      <dl className="mb-2 grid grid-cols-2 gap-4 md:grid-cols-4">
         {[
           ["Vulnerabilities", counts.vulnerabilities],
           ["Products", counts.products],
@@ -59,6 +60,9 @@ export default function DatabaseHomePage({ loaderData }: Route.ComponentProps) {
           </div>
         ))}
       </dl>
+      <p className="mb-8 text-sm text-slate-600" data-testid="data-updated">
+        {counts.updated_at && `Last updated ${formatDateTime(counts.updated_at)}.`}
+      </p>
       <SearchForm action="/database" params={params} />
       {searched && <SearchMatches results={results} query={params.q ?? ""} />}
       <SearchResults
