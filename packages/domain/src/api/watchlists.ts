@@ -115,9 +115,29 @@ export type WatchlistDetail = z.infer<typeof WatchlistDetail>;
 export const WatchlistList = z.object({ data: z.array(WatchlistSummary) }).meta({ id: "WatchlistList" });
 export type WatchlistList = z.infer<typeof WatchlistList>;
 
-/** An exposed entry in the report: its records by id (each record once, in the report's `vulnerabilities`). */
+/** What a record means for one entry: the range of the entry's own product and that product's fix. */
+export const ExposureMatch = CheckedVulnerability.pick({
+  id: true,
+  affected_versions: true,
+  fixed_in: true,
+  fixed_in_inferred: true,
+}).meta({ id: "ExposureMatch" });
+
+/** A record as the report lists it once: what does not depend on the product it is matched for. */
+export const ExposedRecord = CheckedVulnerability.omit({
+  affected_versions: true,
+  fixed_in: true,
+  fixed_in_inferred: true,
+}).meta({ id: "ExposedRecord" });
+
+/**
+ * An exposed entry in the report: its records by id (each record once, in the report's
+ * `vulnerabilities`) and, per record, this entry's range and fix (issue 38: a record naming several
+ * products has a range and a fix per product).
+ */
 export const ExposedEntry = WatchlistEntry.omit({ vulnerabilities: true }).extend({
   vulnerability_ids: z.array(z.string()),
+  matches: z.array(ExposureMatch),
 });
 export type ExposedEntry = z.infer<typeof ExposedEntry>;
 
@@ -130,7 +150,7 @@ export const WatchlistExposureReport = z
   .object({
     generated_at: z.string(),
     watchlists: z.array(WatchlistSummary.extend({ items: z.array(ExposedEntry) })),
-    vulnerabilities: z.record(z.string(), CheckedVulnerability),
+    vulnerabilities: z.record(z.string(), ExposedRecord),
   })
   .meta({ id: "WatchlistExposureReport" });
 export type WatchlistExposureReport = z.infer<typeof WatchlistExposureReport>;

@@ -1,4 +1,9 @@
-import type { CheckedVulnerability, CheckResponse, WatchlistDetail } from "@pressguard/domain";
+import type {
+  CheckedVulnerability,
+  CheckResponse,
+  WatchlistDetail,
+  WatchlistExposureReport,
+} from "@pressguard/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importPlugins, importVulnerabilities } from "../../db/import.ts";
 import { WEB_DIRECTORY_PLUGIN, WEB_DIRECTORY_SQLI } from "../../db/import-fixtures.ts";
@@ -163,6 +168,19 @@ describe("a watchlist, the batch check and the alerts", () => {
     expect(checked.results.map((result) => result.vulnerabilities)).toEqual(
       page.items.map((item) => item.vulnerabilities),
     );
+    // The exposures report for scripts too: each record listed once, each entry's own range and fix
+    // beside it (keyed by record id alone, the second product of a record got the first's).
+    const report = (await owner.caller.get("/api/watchlists/exposures")).json<WatchlistExposureReport>();
+    const site = report.watchlists.find((watchlist) => watchlist.id === ids[0]);
+    expect(
+      Object.fromEntries(
+        (site?.items ?? []).map((item) => [
+          `${item.slug} ${item.version}`,
+          item.matches.map(({ id: _id, ...answer }) => answer),
+        ]),
+      ),
+    ).toEqual(told);
+    for (const record of Object.values(report.vulnerabilities)) expect(record).not.toHaveProperty("fixed_in");
 
     // The alerts: each says what the page says to its entry, by e-mail and webhook.
     const { rows: events } = await harness.database.sql.query<{

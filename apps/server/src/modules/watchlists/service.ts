@@ -232,15 +232,18 @@ export function createWatchlistService({
     async exposures(userId: number, now: Date = new Date()): Promise<WatchlistExposureReport> {
       const watched = await watchlistsWithMatches(userId);
       const decoded = new Map<CheckEntry, CheckedVulnerability>();
-      const vulnerabilities: Record<string, CheckedVulnerability> = {};
+      const vulnerabilities: WatchlistExposureReport["vulnerabilities"] = {};
       const watchlists: WatchlistExposureReport["watchlists"] = [];
       for (const { row, entries, matches } of watched) {
         // Only the exposed entries are answered; each record is decoded once for the whole report.
         const exposed = entries.filter((_entry, index) => matches[index]!.affecting.length > 0);
         const items = (await itemsOf(exposed, decoded)).map(({ vulnerabilities: found, ...item }) => {
-          for (const vulnerability of found) vulnerabilities[vulnerability.id] ??= vulnerability;
+          const matches = found.map(({ affected_versions, fixed_in, fixed_in_inferred, ...record }) => {
+            vulnerabilities[record.id] ??= record;
+            return { id: record.id, affected_versions, fixed_in, fixed_in_inferred };
+          });
           return {
-            item: { ...item, vulnerability_ids: found.map((vulnerability) => vulnerability.id) },
+            item: { ...item, vulnerability_ids: matches.map((match) => match.id), matches },
             knownExploited: found.some((vulnerability) => vulnerability.known_exploited !== null),
           };
         });
