@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
@@ -25,17 +25,19 @@ const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`;
  * load this file again and inherit the variable) and removed when the runner exits, after Playwright has
  * stopped the servers: each run leaves nothing behind (one seeded database is ~700 MB).
  */
-if (!process.env.E2E_PGLITE_DIR && !process.env.E2E_TEMP_ROOT) {
+if (!process.env.E2E_DATA_DIR && !process.env.E2E_TEMP_ROOT) {
   const root = mkdtempSync(join(tmpdir(), "pressguard-e2e-"));
+  // Reachable by the account the embedded PostgreSQL runs as when the runner is root.
+  chmodSync(root, 0o755);
   process.env.E2E_TEMP_ROOT = root;
   process.on("exit", () => rmSync(root, { recursive: true, force: true }));
 }
-const dataDir = process.env.E2E_PGLITE_DIR ?? join(process.env.E2E_TEMP_ROOT ?? tmpdir(), "pglite");
+const dataDir = process.env.E2E_DATA_DIR ?? join(process.env.E2E_TEMP_ROOT ?? tmpdir(), "postgres");
 
 /**
  * The second auth mode (decision 021): the journey specs run again against a server in token mode,
  * once with the token in a cookie and once in localStorage. Each has its own server, port and
- * database (`<E2E_PGLITE_DIR>-token-cookie`, `-token-localstorage`: copy a seeded one there to skip
+ * database (`<E2E_DATA_DIR>-token-cookie`, `-token-localstorage`: copy a seeded one there to skip
  * the seeding). Only the journeys run there, to keep CI time modest (E2E_TOKEN_SPECS=a.spec.ts,b.spec.ts
  * runs others there, e.g. to walk a page in token mode).
  */
@@ -72,8 +74,8 @@ const tokenModes = [
 ].map((mode) => ({
   ...mode,
   baseURL: `http://127.0.0.1:${mode.port}`,
-  dataDir: process.env.E2E_PGLITE_DIR
-    ? `${process.env.E2E_PGLITE_DIR}-${mode.name}`
+  dataDir: process.env.E2E_DATA_DIR
+    ? `${process.env.E2E_DATA_DIR}-${mode.name}`
     : join(dataDir, "..", mode.name),
 }));
 /**
@@ -152,12 +154,14 @@ export default defineConfig({
       url: `${server.url}/healthz`,
       timeout: 180_000,
       reuseExistingServer: false,
+      // SIGTERM, as a supervisor stops it: the server stops its embedded PostgreSQL before it exits.
+      gracefulShutdown: { signal: "SIGTERM" as const, timeout: 20_000 },
       stdout: "ignore" as const,
       stderr: "pipe" as const,
       env: {
         PORT: String(server.port),
         HOST: "127.0.0.1",
-        PGLITE_DIR: server.dataDir,
+        EMBEDDED_DB_DIR: server.dataDir,
         LOG_LEVEL: "warn",
         APP_URL: server.url,
         // The real self-hosted proof of work, solved by Chromium (e2e/disclosure-journey.spec.ts).

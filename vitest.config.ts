@@ -10,9 +10,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
-    // One fork per worker runs file after file: the app's module graph and PGlite's WASM are loaded once
-    // per worker instead of once per file (the PGlite run: 491 s isolated, 259 s not; PostgreSQL 264 s,
-    // 149 s). Test files share nothing else: each opens its own database copy (db/test-database.ts).
+    // One fork per worker runs file after file: the app's module graph is loaded once per worker instead
+    // of once per file (PostgreSQL: 264 s isolated, 149 s not). Test files share nothing else: each
+    // opens its own database copy (db/test-database.ts).
     isolate: false,
     setupFiles: ["./vitest.setup.ts"],
     globalSetup: ["./vitest.global-setup.ts"],

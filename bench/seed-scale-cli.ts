@@ -1,5 +1,5 @@
 import { loadConfig } from "../apps/server/src/config.ts";
-import { openDatabase } from "../apps/server/src/db/client.ts";
+import { openConfiguredDatabase } from "../apps/server/src/db/embedded-database.ts";
 import { isDatabaseSeeded, seedDatabase } from "../apps/server/src/db/seed.ts";
 import { scaleDatabase } from "./scale.ts";
 
@@ -8,7 +8,7 @@ import { scaleDatabase } from "./scale.ts";
  * seed plus synthetic rows up to 60 000 products and 250 000 vulnerabilities, for load tests.
  */
 const config = loadConfig();
-const database = await openDatabase(config.database);
+const database = await openConfiguredDatabase(config.database);
 try {
   const startedAt = performance.now();
   await database.migrate();

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -27,6 +27,8 @@ let cleanupInstalled = false;
 /** A new directory in the system's temp folder, removed at exit (also on Ctrl-C and SIGTERM). */
 export function temporaryDirectory(prefix: string): string {
   const path = mkdtempSync(join(tmpdir(), prefix));
+  // Reachable by the account the embedded PostgreSQL runs as when the bench runs as root.
+  chmodSync(path, 0o755);
   temporaryDirectories.add(path);
   if (!cleanupInstalled) {
     cleanupInstalled = true;

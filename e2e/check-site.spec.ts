@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -220,6 +220,8 @@ async function startLowBudgetServer(): Promise<{ origin: string; stop: () => Pro
     });
   });
   const directory = mkdtempSync(join(tmpdir(), "pressguard-check-budget-"));
+  // Reachable by the account the embedded PostgreSQL runs as when this is root.
+  chmodSync(directory, 0o755);
   const origin = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
     env: {
@@ -230,7 +232,7 @@ async function startLowBudgetServer(): Promise<{ origin: string; stop: () => Pro
       APP_URL: origin,
       LOG_LEVEL: "warn",
       SEED: "off",
-      PGLITE_DIR: join(directory, "pglite"),
+      EMBEDDED_DB_DIR: join(directory, "postgres"),
       ATTACHMENTS_DIR: join(directory, "attachments"),
       EXPORTS_DIR: join(directory, "exports"),
       API_RATE_LIMIT_ANONYMOUS: "2",

@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -125,6 +125,8 @@ test.beforeAll(async () => {
   test.setTimeout(180_000);
   feed = await startFeed();
   directory = mkdtempSync(join(tmpdir(), "pressguard-e2e-data-sources-"));
+  // Reachable by the account the embedded PostgreSQL runs as when this is root.
+  chmodSync(directory, 0o755);
   const port = await freePort();
   baseURL = `http://127.0.0.1:${port}`;
   const env = {
@@ -132,7 +134,7 @@ test.beforeAll(async () => {
     PORT: String(port),
     HOST: "127.0.0.1",
     APP_URL: baseURL,
-    PGLITE_DIR: join(directory, "pglite"),
+    EMBEDDED_DB_DIR: join(directory, "postgres"),
     ATTACHMENTS_DIR: join(directory, "attachments"),
     EXPORTS_DIR: join(directory, "exports"),
     SEED: "off",

@@ -16,7 +16,12 @@ describe("loadConfig", () => {
     const config = loadConfig({});
     expect(config.port).toBe(3000);
     expect(config.host).toBe("127.0.0.1");
-    expect(config.database).toEqual({ pgliteDir: "./data/pglite" });
+    // The embedded PostgreSQL (decision 037); a PGlite directory of an earlier install beside it is copied in.
+    expect(config.database).toEqual({
+      embeddedDir: "./data/postgres",
+      runAs: undefined,
+      legacyPgliteDir: "data/pglite",
+    });
     expect(config.appUrl).toBe("http://localhost:3000");
     expect(config.captcha).toBe("altcha");
     expect(config.site).toMatchObject({
@@ -25,6 +30,19 @@ describe("loadConfig", () => {
       trailingSlash: false,
     });
     expect(config.auth.mode).toBe("cookie");
+  });
+
+  it("keeps PGlite for an explicit PGLITE_DIR and names the embedded server's directory and account", () => {
+    expect(loadConfig({ PGLITE_DIR: "/srv/pglite" }).database).toEqual({ pgliteDir: "/srv/pglite" });
+    expect(loadConfig({ EMBEDDED_DB_DIR: "/srv/pg/cluster", EMBEDDED_DB_USER: "pgsvc" }).database).toEqual({
+      embeddedDir: "/srv/pg/cluster",
+      runAs: "pgsvc",
+      legacyPgliteDir: "/srv/pg/pglite",
+    });
+    expect(loadConfig({ DATABASE_URL: "postgres://u@db/app", PGLITE_DIR: "/srv/pglite" }).database).toEqual({
+      url: "postgres://u@db/app",
+      readUrl: undefined,
+    });
   });
 
   it("derives the default APP_URL (the base of every e-mail link) from PORT and HOST", () => {

@@ -1,3 +1,4 @@
+import { dirname, join } from "node:path";
 import {
   AuthClientConfig,
   type CaptchaClientConfig,
@@ -89,7 +90,18 @@ const Env = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).optional(),
   DATABASE_URL: postgresUrl,
   DATABASE_READ_URL: postgresUrl,
-  PGLITE_DIR: z.string().min(1).default("./data/pglite"),
+  /**
+   * The embedded PostgreSQL server's data directory (decision 037), used when DATABASE_URL is unset.
+   * A PGlite directory `pglite` beside it (an install from before) is copied into it on the first start.
+   */
+  EMBEDDED_DB_DIR: z.string().trim().min(1).default("./data/postgres"),
+  /** When the server runs as root: the account the embedded PostgreSQL runs as (default postgres, else nobody). */
+  EMBEDDED_DB_USER: optionalText,
+  /**
+   * Set: the in-process PGlite engine in that directory instead of the embedded PostgreSQL, for a
+   * platform the PostgreSQL binaries do not cover (decision 037).
+   */
+  PGLITE_DIR: optionalText,
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   HOST: z.string().min(1).default("127.0.0.1"),
   /** Unset: derived from PORT and HOST (defaultAppUrl). */
@@ -346,7 +358,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     isProduction: vars.NODE_ENV === "production",
     database: vars.DATABASE_URL
       ? ({ url: vars.DATABASE_URL, readUrl: vars.DATABASE_READ_URL } as const)
-      : ({ pgliteDir: vars.PGLITE_DIR } as const),
+      : vars.PGLITE_DIR
+        ? ({ pgliteDir: vars.PGLITE_DIR } as const)
+        : ({
+            embeddedDir: vars.EMBEDDED_DB_DIR,
+            runAs: vars.EMBEDDED_DB_USER,
+            legacyPgliteDir: join(dirname(vars.EMBEDDED_DB_DIR), "pglite"),
+          } as const),
     seed: vars.SEED,
     port: vars.PORT,
     host: vars.HOST,

@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { openDatabase } from "./db/client.ts";
+import { openConfiguredDatabase } from "./db/embedded-database.ts";
 
 const MAIN = join(import.meta.dirname, "main.ts");
 const children: ChildProcess[] = [];
@@ -12,6 +12,8 @@ const directories: string[] = [];
 /** A data directory's parent, removed after the file's tests (each holds a ~40 MB database). */
 function temporaryDirectory(): string {
   const path = mkdtempSync(join(tmpdir(), "pressguard-main-"));
+  // Reachable by the account the embedded PostgreSQL runs as when the tests run as root.
+  chmodSync(path, 0o755);
   directories.push(path);
   return path;
 }
@@ -80,8 +82,8 @@ const PAUSE_SCRIPT = `
 // The database variables are removed so these tests always exercise the embedded database.
 describe("the server process on the embedded database", () => {
   it("serves the API, refuses a second process on the same data dir, and drains on SIGTERM", async () => {
-    const dataDir = join(temporaryDirectory(), "pglite");
-    const first = startServer({ PGLITE_DIR: dataDir });
+    const dataDir = join(temporaryDirectory(), "postgres");
+    const first = startServer({ EMBEDDED_DB_DIR: dataDir });
     const address = await waitForAddress(first);
     const response = await fetch(`${address}/api/public/footer/metrics`);
     expect(response.status).toBe(200);
@@ -91,7 +93,7 @@ describe("the server process on the embedded database", () => {
       `Pressguard mode: development (NODE_ENV unset); listening on ${address}`,
     );
 
-    const second = startServer({ PGLITE_DIR: dataDir });
+    const second = startServer({ EMBEDDED_DB_DIR: dataDir });
     expect(await second.exited).toBe(1);
     expect(second.output()).toContain(
       `The embedded database at ${dataDir} is already in use by another process`,
@@ -102,17 +104,21 @@ describe("the server process on the embedded database", () => {
     expect(first.output()).toContain("shutting down");
 
     // The data dir was closed cleanly: a new process opens it again.
-    const third = startServer({ PGLITE_DIR: dataDir });
+    // It stopped its PostgreSQL server before exiting: the cluster's lock file is gone.
+    expect(existsSync(join(dataDir, "postmaster.pid"))).toBe(false);
+    const third = startServer({ EMBEDDED_DB_DIR: dataDir });
     await waitForAddress(third);
     third.child.kill("SIGTERM");
     expect(await third.exited).toBe(0);
   }, 60_000);
 
   it("ends itself when its event loop stops, and the next start opens its data dir", async () => {
-    const dataDir = join(temporaryDirectory(), "pglite");
-    // The inspector lets the test hold the main thread, as a statement that never returns would
-    // (electric-sql/pglite#1058); the watchdog's own thread keeps running.
-    const first = startServer({ PGLITE_DIR: dataDir, STALL_LIMIT_SECONDS: "2" }, ["--inspect=127.0.0.1:0"]);
+    const dataDir = join(temporaryDirectory(), "postgres");
+    // The inspector lets the test hold the main thread, as a loop that never ends would; the
+    // watchdog's own thread keeps running.
+    const first = startServer({ EMBEDDED_DB_DIR: dataDir, STALL_LIMIT_SECONDS: "2" }, [
+      "--inspect=127.0.0.1:0",
+    ]);
     const address = await waitForAddress(first);
     // A write the process answered for must survive its end: PostgreSQL replays its log on opening.
     const csrf = await fetch(`${address}/api/csrf-cookie`);
@@ -145,13 +151,20 @@ describe("the server process on the embedded database", () => {
     expect(first.child.signalCode).toBe("SIGKILL");
     expect(first.output()).toMatch(/"level":60,.*"msg":"the event loop has not turned for \d+ s/);
     expect(existsSync(`${dataDir}.lock`)).toBe(false);
+    // Its PostgreSQL server was told to stop too, instead of running on without a parent.
+    for (let i = 0; i < 150 && existsSync(join(dataDir, "postmaster.pid")); i++)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(existsSync(join(dataDir, "postmaster.pid"))).toBe(false);
 
-    const second = startServer({ PGLITE_DIR: dataDir });
+    const second = startServer({ EMBEDDED_DB_DIR: dataDir });
     const again = await waitForAddress(second);
     expect((await fetch(`${again}/healthz`)).status).toBe(200);
     second.child.kill("SIGTERM");
     expect(await second.exited).toBe(0);
-    const database = await openDatabase({ pgliteDir: dataDir });
+    const database = await openConfiguredDatabase(
+      { embeddedDir: dataDir },
+      { info() {}, warn() {}, error() {} },
+    );
     try {
       const { rows } = await database.sql.query<{ email: string }>(
         "select email from users where email = 'stalled@example.com'",
@@ -162,8 +175,47 @@ describe("the server process on the embedded database", () => {
     }
   }, 60_000);
 
+  it("restarts its PostgreSQL server when it is killed, answering 503 meanwhile and never ending itself", async () => {
+    const dataDir = join(temporaryDirectory(), "postgres");
+    const server = startServer({ EMBEDDED_DB_DIR: dataDir });
+    const address = await waitForAddress(server);
+    const postmasterOf = () => Number(readFileSync(join(dataDir, "postmaster.pid"), "utf8").split("\n")[0]);
+    const killed = postmasterOf();
+    process.kill(killed, "SIGKILL");
+    const statuses = new Set<number>();
+    const started = performance.now();
+    let answered = false;
+    // A route that reads the database on every request (a signed-in session's lookup).
+    while (performance.now() - started < 30_000) {
+      const response = await fetch(`${address}/api/user`, {
+        headers: { cookie: "pressguard_session=x" },
+      }).catch(() => null);
+      if (response) {
+        statuses.add(response.status);
+        if (response.status === 503) expect(response.headers.get("retry-after")).toMatch(/^\d+$/);
+        if (
+          response.status === 401 &&
+          existsSync(join(dataDir, "postmaster.pid")) &&
+          postmasterOf() !== killed
+        ) {
+          answered = true;
+          break;
+        }
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(answered, `statuses seen: ${[...statuses].join(", ")}\n${server.output().slice(-3000)}`).toBe(
+      true,
+    );
+    expect(server.child.exitCode).toBeNull();
+    expect(server.output()).toContain("embedded PostgreSQL stopped unexpectedly; restarting it");
+    expect(server.output()).toContain("embedded PostgreSQL restarted");
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+  }, 60_000);
+
   it("stops with a message naming a bad variable", async () => {
-    const server = startServer({ PGLITE_DIR: "memory://", PORT: "not-a-port" });
+    const server = startServer({ PORT: "not-a-port" });
     expect(await server.exited).toBe(1);
     expect(server.output()).toContain("Invalid configuration");
     expect(server.output()).toContain("PORT: ");

@@ -1,7 +1,10 @@
 import inspector from "node:inspector";
+import pino from "pino";
 import { ConfigError, loadConfig } from "./config.ts";
-import { type Database, openDatabase } from "./db/client.ts";
+import type { Database } from "./db/client.ts";
 import { DirectoryLockedError } from "./db/directory-lock.ts";
+import { openConfiguredDatabase } from "./db/embedded-database.ts";
+import { EmbeddedPostgresError } from "./db/embedded-postgres.ts";
 import { seedOnFirstStart } from "./db/first-start-seed.ts";
 import { PortInUseError, startPreparingServer } from "./http/preparing-server.ts";
 import { DEFAULT_STALL_LIMIT_SECONDS, startStallWatchdog } from "./stall-watchdog.ts";
@@ -25,7 +28,10 @@ async function main() {
   modules.catch(() => {}); // awaited below; a failure is reported there, not as an unhandled rejection
   let database: Database;
   try {
-    database = await openDatabase(config.database);
+    database = await openConfiguredDatabase(
+      config.database,
+      pino({ level: config.logLevel, name: "database" }),
+    );
     await database.migrate();
     if (config.seed === "auto") await seedOnFirstStart(database, { onProgress: preparing.update });
   } catch (error) {
@@ -52,6 +58,7 @@ async function main() {
       ? startStallWatchdog({
           limitMs: stallLimitSeconds * 1000,
           removeOnStall: database.lockPath ? [database.lockPath] : [],
+          ...(database.enginePid && { interruptOnStall: database.enginePid }),
           onError: (error) =>
             app.log.error({ err: error }, "the stall watchdog stopped; the process goes on"),
         })
@@ -100,6 +107,7 @@ main().catch((error: unknown) => {
   if (
     error instanceof ConfigError ||
     error instanceof DirectoryLockedError ||
+    error instanceof EmbeddedPostgresError ||
     error instanceof PortInUseError
   ) {
     console.error(error.message);

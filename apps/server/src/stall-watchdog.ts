@@ -10,6 +10,11 @@ export interface StallWatchdogOptions {
   checkEveryMs?: number;
   /** Files removed before the process ends, as its exit handlers would (the embedded database's lock). */
   removeOnStall?: string[];
+  /**
+   * Processes sent SIGINT before the process ends, as its exit handlers would: the embedded
+   * PostgreSQL's postmaster (a fast shutdown), whose pid the cell holds (0: none) across its restarts.
+   */
+  interruptOnStall?: Int32Array<SharedArrayBuffer>;
   /** The watchdog's thread failed: the process goes on, unwatched. */
   onError?: (error: Error) => void;
 }
@@ -27,7 +32,7 @@ export interface StallWatchdog {
 const WATCHDOG_THREAD = `
 const { workerData } = require("node:worker_threads");
 const { rmSync, writeSync } = require("node:fs");
-const { beats, stop, limitMs, checkEveryMs, removeOnStall } = workerData;
+const { beats, stop, limitMs, checkEveryMs, removeOnStall, interruptOnStall } = workerData;
 const turns = new Int32Array(beats);
 const stopped = new Int32Array(stop);
 // One check more than the limit holds: the loop may have turned just after the previous look.
@@ -51,6 +56,7 @@ while (Atomics.wait(stopped, 0, 0, checkEveryMs) === "timed-out") {
       "that never yields): ending the process so that its supervisor starts it again",
   });
   try { writeSync(2, line + "\\n"); } catch {}
+  for (const pid of interruptOnStall ?? []) { if (pid > 0) { try { process.kill(pid, "SIGINT"); } catch {} } }
   for (const path of removeOnStall) { try { rmSync(path, { force: true }); } catch {} }
   process.kill(process.pid, "SIGKILL");
 }
@@ -65,6 +71,7 @@ export function startStallWatchdog({
   limitMs,
   checkEveryMs = 1000,
   removeOnStall = [],
+  interruptOnStall,
   onError = () => {},
 }: StallWatchdogOptions): StallWatchdog {
   const beats = new SharedArrayBuffer(4);
@@ -76,7 +83,7 @@ export function startStallWatchdog({
     eval: true,
     // None of the process's flags (tsx's loader, --input-type): the thread is plain CommonJS.
     execArgv: [],
-    workerData: { beats, stop, limitMs, checkEveryMs, removeOnStall },
+    workerData: { beats, stop, limitMs, checkEveryMs, removeOnStall, interruptOnStall },
   });
   // Without a listener, an error of the thread would end the process it is there to keep answering.
   worker.on("error", onError);

@@ -9,7 +9,7 @@ describe("the start-up banner", () => {
     const { summary, warnings } = startupBannerOf(loadConfig({}), LOCAL);
     expect(summary).toBe(
       "Pressguard mode: development (NODE_ENV unset); listening on http://127.0.0.1:3000; " +
-        "APP_URL http://localhost:3000; database: embedded PGlite (./data/pglite); " +
+        "APP_URL http://localhost:3000; database: embedded PostgreSQL (./data/postgres); " +
         "mail: kept in the database (no SMTP_URL); captcha: altcha; dev mailbox: on, read mail at http://localhost:3000/dev/mail; auth: cookie; trust proxy: off; " +
         "attachments: in the database; signing keys kept in the database: CAPTCHA_HMAC_KEY, PREVIEW_TOKEN_KEY",
     );

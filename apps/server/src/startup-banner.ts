@@ -25,6 +25,7 @@ function hostOf(url: string): string {
 
 function databaseOf(config: Config): string {
   const { database } = config;
+  if ("embeddedDir" in database) return `embedded PostgreSQL (${database.embeddedDir})`;
   if ("pgliteDir" in database) return `embedded PGlite (${database.pgliteDir})`;
   return `PostgreSQL at ${hostOf(database.url)}${database.readUrl ? `, reads at ${hostOf(database.readUrl)}` : ""}`;
 }

@@ -65,6 +65,8 @@ export interface Database {
   read: Db;
   /** The embedded database's lock file, which this process alone holds (null without one). */
   lockPath: string | null;
+  /** The embedded PostgreSQL's postmaster pid, kept current across its restarts (embedded-postgres.ts). */
+  enginePid?: Int32Array<SharedArrayBuffer>;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }

@@ -12,8 +12,9 @@ export class DirectoryLockedError extends Error {
   ) {
     super(
       `The embedded database at ${dataDir} is already in use by another process (pid ${ownerPid}). ` +
-        "PGlite allows one process per data directory: stop that process, or set PGLITE_DIR to another " +
-        "directory, or use DATABASE_URL for a PostgreSQL server shared by several processes.",
+        "One process runs the embedded database of a data directory: stop that process, or set " +
+        "EMBEDDED_DB_DIR to another directory, or use DATABASE_URL for a PostgreSQL server shared by " +
+        "several processes.",
     );
     this.name = "DirectoryLockedError";
   }

@@ -170,6 +170,13 @@ describe("startEmbeddedPostgres", () => {
       "select current_database() as db, current_setting('listen_addresses') as listen, current_setting('max_wal_size') as wal",
     );
     expect(settings).toEqual({ db: "pressguard", listen: "", wal: "64MB" });
+    // Non-ASCII letters are letters, as on PGlite and Debian's PostgreSQL: the search splits and folds them.
+    expect(
+      await query(
+        server.url,
+        "select lower('ÉCOLE') as lowered, to_tsvector('simple', 'Plugin–Pro — Zoë’s')::text as words",
+      ),
+    ).toEqual([{ lowered: "école", words: "'plugin':1 'pro':2 's':4 'zoë':3" }]);
     // A URL that WHATWG's parser takes too, as test-database.ts edits database URLs with it.
     const parsed = new URL(server.url);
     expect([parsed.pathname, parsed.searchParams.get("host"), parsed.searchParams.get("user")]).toEqual([
@@ -332,6 +339,38 @@ describe("startEmbeddedPostgres", () => {
     expect(existsSync(join(dir, "postmaster.pid"))).toBe(false);
     await client.end().catch(() => {});
   });
+
+  it("stop() leaves nothing behind that keeps a command-line tool's process from exiting", async () => {
+    const dir = copiedCluster();
+    const module = join(import.meta.dirname, "embedded-postgres.ts");
+    // A process that starts and stops the server, as `npm run data:sync` does, with a long stop timeout.
+    const script = `
+      const { startEmbeddedPostgres } = await import(${JSON.stringify(module)});
+      const log = { info() {}, warn() {}, error() {} };
+      const server = await startEmbeddedPostgres({ dir: ${JSON.stringify(dir)}, log, fsync: false, stopTimeoutMs: 60000 });
+      await server.stop();
+      process.stdout.write("stopped");
+    `;
+    const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    spawnedPids.push(child.pid!);
+    let output = "";
+    child.stdout.on("data", (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on("data", (chunk) => {
+      output += chunk;
+    });
+    const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
+    for (let i = 0; i < 300 && !output.includes("stopped") && child.exitCode === null; i++)
+      await new Promise((done) => setTimeout(done, 100));
+    expect(output).toContain("stopped");
+    const stoppedAt = performance.now();
+    expect(await exited).toBe(0);
+    // Well under the 60 s stop timeout whose timer used to be left running.
+    expect(performance.now() - stoppedAt).toBeLessThan(5_000);
+  }, 60_000);
 
   it.skipIf(!asRoot)("says in words when the account cannot reach the data directory", async () => {
     const closed = mkdtempSync(join(tmpdir(), "pressguard-ep-closed-")); // 0700, root's

@@ -34,8 +34,16 @@ const CLUSTER_SETTINGS = [
   // Bounds the WAL kept between checkpoints: the whole cluster stays ≤ 1.5× the data (decision 037).
   "max_wal_size=64MB",
   "min_wal_size=32MB",
-  "max_connections=50",
+  "max_connections=100",
 ];
+
+/**
+ * A Unicode-aware character classification, as PGlite's cluster and Debian's PostgreSQL have: under
+ * the plain `C` locale `lower('ÉCOLE')` stays `École` and the text search splits neither `Plugin–Pro`
+ * nor `Zoë’s`, so a search for "pro" would miss that product. Sorting stays by code point in both.
+ * macOS has no `C.UTF-8`.
+ */
+const CLUSTER_LOCALE = process.platform === "darwin" ? "en_US.UTF-8" : "C.UTF-8";
 
 /** The server's environment is not the database's: no secrets in a process another account owns. */
 const CHILD_ENV = { LC_ALL: "C", LANG: "C" };
@@ -85,6 +93,8 @@ interface EmbeddedPostgresOptions {
   fsync?: boolean;
   /** How long `stop()` waits after SIGINT (fast shutdown) before SIGQUIT, then as long before SIGKILL. */
   stopTimeoutMs?: number;
+  /** `name=value` server settings for this run only (`-c`), e.g. more connections for a test run. */
+  settings?: string[];
 }
 
 export interface EmbeddedPostgres {
@@ -92,6 +102,8 @@ export interface EmbeddedPostgres {
   readonly url: string;
   /** The running postmaster's pid; null while it is being restarted or after `stop()`. */
   readonly pid: number | null;
+  /** The same pid (0 for none) in memory another thread reads: the stall watchdog's (stall-watchdog.ts). */
+  readonly pidCell: Int32Array<SharedArrayBuffer>;
   /** How many times the supervisor restarted the postmaster after an unexpected exit. */
   readonly restarts: number;
   /** Fast shutdown (SIGINT), escalated after `stopTimeoutMs`. Resolves once the postmaster is gone. */
@@ -356,7 +368,7 @@ async function createCluster(
         "--encoding",
         "UTF8",
         "--locale",
-        "C",
+        CLUSTER_LOCALE,
         "--no-instructions",
         ...(fsync ? [] : ["--no-sync"]),
         ...CLUSTER_SETTINGS.flatMap((setting) => ["--set", setting]),
@@ -531,6 +543,7 @@ async function startIn(dir: string, options: EmbeddedPostgresOptions): Promise<E
   const url = `postgres:///${encodeURIComponent(database)}?${new URLSearchParams({ host: socketDir, port: String(port), user: SUPERUSER })}`;
 
   let child: ChildProcess | null = null;
+  const pidCell = new Int32Array(new SharedArrayBuffer(4));
   let upSince = 0;
   let restarts = 0;
   let crashStreak = 0;
@@ -560,6 +573,7 @@ async function startIn(dir: string, options: EmbeddedPostgresOptions): Promise<E
         "-c",
         "unix_socket_permissions=0700",
         ...(options.fsync === false ? ["-c", "fsync=off"] : []),
+        ...(options.settings ?? []).flatMap((setting) => ["-c", setting]),
       ],
       {
         ...(account ? { uid: account.uid, gid: account.gid } : {}),
@@ -629,10 +643,12 @@ async function startIn(dir: string, options: EmbeddedPostgresOptions): Promise<E
 
   function supervise(postmaster: ChildProcess) {
     child = postmaster;
+    Atomics.store(pidCell, 0, postmaster.pid ?? 0);
     upSince = performance.now();
     const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
       if (child !== postmaster) return;
       child = null;
+      Atomics.store(pidCell, 0, 0);
       if (stopping) return;
       // A postmaster that ran a while before dying starts the back-off afresh; a crash loop does not.
       crashStreak = performance.now() - upSince > 60_000 ? 1 : crashStreak + 1;
@@ -691,7 +707,14 @@ async function startIn(dir: string, options: EmbeddedPostgresOptions): Promise<E
       ["SIGKILL", 5_000],
     ] as const) {
       postmaster.kill(signal);
-      const timedOut = await Promise.race([gone.then(() => false), sleep(waitMs).then(() => true)]);
+      // The wait's timer is cleared once the postmaster is gone: left running it held a command-line
+      // tool's process open for the whole stop timeout after its work was done.
+      const waited = new AbortController();
+      const timedOut = await Promise.race([
+        gone.then(() => false),
+        sleep(waitMs, waited.signal).then(() => !waited.signal.aborted),
+      ]);
+      waited.abort();
       if (!timedOut) return;
       log.warn(
         { pid: postmaster.pid, signal, waitMs },
@@ -760,6 +783,7 @@ async function startIn(dir: string, options: EmbeddedPostgresOptions): Promise<E
     get restarts() {
       return restarts;
     },
+    pidCell,
     stop() {
       stoppedPromise ??= (async () => {
         stopping = true;

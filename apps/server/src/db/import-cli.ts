@@ -7,8 +7,9 @@
  * be read, or the database could not be opened.
  */
 import { ConfigError, loadConfig } from "../config.ts";
-import { type Database, openDatabase } from "./client.ts";
+import type { Database } from "./client.ts";
 import { DirectoryLockedError } from "./directory-lock.ts";
+import { openConfiguredDatabase } from "./embedded-database.ts";
 import { type ImportProgress, type ImportSummary, importPlugins, importVulnerabilities } from "./import.ts";
 import { detectRecordKind, parseJsonLine, type RecordKind, readLines } from "./import-records.ts";
 import { recordImportedSeedFile } from "./seed.ts";
@@ -115,7 +116,7 @@ async function main(): Promise<number> {
     return args.status;
   }
   const config = loadConfig();
-  const database = await openDatabase(config.database);
+  const database = await openConfiguredDatabase(config.database);
   let imported = 0;
   let failed = false;
   try {

@@ -1,55 +1,30 @@
 import { randomBytes } from "node:crypto";
-import { closeSync, existsSync, openSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import { type Database, openDatabase, pgliteOptions } from "./client.ts";
-import { readTemplate } from "./pglite-template.ts";
+import { type Database, openDatabase } from "./client.ts";
 import { type SeedSummary, seedDatabase } from "./seed.ts";
 
 /**
- * A fresh, migrated, empty database for one test file or test: PGlite in memory, or — when
- * DATABASE_URL is set (CI's PostgreSQL run) — a new database `pressguard_test_<random>` on that server,
- * dropped again by `close()`. Test infrastructure only: the one place besides config.ts that reads
- * process.env, so that the same suites run on both engines.
+ * Where vitest's global setup started the embedded PostgreSQL server that the run's test databases
+ * live on, when DATABASE_URL names no server of its own (vitest.global-setup.ts).
  */
-export async function openTestDatabase(): Promise<Database> {
-  const url = process.env.DATABASE_URL;
-  return url ? openPostgresTestDatabase(url) : openPgliteTestDatabase();
+export const EMBEDDED_TEST_SERVER_ENV = "PRESSGUARD_TEST_EMBEDDED_URL";
+
+/** The server test databases are made on: DATABASE_URL (CI's PostgreSQL run), else the run's embedded one. */
+function requireTestServerUrl(): string {
+  const url = process.env.DATABASE_URL || process.env[EMBEDDED_TEST_SERVER_ENV];
+  if (!url)
+    throw new Error("Test databases need vitest's global setup (vitest.global-setup.ts) or DATABASE_URL.");
+  return url;
 }
-
-/** Where vitest's global setup left the migrated snapshot (vitest.global-setup.ts). */
-export const PGLITE_SNAPSHOT_ENV = "PRESSGUARD_TEST_PGLITE_SNAPSHOT";
-
-/** A migrated, empty cluster as a tarball (uncompressed: it is read back at once, many times). */
-async function migratedSnapshot(): Promise<Blob> {
-  const instance = await PGlite.create(
-    "memory://",
-    pgliteOptions({ loadDataDir: readTemplate() ?? undefined }),
-  );
-  try {
-    await (await openDatabase({ pglite: instance })).migrate();
-    return (await instance.dumpDataDir("none")) as Blob;
-  } finally {
-    await instance.close();
-  }
-}
-
-export async function writeMigratedPgliteSnapshot(path: string): Promise<string> {
-  writeFileSync(path, Buffer.from(await (await migratedSnapshot()).arrayBuffer()));
-  return path;
-}
-
-let snapshot: Promise<Blob> | null = null;
 
 /**
- * Loading a migrated snapshot costs a fraction of initdb and the migrations: each database is loaded
- * from the one the global setup wrote, or, outside vitest, from one made once per process.
+ * A fresh, migrated, empty database for one test file or test: a new database
+ * `pressguard_test_<random>` on the run's server (testServerUrl), dropped again by `close()`. Test
+ * infrastructure only: the one place besides config.ts that reads process.env, so that the same
+ * suites run on both servers.
  */
-async function openPgliteTestDatabase(): Promise<Database> {
-  return openDatabase({
-    pglite: await PGlite.create("memory://", pgliteOptions({ loadDataDir: await migratedBlob() })),
-  });
+export async function openTestDatabase(): Promise<Database> {
+  return openPostgresTestDatabase(requireTestServerUrl());
 }
 
 /** The migrated database vitest's global setup made on the server, that test databases copy. */
@@ -112,89 +87,16 @@ export async function withAdminClient<T>(url: string, work: (client: pg.Client) 
 /**
  * A database holding the whole bundled seed (37,205 records), for the tests that read all of it (the
  * OSV and CSAF validation, the relevance set). The seed is imported once per `vitest run`, by the first
- * test that asks, and every asking test gets its own copy: on PGlite a dump beside the migrated
- * snapshot (the other worker process waits on a lock file), on PostgreSQL a template database (an
- * advisory lock; dropped by the global teardown with the migrated template). `summary` is that one
- * import's.
+ * test that asks, and every asking test gets its own copy of a template database (an advisory lock
+ * makes the other workers wait; the global teardown drops it with the migrated template). `summary`
+ * is that one import's.
  */
 export async function openSeededTestDatabase(): Promise<{ database: Database; summary: SeedSummary }> {
-  const url = process.env.DATABASE_URL;
-  return url ? openSeededPostgres(url) : openSeededPglite();
+  return openSeededPostgres(requireTestServerUrl());
 }
 
 /** The seeded template's name on the server: beside the migrated one, which the teardown drops. */
 export const seededTemplateOf = (template: string) => `${template}_seeded`;
-
-const WAIT_FOR_SEED_MS = 10 * 60 * 1000;
-
-let seededPglite: Promise<{ dump: Blob; summary: SeedSummary }> | null = null;
-
-async function seedPgliteDump(): Promise<{ dump: Blob; summary: SeedSummary }> {
-  const instance = await PGlite.create("memory://", pgliteOptions({ loadDataDir: await migratedBlob() }));
-  try {
-    const summary = await seedDatabase(await openDatabase({ pglite: instance }));
-    return { dump: (await instance.dumpDataDir("none")) as Blob, summary };
-  } finally {
-    await instance.close();
-  }
-}
-
-async function migratedBlob(): Promise<Blob> {
-  snapshot ??= (async () => {
-    const path = process.env[PGLITE_SNAPSHOT_ENV];
-    return path ? new Blob([readFileSync(path)]) : migratedSnapshot();
-  })();
-  return snapshot;
-}
-
-/** Made by one process of the run (the lock file's creator); the others wait for its files. */
-async function sharedPgliteDump(directory: string): Promise<{ dump: Blob; summary: SeedSummary }> {
-  const dumpPath = join(directory, "seeded.tar");
-  const summaryPath = join(directory, "seeded.json");
-  const failedPath = join(directory, "seeded.failed");
-  let mine = false;
-  try {
-    closeSync(openSync(join(directory, "seeded.lock"), "wx"));
-    mine = true;
-  } catch {
-    // Another worker is seeding: wait below.
-  }
-  if (mine) {
-    try {
-      const made = await seedPgliteDump();
-      writeFileSync(`${dumpPath}.tmp`, Buffer.from(await made.dump.arrayBuffer()));
-      writeFileSync(summaryPath, JSON.stringify(made.summary));
-      renameSync(`${dumpPath}.tmp`, dumpPath);
-      return made;
-    } catch (error) {
-      writeFileSync(failedPath, String(error));
-      throw error;
-    }
-  }
-  const deadline = Date.now() + WAIT_FOR_SEED_MS;
-  while (!existsSync(dumpPath)) {
-    if (existsSync(failedPath))
-      throw new Error(`seeding the shared test database failed: ${readFileSync(failedPath, "utf8")}`);
-    if (Date.now() > deadline) throw new Error("the shared seeded test database was not made in time");
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return {
-    dump: new Blob([readFileSync(dumpPath)]),
-    summary: JSON.parse(readFileSync(summaryPath, "utf8")) as SeedSummary,
-  };
-}
-
-async function openSeededPglite(): Promise<{ database: Database; summary: SeedSummary }> {
-  seededPglite ??= (() => {
-    const path = process.env[PGLITE_SNAPSHOT_ENV];
-    return path ? sharedPgliteDump(dirname(path)) : seedPgliteDump();
-  })();
-  const { dump, summary } = await seededPglite;
-  const database = await openDatabase({
-    pglite: await PGlite.create("memory://", pgliteOptions({ loadDataDir: dump })),
-  });
-  return { database, summary };
-}
 
 async function openSeededPostgres(serverUrl: string): Promise<{ database: Database; summary: SeedSummary }> {
   const migrated = process.env[POSTGRES_TEMPLATE_ENV];

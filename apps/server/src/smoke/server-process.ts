@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -8,11 +8,11 @@ import { join, resolve } from "node:path";
 export const REPOSITORY_ROOT = resolve(import.meta.dirname, "../../../..");
 
 /**
- * A seeded embedded data directory to copy instead of importing the bundled data on start (local
- * iterations only; CI leaves it unset and the server imports into a fresh directory, as on a first
- * `npm start`).
+ * A seeded embedded PostgreSQL data directory (stopped) to copy instead of importing the bundled data
+ * on start (local iterations only; CI leaves it unset and the server imports into a fresh directory, as
+ * on a first `npm start`).
  */
-const TEMPLATE_VARIABLE = "SMOKE_PGLITE_TEMPLATE";
+const TEMPLATE_VARIABLE = "SMOKE_DATA_TEMPLATE";
 /** A fresh directory imports the bundled data first: generous, so a slow machine is not a failure. */
 const START_TIMEOUT_MS = 15 * 60_000;
 /** The upstream data sources a server started by a test leaves off (decision 035): no network in tests. */
@@ -61,8 +61,10 @@ export async function startProductionServer(
   const template = process.env[TEMPLATE_VARIABLE];
   if (template && !existsSync(template)) throw new Error(`${TEMPLATE_VARIABLE}=${template} does not exist`);
   const workDir = mkdtempSync(join(tmpdir(), "pressguard-smoke-"));
-  const pgliteDir = join(workDir, "pglite");
-  if (template) cpSync(template, pgliteDir, { recursive: true });
+  // mkdtemp's 0700 would close it to the account the embedded PostgreSQL runs as when this is root.
+  chmodSync(workDir, 0o755);
+  const embeddedDir = join(workDir, "postgres");
+  if (template) cpSync(template, embeddedDir, { recursive: true });
   const port = await findFreePort();
   const child = spawn("npm", ["start"], {
     cwd: REPOSITORY_ROOT,
@@ -72,7 +74,7 @@ export async function startProductionServer(
       PATH: process.env.PATH ?? "",
       HOME: process.env.HOME ?? workDir,
       PORT: String(port),
-      PGLITE_DIR: pgliteDir,
+      EMBEDDED_DB_DIR: embeddedDir,
       ATTACHMENTS_DIR: join(workDir, "attachments"),
       EXPORTS_DIR: join(workDir, "exports"),
       ...OFFLINE_DATA_SOURCES,

@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -50,6 +50,8 @@ describe("npm run data:sync", () => {
 
   beforeAll(async () => {
     directory = mkdtempSync(join(tmpdir(), "pressguard-data-sync-"));
+    // Reachable by the account the embedded PostgreSQL runs as when the tests run as root.
+    chmodSync(directory, 0o755);
     server = createServer((request, response) => {
       const url = new URL(request.url ?? "/", "http://127.0.0.1");
       if (url.pathname === "/kev.json") {
@@ -87,7 +89,7 @@ describe("npm run data:sync", () => {
 
   it("syncs every configured source once and prints its counts", { timeout: 120_000 }, async () => {
     const env = {
-      PGLITE_DIR: join(directory, "pglite"),
+      EMBEDDED_DB_DIR: join(directory, "postgres"),
       WORDFENCE_API_KEY: "cli-key",
       WORDFENCE_FEED_URL: url,
     };
@@ -105,7 +107,7 @@ describe("npm run data:sync", () => {
     expect(refused.code).toBe(1);
     expect(refused.stdout).toBe("wordfence: failed: The feed refused the API key (HTTP 403).\n");
 
-    const off = await run({ PGLITE_DIR: join(directory, "pglite") });
+    const off = await run({ EMBEDDED_DB_DIR: join(directory, "postgres") });
     expect(off).toMatchObject({
       code: 0,
       stdout: "No data source is configured (see the README's data sources).\n",
@@ -116,7 +118,7 @@ describe("npm run data:sync", () => {
     status = 200;
     const origin = new URL(url).origin;
     const result = await run({
-      PGLITE_DIR: join(directory, "pglite-all"),
+      EMBEDDED_DB_DIR: join(directory, "postgres-all"),
       WORDFENCE_API_KEY: "cli-key",
       WORDFENCE_FEED_URL: url,
       KEV_URL: `${origin}/kev.json`,

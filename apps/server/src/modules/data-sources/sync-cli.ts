@@ -5,8 +5,8 @@
  * modified), 1 when one failed, was being synced elsewhere, or the database could not be opened.
  */
 import { ConfigError, loadConfig } from "../../config.ts";
-import { openDatabase } from "../../db/client.ts";
 import { DirectoryLockedError } from "../../db/directory-lock.ts";
+import { openConfiguredDatabase } from "../../db/embedded-database.ts";
 import { dataSourcesOf } from "./registry.ts";
 import { createDataSourceService, type SyncOutcome } from "./service.ts";
 
@@ -29,7 +29,7 @@ function describeOutcome(outcome: SyncOutcome): string {
 async function main(): Promise<number> {
   const config = loadConfig();
   const sources = dataSourcesOf(config);
-  const database = await openDatabase(config.database);
+  const database = await openConfiguredDatabase(config.database);
   try {
     await database.migrate();
     const service = createDataSourceService({

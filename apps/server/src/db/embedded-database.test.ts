@@ -1,0 +1,50 @@
+import { chmodSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { openDatabase } from "./client.ts";
+import { DirectoryLockedError } from "./directory-lock.ts";
+import { openConfiguredDatabase } from "./embedded-database.ts";
+
+const quiet = { info() {}, warn() {}, error() {} };
+const directory = mkdtempSync(join(tmpdir(), "pressguard-embedded-database-"));
+// Reachable by the account the embedded PostgreSQL runs as when the tests run as root.
+chmodSync(directory, 0o755);
+afterAll(() => rmSync(directory, { recursive: true, force: true }));
+
+describe("the embedded database (decision 037)", () => {
+  it("copies an earlier install's PGlite data in on its first start, once, and keeps the old directory", async () => {
+    const legacyPgliteDir = join(directory, "pglite");
+    const embeddedDir = join(directory, "postgres");
+    const legacy = await openDatabase({ pgliteDir: legacyPgliteDir });
+    await legacy.migrate();
+    await legacy.sql.query(
+      "insert into users (email, name, password_hash) values ('kept@example.com', 'Kept', 'x')",
+    );
+    await legacy.close();
+
+    const database = await openConfiguredDatabase({ embeddedDir, legacyPgliteDir }, quiet);
+    try {
+      expect(database.kind).toBe("postgres");
+      await database.migrate();
+      const { rows } = await database.sql.query<{ email: string }>("select email from users");
+      expect(rows).toEqual([{ email: "kept@example.com" }]);
+      // One process per data directory.
+      await expect(openConfiguredDatabase({ embeddedDir }, quiet)).rejects.toThrow(DirectoryLockedError);
+    } finally {
+      await database.close();
+    }
+    expect(existsSync(legacyPgliteDir)).toBe(false);
+    expect(existsSync(`${legacyPgliteDir}.copied-to-postgres`)).toBe(true);
+    expect(existsSync(join(embeddedDir, "postmaster.pid"))).toBe(false);
+
+    // The next start opens the cluster as it is: nothing is copied twice.
+    const again = await openConfiguredDatabase({ embeddedDir, legacyPgliteDir }, quiet);
+    try {
+      const { rows } = await again.sql.query<{ n: number }>("select count(*)::int as n from users");
+      expect(rows).toEqual([{ n: 1 }]);
+    } finally {
+      await again.close();
+    }
+  }, 120_000);
+});
