@@ -11,12 +11,14 @@ import {
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { dirname, join, relative } from "node:path";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   type EmbeddedPostgres,
   EmbeddedPostgresError,
+  lookUpAccount,
+  reachableBinaries,
   repairLibraryLinks,
   startEmbeddedPostgres,
 } from "./embedded-postgres.ts";
@@ -385,6 +387,42 @@ describe("startEmbeddedPostgres", () => {
     await expect(attempt).rejects.toThrowError(
       `nobody (uid 65534) because this process is root, and that account cannot reach the data directory ${join(closed, "postgres")}: the directory ${closed} is closed to it (EACCES)`,
     );
+  });
+});
+
+describe.skipIf(!asRoot)("reachableBinaries (as root)", () => {
+  it("runs a copy in the temporary directory when the checkout is closed to the account", async () => {
+    const account = lookUpAccount("nobody");
+    expect(account).not.toBeNull();
+    const packageName = `@embedded-postgres/${process.platform}-${process.arch}`;
+    const installed = (await import(packageName)) as { initdb: string; postgres: string };
+    const native = dirname(dirname(installed.postgres));
+    // A checkout in a tree the account cannot enter, as a CI runner's or /root.
+    const closed = mkdtempSync(join(tmpdir(), "pressguard-ep-closed-bin-")); // 0700, root's
+    made.push(closed);
+    const packageRoot = join(closed, "package");
+    cpSync(dirname(native), packageRoot, { recursive: true, verbatimSymlinks: true });
+    const inClosed = {
+      initdb: join(packageRoot, "native", relative(native, installed.initdb)),
+      postgres: join(packageRoot, "native", relative(native, installed.postgres)),
+    };
+    const log = memoryLog();
+    const binaries = reachableBinaries(account!, inClosed, log);
+    made.push(dirname(dirname(binaries.postgres)));
+    expect(binaries.postgres.startsWith(tmpdir())).toBe(true);
+    expect(log.entries.map((entry) => entry.message)).toContain(
+      "the account PostgreSQL runs as cannot reach the binaries in the checkout; running a copy",
+    );
+    const version = execFileSync(binaries.postgres, ["--version"], {
+      uid: account!.uid,
+      gid: account!.gid,
+      encoding: "utf8",
+    });
+    expect(version).toMatch(/^postgres \(PostgreSQL\) 18\./);
+    // Made once: the next start uses the same copy.
+    expect(reachableBinaries(account!, inClosed, memoryLog())).toEqual(binaries);
+    // Reachable binaries are used where they are.
+    expect(reachableBinaries(account!, installed, memoryLog())).toEqual(installed);
   });
 });
 

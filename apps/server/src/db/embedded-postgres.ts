@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import {
   chmodSync,
   chownSync,
+  cpSync,
   existsSync,
   lchownSync,
   lstatSync,
@@ -13,6 +14,7 @@ import {
   rmSync,
   statSync,
   symlinkSync,
+  writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, resolve, sep } from "node:path";
@@ -202,7 +204,7 @@ function idOf(name: string, flag: "-u" | "-g" | "-G"): string {
   return execFileSync("id", [flag, name], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
 }
 
-function lookUpAccount(name: string): Account | null {
+export function lookUpAccount(name: string): Account | null {
   try {
     return {
       name,
@@ -264,10 +266,69 @@ function unreachable(account: Account, what: string, path: string, closed: strin
   );
 }
 
-function checkReach(account: Account, binaries: Binaries, dir: string) {
+/**
+ * The binaries where `account` can run them: in place, or — a checkout in a tree closed to it, such
+ * as a CI runner's or root's home — a copy of the package's `native` directory in the temporary
+ * directory, made once per package version and location, owned by root and closed to writes.
+ */
+export function reachableBinaries(account: Account, binaries: Binaries, log: Logger): Binaries {
   const binClosed = closedDirectory(dirname(binaries.postgres), account);
-  if (binClosed)
-    throw unreachable(account, "the PostgreSQL binaries in", dirname(binaries.postgres), binClosed);
+  if (!binClosed) return binaries;
+  const native = dirname(dirname(binaries.postgres));
+  const version = (
+    JSON.parse(readFileSync(join(dirname(native), "package.json"), "utf8")) as { version: string }
+  ).version;
+  const copy = join(
+    tmpdir(),
+    `pressguard-postgres-${version}-${createHash("sha1").update(native).digest("hex").slice(0, 12)}`,
+  );
+  const complete = join(copy, ".complete");
+  if (existsSync(copy)) {
+    const stats = lstatSync(copy);
+    if (!stats.isDirectory() || stats.uid !== 0 || (stats.mode & 0o022) !== 0) {
+      throw new EmbeddedPostgresError(
+        `${copy} exists but is not a directory that only root may write: remove it, or move the checkout ` +
+          `where the account ${account.name} can reach the PostgreSQL binaries (${binClosed} is closed to it).`,
+      );
+    }
+    if (!existsSync(complete)) rmSync(copy, { recursive: true, force: true });
+  }
+  if (!existsSync(complete)) {
+    const partial = `${copy}.${process.pid}`;
+    rmSync(partial, { recursive: true, force: true });
+    cpSync(native, partial, { recursive: true, verbatimSymlinks: true });
+    chmodTree(partial);
+    writeFileSync(join(partial, ".complete"), "");
+    rmSync(copy, { recursive: true, force: true });
+    renameSync(partial, copy);
+    log.info(
+      { from: native, to: copy, account: account.name, closed: binClosed },
+      "the account PostgreSQL runs as cannot reach the binaries in the checkout; running a copy",
+    );
+  }
+  const copied = {
+    initdb: join(copy, relative(native, binaries.initdb)),
+    postgres: join(copy, relative(native, binaries.postgres)),
+  };
+  const copyClosed = closedDirectory(dirname(copied.postgres), account);
+  if (copyClosed)
+    throw unreachable(account, "the PostgreSQL binaries in", dirname(copied.postgres), copyClosed);
+  return copied;
+}
+
+/** Directories 0755, files readable by all and executable where they were: root's copy, readable by the account. */
+function chmodTree(path: string) {
+  const stats = lstatSync(path);
+  if (stats.isSymbolicLink()) return;
+  if (stats.isDirectory()) {
+    chmodSync(path, 0o755);
+    for (const entry of readdirSync(path)) chmodTree(join(path, entry));
+  } else {
+    chmodSync(path, stats.mode & 0o111 ? 0o755 : 0o644);
+  }
+}
+
+function checkReach(account: Account, binaries: Binaries, dir: string) {
   const dirClosed = closedDirectory(dirname(dir), account);
   if (dirClosed) throw unreachable(account, "the data directory", dir, dirClosed);
   // The modes say yes; running the binary also proves its libraries load for that account.
@@ -519,8 +580,9 @@ async function startIn(dir: string, options: EmbeddedPostgresOptions): Promise<E
   const stopTimeoutMs = options.stopTimeoutMs ?? 10_000;
   const probe =
     options.probe === undefined ? { intervalMs: 5_000, timeoutMs: 2_000, misses: 3 } : options.probe;
-  const binaries = await locateBinaries(log);
   const account = chooseAccount(options.runAs);
+  const located = await locateBinaries(log);
+  const binaries = account ? reachableBinaries(account, located, log) : located;
   mkdirSync(dirname(dir), { recursive: true });
   if (account) checkReach(account, binaries, dir);
   if (stateOf(dir) === "cluster") {
