@@ -22,8 +22,12 @@ function periodFilter(period: Period, offset = 0): { sql: string; params: unknow
   };
 }
 
-/** PRODUCT.md §5 points of one credited vulnerability. */
-const POINTS = `(case v.severity when 'critical' then 10 when 'high' then 7 when 'medium' then 4 else 1 end
+/**
+ * PRODUCT.md §5 points of one credited vulnerability `v` on its product `p` (critical 10, high 7,
+ * medium 4, low and unknown 1; doubled when the product has an active program). A withdrawn record
+ * (decision 035) earns nothing: every query summing them leaves those out.
+ */
+export const CREDIT_POINTS_SQL = `(case v.severity when 'critical' then 10 when 'high' then 7 when 'medium' then 4 else 1 end
   * case when p.is_active then 2 else 1 end)`;
 
 export interface LeaderboardRow {
@@ -49,12 +53,12 @@ export function createRankingQueries(run: SqlRunner) {
       const filter = periodFilter(period);
       const { rows } = await run.query<LeaderboardRow>(
         `with totals as (
-           select c.researcher_id, sum(${POINTS})::int as points, count(*)::int as vulnerabilities,
+           select c.researcher_id, sum(${CREDIT_POINTS_SQL})::int as points, count(*)::int as vulnerabilities,
              max(v.published_at) as reached_at
            from credits c
            join vulnerabilities v on v.id = c.vulnerability_id
            join products p on p.id = v.product_id
-           where ${filter.sql}
+           where v.withdrawn_at is null and ${filter.sql}
            group by c.researcher_id
          )
          select row_number() over (order by t.points desc, t.reached_at asc nulls last, r.display_name, r.uuid)::int

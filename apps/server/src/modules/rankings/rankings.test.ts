@@ -170,3 +170,40 @@ describe("points on products with an active program", () => {
     expect(body.data[0]).toMatchObject({ rank: 1, display_name: "Friderika Baranyai", points: 14 });
   });
 });
+
+describe("a withdrawn record (decision 035)", () => {
+  let harness: Awaited<ReturnType<typeof createTestApp>>;
+  beforeAll(async () => {
+    harness = await seededApp();
+    // Its three researchers were credited on it alone (10 points each).
+    await harness.database.sql.query("update vulnerabilities set withdrawn_at = now() where id = $1", [
+      WEB_DIRECTORY_SQLI.id,
+    ]);
+  });
+  afterAll(() => harness.close());
+
+  const get = (url: string) => harness.app.inject({ method: "GET", url });
+
+  it("earns no points: not on the leaderboards, the profile, the product's contributors or the researcher search", async () => {
+    expect(names((await get("/api/v1/leaderboard/all-time")).json())).toEqual(["Friderika Baranyai"]);
+    const statistics = (await get("/api/v1/statistics/wordpress/all-time")).json();
+    expect(statistics.top_researchers.map((entry: { display_name: string }) => entry.display_name)).toEqual([
+      "Friderika Baranyai",
+    ]);
+
+    const { rows } = await harness.database.sql.query<{ uuid: string; product_id: number }>(
+      `select r.uuid, v.product_id from researchers r join credits c on c.researcher_id = r.id
+       join vulnerabilities v on v.id = c.vulnerability_id
+       where r.display_name = 'Kim Cerra'`,
+    );
+    const credited = rows[0]!;
+    expect((await get(`/api/v1/researchers/${credited.uuid}`)).json()).toMatchObject({
+      vulnerabilities: 0,
+      points: 0,
+      rank: null,
+    });
+    expect((await get(`/api/products/${credited.product_id}/contributors`)).json()).toEqual({ data: [] });
+    const found = (await get("/api/v1/vulnerabilities?q=kim%20cerra")).json();
+    expect(found.researchers).toMatchObject([{ display_name: "Kim Cerra", vulnerabilities: 0 }]);
+  });
+});

@@ -182,7 +182,8 @@ export async function researchersNamed(database: Database, words: string[], limi
     vulnerabilities: number;
   }>(
     `select r.uuid, r.display_name,
-       (select count(*)::int from credits c where c.researcher_id = r.id) as vulnerabilities
+       (select count(*)::int from credits c join vulnerabilities v on v.id = c.vulnerability_id
+         where c.researcher_id = r.id and v.withdrawn_at is null) as vulnerabilities
      from researchers r
      where to_tsvector('simple', r.display_name) @@ to_tsquery('simple', $1)
      order by vulnerabilities desc, r.display_name, r.id

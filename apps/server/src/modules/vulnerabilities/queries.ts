@@ -11,6 +11,7 @@ import {
   vendors,
   vulnerabilities,
 } from "../../db/schema/index.ts";
+import { CREDIT_POINTS_SQL } from "../rankings/queries.ts";
 
 /**
  * The public records' SQL: one vulnerability (by id, CVE id or slug), every record in batches (the
@@ -268,6 +269,7 @@ export function createVulnerabilityQueries(database: Database) {
         `select r.uuid, r.display_name, count(*)::int as vulnerabilities
          from credits c
          join researchers r on r.id = c.researcher_id
+         join vulnerabilities v on v.id = c.vulnerability_id and v.withdrawn_at is null
          where c.vulnerability_id in (select vulnerability_id from affected_ranges where product_id = $1)
          group by r.id
          order by vulnerabilities desc, r.display_name, r.uuid`,
@@ -296,19 +298,16 @@ export function createVulnerabilityQueries(database: Database) {
       return rows[0] ?? null;
     },
 
-    /**
-     * PRODUCT.md §5 points of every credited researcher (critical 10, high 7, medium 4, low and
-     * unknown 1; doubled when the product has an active program) and the all-time rank of one.
-     */
+    /** The points of every credited researcher (CREDIT_POINTS_SQL) and the all-time rank of one. */
     async researcherStanding(researcherId: number) {
       const { rows } = await run.query<{ vulnerabilities: number; points: number; rank: number | null }>(
         `with totals as (
            select c.researcher_id, count(*)::int as vulnerabilities,
-             sum(case v.severity when 'critical' then 10 when 'high' then 7 when 'medium' then 4 else 1 end
-                 * case when p.is_active then 2 else 1 end)::int as points
+             sum(${CREDIT_POINTS_SQL})::int as points
            from credits c
            join vulnerabilities v on v.id = c.vulnerability_id
            join products p on p.id = v.product_id
+           where v.withdrawn_at is null
            group by c.researcher_id
          ), ranked as (
            select researcher_id, vulnerabilities, points, rank() over (order by points desc)::int as rank
