@@ -31,6 +31,7 @@ async function main() {
     database = await openConfiguredDatabase(
       config.database,
       pino({ level: config.logLevel, name: "database" }),
+      preparing.copying,
     );
     await database.migrate();
     if (config.seed === "auto") await seedOnFirstStart(database, { onProgress: preparing.update });

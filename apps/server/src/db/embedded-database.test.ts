@@ -23,12 +23,19 @@ describe("the embedded database (decision 037)", () => {
     );
     await legacy.close();
 
-    const database = await openConfiguredDatabase({ embeddedDir, legacyPgliteDir }, quiet);
+    const progress: [number, number][] = [];
+    const database = await openConfiguredDatabase({ embeddedDir, legacyPgliteDir }, quiet, (done, total) =>
+      progress.push([done, total]),
+    );
     try {
       expect(database.kind).toBe("postgres");
       await database.migrate();
       const { rows } = await database.sql.query<{ email: string }>("select email from users");
       expect(rows).toEqual([{ email: "kept@example.com" }]);
+      // The preparing page's figures: tables copied, up to all of them.
+      const [done, total] = progress.at(-1) ?? [0, 0];
+      expect(total).toBeGreaterThan(30);
+      expect(done).toBe(total);
       // One process per data directory.
       await expect(openConfiguredDatabase({ embeddedDir }, quiet)).rejects.toThrow(DirectoryLockedError);
     } finally {

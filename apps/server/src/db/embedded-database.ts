@@ -36,8 +36,12 @@ const stderrLogger: DatabaseLogger = {
 export function openConfiguredDatabase(
   options: ConfiguredDatabase,
   log: DatabaseLogger = stderrLogger,
+  /** Tables copied so far and in all, while an earlier install's PGlite data is copied in. */
+  onCopyProgress?: (done: number, total: number) => void,
 ): Promise<Database> {
-  return "embeddedDir" in options ? openEmbeddedDatabase(options, log) : openDatabase(options);
+  return "embeddedDir" in options
+    ? openEmbeddedDatabase(options, log, onCopyProgress)
+    : openDatabase(options);
 }
 
 /**
@@ -48,6 +52,7 @@ export function openConfiguredDatabase(
 async function openEmbeddedDatabase(
   options: EmbeddedDatabaseOptions,
   log: DatabaseLogger,
+  onCopyProgress?: (done: number, total: number) => void,
 ): Promise<Database> {
   const dir = resolve(options.embeddedDir);
   mkdirSync(dirname(dir), { recursive: true });
@@ -59,7 +64,8 @@ async function openEmbeddedDatabase(
     server = await startEmbeddedPostgres({ dir, log, database: "pressguard", runAs: options.runAs });
     database = await openDatabase({ url: server.url });
     const legacy = options.legacyPgliteDir ? resolve(options.legacyPgliteDir) : null;
-    if (isNew && legacy && holdsCluster(legacy)) await copyLegacyPglite(legacy, database, log);
+    if (isNew && legacy && holdsCluster(legacy))
+      await copyLegacyPglite(legacy, database, log, onCopyProgress);
   } catch (error) {
     await database?.close().catch(() => {});
     await server?.stop().catch(() => {});
@@ -89,13 +95,20 @@ async function openEmbeddedDatabase(
  * PostgreSQL cannot open PGlite's directory, so an earlier install's data is copied row by row. The
  * PGlite directory is kept, renamed, until its owner removes it.
  */
-async function copyLegacyPglite(legacy: string, target: Database, log: DatabaseLogger) {
+async function copyLegacyPglite(
+  legacy: string,
+  target: Database,
+  log: DatabaseLogger,
+  onProgress?: (done: number, total: number) => void,
+) {
   log.info({ from: legacy }, "copying the data of the earlier embedded engine (PGlite) into PostgreSQL");
   const source = await openDatabase({ pgliteDir: legacy });
   try {
     await source.migrate();
     await target.migrate();
-    const copied = await copyPgliteToPostgres(source, target);
+    const copied = await copyPgliteToPostgres(source, target, {
+      onProgress: (progress) => onProgress?.(progress.done, progress.tables),
+    });
     // A copy leaves the planner no statistics until autovacuum comes round: the first pages would pay.
     await target.sql.query("analyze");
     log.info({ ...copied, from: legacy }, "copied the PGlite data into the embedded PostgreSQL");

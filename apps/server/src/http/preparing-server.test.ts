@@ -29,6 +29,21 @@ describe("the preparing server (the port while the database is prepared)", () =>
     }
   });
 
+  it("says how far the copy of an earlier install's PGlite data is", async () => {
+    const server = await startPreparingServer({ host: "127.0.0.1", port: 0 });
+    try {
+      server.copying(12, 40);
+      const api = await fetch(`http://127.0.0.1:${server.port}/api/user`);
+      expect(await api.json()).toEqual({
+        status: "error",
+        message:
+          "Pressguard is preparing its database: 12 of 40 tables copied from the earlier embedded database.",
+      });
+    } finally {
+      await server.close();
+    }
+  });
+
   it("frees its port when closed, so the application can listen on it", async () => {
     const server = await startPreparingServer({ host: "127.0.0.1", port: 0 });
     await server.close();

@@ -11,6 +11,8 @@ export interface PreparingServer {
   port: number;
   /** Records imported so far and in all. */
   update(done: number, total: number): void;
+  /** Tables copied so far and in all, from an earlier install's PGlite directory (decision 037). */
+  copying(done: number, total: number): void;
   close(): Promise<void>;
 }
 
@@ -23,10 +25,10 @@ export async function startPreparingServer(options: {
   host: string;
   port: number;
 }): Promise<PreparingServer> {
-  const progress = { done: 0, total: 0 };
+  const progress = { done: 0, total: 0, unit: "records imported" };
   const message = () =>
     progress.total > 0
-      ? `Pressguard is preparing its database: ${progress.done.toLocaleString("en")} of ${progress.total.toLocaleString("en")} records imported.`
+      ? `Pressguard is preparing its database: ${progress.done.toLocaleString("en")} of ${progress.total.toLocaleString("en")} ${progress.unit}.`
       : "Pressguard is preparing its database.";
 
   const server: Server = createServer((request, response) => {
@@ -63,8 +65,10 @@ export async function startPreparingServer(options: {
   return {
     port: typeof address === "object" && address ? address.port : options.port,
     update(done, total) {
-      progress.done = done;
-      progress.total = total;
+      Object.assign(progress, { done, total, unit: "records imported" });
+    },
+    copying(done, total) {
+      Object.assign(progress, { done, total, unit: "tables copied from the earlier embedded database" });
     },
     close() {
       return new Promise((resolve) => {
