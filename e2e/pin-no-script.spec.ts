@@ -6,6 +6,7 @@ import {
   type Request,
   test,
 } from "@playwright/test";
+import { PIN_PREVIEW_COOKIE } from "@pressguard/domain";
 import { fromMailbox, mailedLink, postAsUser, signUpThroughApi, uniqueEmail } from "./auth-helpers.ts";
 import { signInStaffWithRequest } from "./staff-session.ts";
 
@@ -13,13 +14,13 @@ import { signInStaffWithRequest } from "./staff-session.ts";
  * Issue 38: the PIN page without JavaScript. Its form had no method: the browser loaded
  * `…/pin?pin=822711`, opened nothing, said nothing of a wrong PIN, and left the PIN in the address
  * bar, the history and Referers. It now posts to the page's action, which sets the API's HttpOnly
- * preview cookie and sends the browser to the preview; a refusal is the page with its message.
+ * preview cookie (and a copy scoped to the report's pages) and sends the browser to the preview, which
+ * the server renders with the report; a refusal is the page with its message.
  * (e2e/pin-preview.spec.ts walks the same page with JavaScript.)
  */
 test.use({ javaScriptEnabled: false });
 
 const CVSS = "CVSS:3.1/AV:N/AC:L/PR:L/UI:R/S:C/C:L/I:L/A:N";
-const PREVIEW_COOKIE = "pressguard_report_preview";
 
 /** A validated report on a product with no active program, its vendor notified: the PIN link and PIN. */
 async function reportWithPin(
@@ -109,7 +110,7 @@ test("the PIN page works without JavaScript and keeps the PIN out of every URL",
   baseURL,
 }) => {
   test.setTimeout(90_000);
-  const { contact, reportId } = await reportWithPin(browser, playwright, baseURL);
+  const { contact, reportId, title } = await reportWithPin(browser, playwright, baseURL);
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   const notice = await mailText(page, contact, /^Vulnerability report for No Script Gallery/);
@@ -144,15 +145,23 @@ test("the PIN page works without JavaScript and keeps the PIN out of every URL",
   const right = await enterPin(page, `${pin.slice(0, 3)} ${pin.slice(3)}`);
   expect(right.status()).toBe(303);
   await expect(page).toHaveURL(new RegExp(`/database/report-preview/${reportId}/preview$`));
-  const cookie = (await context.cookies()).find((entry) => entry.name === PREVIEW_COOKIE);
-  expect(cookie).toMatchObject({
-    path: `/api/report-previews/${reportId}`,
-    httpOnly: true,
-    sameSite: "Strict",
-  });
+  const cookie = (await context.cookies()).find(
+    (entry) => entry.name === PIN_PREVIEW_COOKIE && entry.path === `/api/report-previews/${reportId}`,
+  );
+  expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Strict" });
   // The cookie opens the report's preview API (which the page reads once scripts run).
   const preview = await context.request.get(`/api/report-previews/${reportId}`);
   expect(preview.status(), await preview.text()).toBe(200);
+  // Its copy for the report's pages: the server renders the report itself, with no scripts to run.
+  const pageCookie = (await context.cookies()).find(
+    (entry) => entry.name === PIN_PREVIEW_COOKIE && entry.path === `/database/report-preview/${reportId}`,
+  );
+  expect(pageCookie).toMatchObject({ httpOnly: true, sameSite: "Strict" });
+  await expect(page.getByRole("heading", { name: title })).toBeVisible();
+  await expect(page.getByText("Caption: <img src=x onerror=alert(1)>")).toBeVisible();
+  const rendered = await context.request.get(`/database/report-preview/${reportId}/preview`);
+  expect(rendered.headers()["cache-control"]).toBe("private, no-store");
+  expect(await rendered.text()).toContain(title);
 
   page.off("request", watch);
   const texts = await Promise.all(sent);

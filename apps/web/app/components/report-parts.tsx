@@ -163,7 +163,13 @@ export function CommentForm({ allowStaffOnly, pending, onSubmit }: CommentFormPr
   });
 
   return (
-    <form aria-label="Add a comment" onSubmit={form.handleSubmit} noValidate className="mt-4 space-y-3">
+    <form
+      method="post"
+      aria-label="Add a comment"
+      onSubmit={form.handleSubmit}
+      noValidate
+      className="mt-4 space-y-3"
+    >
       <FormField label="Comment" htmlFor="comment-body" errors={errors.body} hint="Markdown">
         <textarea rows={4} maxLength={20_000} {...form.inputProps("body")} />
       </FormField>

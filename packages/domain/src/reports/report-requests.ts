@@ -22,6 +22,12 @@ export const VendorFix = z.object({
 });
 export type VendorFix = z.infer<typeof VendorFix>;
 
+/**
+ * The HttpOnly credential the right PIN sets (decision 008): scoped to the report's preview API, and a
+ * copy, set by the PIN page, to the report's pages, whose server render sends it on to the API.
+ */
+export const PIN_PREVIEW_COOKIE = "pressguard_report_preview";
+
 /** `POST /report-previews/{id}/pin` (PRODUCT.md §2): the 6 digits of the PIN e-mail. */
 export const ReportPin = z.object({
   pin: z

@@ -1,5 +1,5 @@
 import fastifyMultipart from "@fastify/multipart";
-import { PinAccepted, ReportAttachment, ReportDetail } from "@pressguard/domain";
+import { PIN_PREVIEW_COOKIE, PinAccepted, ReportAttachment, ReportDetail } from "@pressguard/domain";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { type ClientInfo, clientInfoOf } from "../../http/access.ts";
@@ -14,12 +14,6 @@ import { PIN_CREDENTIAL_SECONDS } from "./preview-tokens.ts";
 import { reportIdOf } from "./report-context.ts";
 import { AttachmentParams, CommentBody, PinBody, PinPatchBody, ReportIdParams } from "./schemas.ts";
 import type { ReportService } from "./service.ts";
-
-/**
- * The PIN preview credential: an HttpOnly cookie holding a signed pin_contact token, scoped by its
- * path to the one report's preview API (`/api/report-previews/{id}`), valid PIN_CREDENTIAL_SECONDS.
- */
-const PIN_PREVIEW_COOKIE = "pressguard_report_preview";
 
 /**
  * The PIN preview's API (PRODUCT.md §2): the contact of a product with no program opens the report

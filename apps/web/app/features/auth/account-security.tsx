@@ -140,7 +140,7 @@ export function TwoFactorSettings() {
         </div>
       )}
       {enrolment || enabled ? (
-        <form onSubmit={form.handleSubmit} noValidate className="space-y-3">
+        <form method="post" onSubmit={form.handleSubmit} noValidate className="space-y-3">
           <FormField label="Authentication code" htmlFor="two-factor-code" errors={errors.code}>
             <input
               {...inputProps("code")}

@@ -113,7 +113,7 @@ export function ApiKeys() {
         . A key can do only what its scopes allow, never manage this account.
       </p>
       {created && <NewKeySecret created={created} onDone={() => setCreated(null)} />}
-      <form onSubmit={form.handleSubmit} noValidate className="space-y-3">
+      <form method="post" onSubmit={form.handleSubmit} noValidate className="space-y-3">
         <FormField label="Name" htmlFor="api-key-name" errors={errors.name}>
           <input {...inputProps("name")} maxLength={100} autoComplete="off" />
         </FormField>

@@ -50,7 +50,7 @@ export function ChangePasswordForm() {
           it within {FIRST_PASSWORD_WINDOW_MINUTES} minutes of signing in.
         </p>
       )}
-      <form onSubmit={form.handleSubmit} noValidate className="max-w-md space-y-4">
+      <form method="post" onSubmit={form.handleSubmit} noValidate className="max-w-md space-y-4">
         {hasPassword && (
           <FormField
             label="Current password"

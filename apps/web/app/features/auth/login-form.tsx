@@ -51,7 +51,7 @@ export function LoginForm() {
   const { errors, busy, inputProps } = form;
 
   return (
-    <form className="mt-6 space-y-4" onSubmit={form.handleSubmit} noValidate>
+    <form method="post" className="mt-6 space-y-4" onSubmit={form.handleSubmit} noValidate>
       <FormField label="E-mail" htmlFor="login-email" errors={errors.email}>
         <input {...inputProps("email")} type="email" autoComplete="email" required />
       </FormField>

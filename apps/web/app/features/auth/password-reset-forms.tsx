@@ -27,7 +27,7 @@ export function ForgotPasswordForm() {
   const { errors, busy, inputProps } = form;
 
   return (
-    <form className="mt-6 space-y-4" onSubmit={form.handleSubmit} noValidate>
+    <form method="post" className="mt-6 space-y-4" onSubmit={form.handleSubmit} noValidate>
       <FormField label="E-mail" htmlFor="forgot-email" errors={errors.email}>
         <input {...inputProps("email")} type="email" autoComplete="email" />
       </FormField>
@@ -76,7 +76,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
     );
   }
   return (
-    <form className="mt-6 space-y-4" onSubmit={form.handleSubmit} noValidate>
+    <form method="post" className="mt-6 space-y-4" onSubmit={form.handleSubmit} noValidate>
       <FormField label="New password" htmlFor="reset-password" errors={errors.password}>
         <input {...inputProps("password")} type="password" autoComplete="new-password" />
       </FormField>

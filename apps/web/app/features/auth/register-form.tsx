@@ -66,7 +66,7 @@ export function RegisterForm({ initialRole = "vendor" }: { initialRole?: Registr
   }
 
   return (
-    <form className="mt-6 max-w-md space-y-4" onSubmit={form.handleSubmit} noValidate>
+    <form method="post" className="mt-6 max-w-md space-y-4" onSubmit={form.handleSubmit} noValidate>
       <fieldset>
         <legend className="text-sm font-medium text-slate-700">I am a</legend>
         <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">

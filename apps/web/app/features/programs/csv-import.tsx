@@ -69,7 +69,7 @@ export function CsvImport() {
           Download the CSV template
         </a>
       </p>
-      <form onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-center">
+      <form method="post" onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <label htmlFor="csv-file" className="sr-only">
           CSV file
         </label>

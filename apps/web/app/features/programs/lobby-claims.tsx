@@ -26,7 +26,7 @@ export function LobbyClaims() {
 
   return (
     <div className="space-y-4">
-      <form aria-label="Search the database" onSubmit={search} className="flex max-w-xl gap-3">
+      <form method="get" aria-label="Search the database" onSubmit={search} className="flex max-w-xl gap-3">
         <label htmlFor="lobby-q" className="sr-only">
           Search unclaimed products by name or slug
         </label>

@@ -64,7 +64,7 @@ function PolicyForm({ id, policy }: { id: string; policy: ProgramPolicy }) {
   const { values, errors, busy, inputProps, idOf } = form;
   const usesTemplate = values.policy_markdown.trim() === policy.template.trim();
   return (
-    <form onSubmit={form.handleSubmit} noValidate className="mt-4 space-y-5">
+    <form method="post" onSubmit={form.handleSubmit} noValidate className="mt-4 space-y-5">
       <FormField
         label="Policy (Markdown)"
         htmlFor={idOf("policy_markdown")}

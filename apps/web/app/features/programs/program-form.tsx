@@ -86,7 +86,7 @@ export function ProgramForm({
   );
 
   return (
-    <form onSubmit={handleSubmit} noValidate className="space-y-5">
+    <form method="post" onSubmit={handleSubmit} noValidate className="space-y-5">
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField label="Software type" htmlFor={id("kind")} errors={errors.kind}>
           <select {...inputProps("kind")} disabled={lockKindAndSlug}>

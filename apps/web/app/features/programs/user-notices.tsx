@@ -70,7 +70,7 @@ function NoticeForm({ id, notices }: { id: string; notices: ProductUserNoticeLis
   const { errors, busy, inputProps, idOf } = form;
   const exhausted = notices.remaining_today === 0;
   return (
-    <form onSubmit={form.handleSubmit} noValidate className="mt-4 space-y-4">
+    <form method="post" onSubmit={form.handleSubmit} noValidate className="mt-4 space-y-4">
       <p className="text-sm text-slate-700">
         {notices.watchers === 0
           ? "Nobody watches this product yet: a notice now reaches no one."

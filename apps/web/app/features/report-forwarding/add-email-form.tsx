@@ -29,7 +29,13 @@ export function AddEmailForm() {
   const { values, errors, busy } = form;
 
   return (
-    <form onSubmit={form.handleSubmit} noValidate className="space-y-4" aria-label="Add an e-mail address">
+    <form
+      method="post"
+      onSubmit={form.handleSubmit}
+      noValidate
+      className="space-y-4"
+      aria-label="Add an e-mail address"
+    >
       <FormField
         label="E-mail address"
         htmlFor="forward-email"

@@ -49,7 +49,13 @@ export function AddWebhookForm({ onCreated }: { onCreated: (created: TargetWithS
   const { values, errors, busy, inputProps } = form;
 
   return (
-    <form onSubmit={form.handleSubmit} noValidate className="space-y-4" aria-label="Add a webhook">
+    <form
+      method="post"
+      onSubmit={form.handleSubmit}
+      noValidate
+      className="space-y-4"
+      aria-label="Add a webhook"
+    >
       <WebhookFields
         url={inputProps("url")}
         format={inputProps("format")}

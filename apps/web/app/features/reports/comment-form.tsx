@@ -43,6 +43,7 @@ export function CommentForm({
 
   return (
     <form
+      method="post"
       onSubmit={form.handleSubmit}
       noValidate
       className="space-y-3 rounded-lg border border-slate-200 bg-white p-5 shadow-sm"

@@ -62,7 +62,13 @@ export function ReportForm({
   if (unattached) return <UnattachedFiles unattached={unattached} onContinue={onSubmitted} />;
 
   return (
-    <form onSubmit={form.handleSubmit} noValidate className="space-y-8" aria-label="Report a vulnerability">
+    <form
+      method="post"
+      onSubmit={form.handleSubmit}
+      noValidate
+      className="space-y-8"
+      aria-label="Report a vulnerability"
+    >
       {signedIn && user && (
         // Issue 19: nothing said whose report this would be.
         <p role="note" className="rounded-md border border-slate-200 bg-white p-4 text-sm text-slate-700">

@@ -72,7 +72,7 @@ function ProfileFields({
   );
 
   return (
-    <form onSubmit={handleSubmit} noValidate className="space-y-5">
+    <form method="post" onSubmit={handleSubmit} noValidate className="space-y-5">
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField
           label="Display name"

@@ -118,6 +118,7 @@ function ClaimCard({ claim }: { claim: ProductClaim }) {
       </div>
       {rejecting ? (
         <form
+          method="post"
           aria-label="Reject the claim"
           onSubmit={rejection.handleSubmit}
           noValidate

@@ -151,6 +151,7 @@ function RejectForm({ report }: { report: ReportDetail }) {
 
   return (
     <form
+      method="post"
       aria-label="Reject the report"
       onSubmit={form.handleSubmit}
       noValidate
@@ -260,6 +261,7 @@ function ValidateForm({ report }: { report: ReportDetail }) {
 
   return (
     <form
+      method="post"
       aria-label="Validate the report"
       onSubmit={form.handleSubmit}
       noValidate

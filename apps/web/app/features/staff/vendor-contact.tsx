@@ -99,7 +99,13 @@ function ContactForm({ productId, email }: { productId: number; email: string | 
     onSubmit: (_data, values) => save.mutateAsync(values.email.trim()),
   });
   return (
-    <form aria-label="Vendor contact" onSubmit={form.handleSubmit} noValidate className="space-y-2">
+    <form
+      method="post"
+      aria-label="Vendor contact"
+      onSubmit={form.handleSubmit}
+      noValidate
+      className="space-y-2"
+    >
       <FormField
         label="Contact e-mail"
         htmlFor="vendor-contact-email"

@@ -39,13 +39,19 @@ export function StaffVendors() {
   return (
     <>
       <search className="mb-6 block">
-        <form onSubmit={submit} className="flex max-w-xl flex-wrap items-end gap-3">
+        <form
+          method="get"
+          aria-label="Search vendors"
+          onSubmit={submit}
+          className="flex max-w-xl flex-wrap items-end gap-3"
+        >
           <div className="min-w-0 flex-1">
             <label htmlFor="vendor-search" className="block text-sm font-medium text-slate-700">
               Vendor name or contact e-mail
             </label>
             <input
               id="vendor-search"
+              name="q"
               type="search"
               value={draft}
               maxLength={200}
@@ -162,6 +168,7 @@ function PlanChangeForm({ vendor, onDone }: { vendor: StaffVendor; onDone: () =>
 
   return (
     <form
+      method="post"
       aria-label={`Change the plan of ${vendor.vendor_name}`}
       onSubmit={handleSubmit}
       noValidate

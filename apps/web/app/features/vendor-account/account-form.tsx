@@ -92,7 +92,7 @@ function AccountFields({
       : zones;
 
   return (
-    <form onSubmit={form.handleSubmit} noValidate className="space-y-5">
+    <form method="post" onSubmit={form.handleSubmit} noValidate className="space-y-5">
       {!editable && (
         <p
           role="note"

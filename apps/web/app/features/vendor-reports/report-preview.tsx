@@ -177,7 +177,13 @@ function FixSubmissionForm({
   const { errors, inputProps } = form;
 
   return (
-    <form aria-label="Submit a fix" onSubmit={form.handleSubmit} noValidate className="space-y-3">
+    <form
+      method="post"
+      aria-label="Submit a fix"
+      onSubmit={form.handleSubmit}
+      noValidate
+      className="space-y-3"
+    >
       <p className="text-sm text-slate-600">
         Tell us which release fixes the vulnerability. Our team verifies the fix before it is published.
       </p>

@@ -119,7 +119,7 @@ function CreateAccount({ token }: { token: string }) {
   const { errors, busy, inputProps } = form;
 
   return (
-    <form onSubmit={form.handleSubmit} noValidate className="space-y-4">
+    <form method="post" onSubmit={form.handleSubmit} noValidate className="space-y-4">
       <p className="text-sm text-slate-700">
         Create your account: it signs in with the invited address, which this link confirms.
       </p>

@@ -31,6 +31,7 @@ export function InviteForm({ full }: { full: boolean }) {
 
   return (
     <form
+      method="post"
       onSubmit={form.handleSubmit}
       noValidate
       className="grid gap-4 sm:grid-cols-[1fr_10rem_auto] sm:items-start"

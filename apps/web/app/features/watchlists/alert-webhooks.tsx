@@ -93,7 +93,13 @@ function AddWebhookForm({
   });
   const { errors, busy, inputProps } = form;
   return (
-    <form onSubmit={form.handleSubmit} noValidate className="space-y-4" aria-label="Add an alert webhook">
+    <form
+      method="post"
+      onSubmit={form.handleSubmit}
+      noValidate
+      className="space-y-4"
+      aria-label="Add an alert webhook"
+    >
       <WebhookFields
         url={inputProps("url")}
         format={inputProps("format")}

@@ -81,6 +81,7 @@ export function CreateWatchlistForm() {
 
   return (
     <form
+      method="post"
       onSubmit={(event) => void submit(event)}
       noValidate
       className="space-y-5"

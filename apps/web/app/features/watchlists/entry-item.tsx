@@ -63,7 +63,12 @@ function VersionForm({
   }
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-wrap items-end gap-2">
+    <form
+      method="post"
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      className="flex flex-wrap items-end gap-2"
+    >
       <div className="w-36">
         <label htmlFor={id} className="block text-xs text-slate-600">
           Installed version<span className="sr-only"> of {entry.slug}</span>

@@ -45,6 +45,7 @@ export function ReuploadForm({
 
   return (
     <form
+      method="post"
       onSubmit={(event) => void submit(event)}
       noValidate
       className="space-y-4"

@@ -48,7 +48,12 @@ export function RenameForm({
   }
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-wrap items-end gap-3">
+    <form
+      method="post"
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      className="flex flex-wrap items-end gap-3"
+    >
       <div className="min-w-0 flex-1 sm:max-w-md">
         <FormField label="Name" htmlFor="watchlist-rename" errors={errors}>
           <input
@@ -97,7 +102,7 @@ export function AlertModeForm({
   }
 
   return (
-    <form onSubmit={(event) => void submit(event)} className="space-y-3">
+    <form method="post" onSubmit={(event) => void submit(event)} className="space-y-3">
       <fieldset>
         <legend className="text-sm font-medium text-slate-700">E-mail alerts</legend>
         <div className="mt-2 space-y-2">

@@ -85,8 +85,12 @@ describe("the PIN page's action", () => {
     expect(answer).toBeInstanceOf(Response);
     expect(answer.status).toBe(303);
     expect(answer.headers.get("location")).toBe(`/database/report-preview/${REPORT}/preview`);
-    // Unchanged: the API's path, HttpOnly and SameSite; the PIN is in no URL.
-    expect(answer.headers.getSetCookie()).toEqual([PREVIEW_COOKIE]);
+    // The API's cookie unchanged (its path, HttpOnly and SameSite), and a copy for the report's pages,
+    // whose server render sends it on to the API; the PIN is in no URL.
+    expect(answer.headers.getSetCookie()).toEqual([
+      PREVIEW_COOKIE,
+      PREVIEW_COOKIE.replace(`Path=/api/report-previews/${REPORT}`, `Path=/database/report-preview/${REPORT}`),
+    ]);
     expect(answer.headers.get("location")).not.toContain("822");
 
     const pinCall = calls.find((call) => call.method === "POST");

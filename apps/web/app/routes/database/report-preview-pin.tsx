@@ -1,4 +1,4 @@
-import { ReportPin } from "@pressguard/domain";
+import { PIN_PREVIEW_COOKIE, ReportPin } from "@pressguard/domain";
 import { useEffect } from "react";
 import { data, Form, redirect, useSubmit } from "react-router";
 import { isApiError } from "../../lib/api/api-error.ts";
@@ -41,7 +41,9 @@ function pinErrorsOf(error: unknown): FieldErrorMap {
  * browser put the PIN in the URL, its history and Referers, and opened nothing). The PIN goes to
  * `POST /api/report-previews/{uuid}/pin` from the server, counted on the visitor's address (the PIN
  * limit is per address); the API's HttpOnly preview cookie (path `/api/report-previews/{uuid}`,
- * decision 008) is handed to the browser unchanged with a 303 to the preview. A refusal renders the
+ * decision 008) is handed to the browser unchanged with a 303 to the preview, together with a copy
+ * scoped to the report's pages (`/database/report-preview/{uuid}`), which their server render sends
+ * on to the API. A refusal renders the
  * page again with its message and the API's status (429 with its Retry-After).
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -73,7 +75,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return data<PinRefusal>({ errors: pinErrorsOf(error) }, { status, headers });
   }
   const headers = new Headers({ "Cache-Control": "no-store" });
-  for (const cookie of answer?.headers.getSetCookie() ?? []) headers.append("Set-Cookie", cookie);
+  for (const cookie of answer?.headers.getSetCookie() ?? []) {
+    headers.append("Set-Cookie", cookie);
+    // A copy for the report's pages, whose server render then opens the report without scripts.
+    if (cookie.startsWith(`${PIN_PREVIEW_COOKIE}=`))
+      headers.append(
+        "Set-Cookie",
+        cookie.replace(/;\s*Path=[^;]*/i, `; Path=/database/report-preview/${uuid}`),
+      );
+  }
   return redirect(`/database/report-preview/${uuid}/preview`, { status: 303, headers });
 }
 

@@ -1,11 +1,12 @@
-import { PinPatch, type ReportDetail } from "@pressguard/domain";
+import { PIN_PREVIEW_COOKIE, PinPatch, type ReportDetail } from "@pressguard/domain";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { Link, useNavigate } from "react-router";
+import { data, Link, useNavigate } from "react-router";
 import { CommentForm } from "../../features/reports/comment-form.tsx";
 import { ReportView } from "../../features/reports/report-view.tsx";
 import { vendorReportsApi } from "../../features/vendor-reports/api.ts";
 import { FixFilesField, useFixFiles } from "../../features/vendor-reports/fix-files.tsx";
 import { isApiError } from "../../lib/api/api-error.ts";
+import { createServerApiClient } from "../../lib/api/client.server.ts";
 import { useApiClient } from "../../lib/api/client.ts";
 import { FORM_ERROR_KEY } from "../../lib/form-errors.ts";
 import { usePublicConfig } from "../../lib/public-config.ts";
@@ -22,11 +23,37 @@ export const meta = pageMeta("Report preview");
 const previewKey = (uuid: string) => ["report-preview", uuid] as const;
 
 /**
- * PRODUCT.md §2: the report behind the PIN, as the vendor sees it, and the patch form. The preview
- * cookie is scoped to this report's API path (decision 008), so the browser fetches the report
- * after hydration; the server-rendered page shows the frame only.
+ * The report, rendered on the server when the browser sent this page the copy of the preview cookie
+ * that the PIN page's action scoped to it (issue 38: the page opens the report without scripts). The
+ * page request's cookies go to the API, which reads the same credential. A personal page: never
+ * stored (http/web.ts WORKFLOW_PAGES), never cached.
  */
-export default function ReportPreviewPage({ params }: Route.ComponentProps) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const noStore = { headers: { "Cache-Control": "private, no-store" } };
+  if (!(request.headers.get("cookie") ?? "").includes(`${PIN_PREVIEW_COOKIE}=`))
+    return data({ report: null }, noStore);
+  const client = createServerApiClient(request, context, { retry: 0 });
+  try {
+    const report = await client.request<ReportDetail>(`/report-previews/${encodeURIComponent(params.uuid)}`, {
+      retry: 0,
+    });
+    return data({ report }, noStore);
+  } catch {
+    // Expired, for another report, or the API unreachable: the browser asks again after hydration.
+    return data({ report: null }, noStore);
+  }
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+/**
+ * PRODUCT.md §2: the report behind the PIN, as the vendor sees it, and the patch form. Rendered from
+ * the loader's report when the page's copy of the preview cookie came with the request; the browser
+ * asks the API again after hydration, with the cookie scoped to this report's API path (decision 008).
+ */
+export default function ReportPreviewPage({ params, loaderData }: Route.ComponentProps) {
   const client = useApiClient();
   const queryClient = useQueryClient();
   const { apiBase } = usePublicConfig();
@@ -36,6 +63,7 @@ export default function ReportPreviewPage({ params }: Route.ComponentProps) {
     queryFn: () => client.request<ReportDetail>(`/report-previews/${uuid}`, { retry: 0 }),
     retry: false,
     staleTime: 0,
+    ...(loaderData.report && { initialData: loaderData.report }),
   });
 
   if (report.isPending) {
@@ -160,7 +188,7 @@ function PatchForm({ report }: { report: ReportDetail }) {
         Tell us which version fixes the vulnerability. Our team checks the fix before the vulnerability is
         published with it.
       </p>
-      <form onSubmit={form.handleSubmit} noValidate className="mt-4 space-y-5">
+      <form method="post" onSubmit={form.handleSubmit} noValidate className="mt-4 space-y-5">
         <FormField label="Fixed version" htmlFor="patch-fixed_version" errors={errors.fixed_version}>
           <input type="text" autoComplete="off" {...inputProps("fixed_version")} />
         </FormField>
