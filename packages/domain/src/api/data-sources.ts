@@ -27,6 +27,9 @@ export const DataSourceStatus = z
       .describe("After failures: the schedule does not try again before this (back-off)."),
     last_counts: DataSourceCounts.nullable().describe("The counts of the last run that read a document."),
     last_error: z.string().nullable().describe("The last failure in words; null after a success."),
+    held: z
+      .object({ count: z.number().int(), what: z.string() })
+      .describe("What the database holds from the source now, e.g. 42,489 records from the feed."),
   })
   .meta({ id: "DataSource" });
 export type DataSourceStatus = z.infer<typeof DataSourceStatus>;

@@ -43,7 +43,11 @@ export type SyncOutcome =
   /** Claimed by another run (another instance, or this one), or not due (scheduled runs only). */
   | { source: string; outcome: "skipped" };
 
-function statusOf(source: DataSource, row: DataSourceRow | undefined): DataSourceStatus {
+function statusOf(
+  source: DataSource,
+  row: DataSourceRow | undefined,
+  held: DataSourceStatus["held"],
+): DataSourceStatus {
   return {
     source: source.name,
     label: source.label,
@@ -54,6 +58,7 @@ function statusOf(source: DataSource, row: DataSourceRow | undefined): DataSourc
     next_attempt_at: isoOrNull(row?.next_attempt_at ?? null),
     last_counts: row?.last_counts ?? null,
     last_error: row?.last_error ?? null,
+    held,
   };
 }
 
@@ -115,7 +120,8 @@ export function createDataSourceService({
 
   async function list(): Promise<DataSourceStatus[]> {
     const rows = new Map((await queries.list()).map((row) => [row.source, row]));
-    return sources.map((source) => statusOf(source, rows.get(source.name)));
+    const held = await Promise.all(sources.map((source) => source.held(database)));
+    return sources.map((source, index) => statusOf(source, rows.get(source.name), held[index]!));
   }
 
   return {

@@ -40,6 +40,14 @@ export interface DataSource {
   label: string;
   configured: boolean;
   run(context: SourceRunContext): Promise<SourceRunResult>;
+  /** What the database holds from it now, for the staff page's "N records" (`held.what` says of what). */
+  held(database: Database): Promise<{ count: number; what: string }>;
+}
+
+/** One count from the database, for `held`. */
+export async function countOf(database: Database, query: string, params: unknown[] = []): Promise<number> {
+  const { rows } = await database.sql.query<{ count: number }>(query, params);
+  return rows[0]?.count ?? 0;
 }
 
 /**

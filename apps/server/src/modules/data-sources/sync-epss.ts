@@ -1,7 +1,13 @@
 import { bumpDataVersion } from "../../db/data-version.ts";
 import { annotatedCount, cveKey, readStoredAnnotations, writeCveAnnotations } from "./cve-annotations.ts";
 import { EpssFormatError, openEpssScores } from "./epss.ts";
-import { type DataSource, SourceError, type SourceRunContext, type SourceRunResult } from "./source.ts";
+import {
+  countOf,
+  type DataSource,
+  SourceError,
+  type SourceRunContext,
+  type SourceRunResult,
+} from "./source.ts";
 import { fetchUpstream } from "./upstream-http.ts";
 
 /**
@@ -32,6 +38,13 @@ export function createEpssSource(options: EpssSourceOptions | null): DataSource 
       if (!options) throw new SourceError("EPSS_URL is off.");
       return syncEpss(context, options);
     },
+    held: async (database) => ({
+      count: await countOf(
+        database,
+        "select count(*)::int as count from vulnerabilities where epss is not null and withdrawn_at is null",
+      ),
+      what: "records with an EPSS score",
+    }),
   };
 }
 

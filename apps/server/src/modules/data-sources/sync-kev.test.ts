@@ -85,6 +85,10 @@ describe("KEV sync", () => {
       ["epss", false],
       ["wporg", false],
     ]);
+    // Before any sync, nothing is held from any of them.
+    expect(list.map((source) => (source as unknown as { held: { count: number } }).held.count)).toEqual([
+      0, 0, 0, 0,
+    ]);
   });
 
   it("flags every record whose CVE the catalog lists, exactly", async () => {
@@ -96,7 +100,12 @@ describe("KEV sync", () => {
       outcome: "synced",
       counts: { new: 4, changed: 0, unchanged: 0, withdrawn: 0, rejected: 0 },
       error: null,
-      status: { last_error: null, last_counts: { new: 4 } },
+      // "N records" on the staff page: the four listed records (two share a CVE).
+      status: {
+        last_error: null,
+        last_counts: { new: 4 },
+        held: { count: 4, what: "records whose CVE CISA lists as known exploited" },
+      },
     });
     expect(await flagOf(records.fileManager!)).toEqual({
       date_added: "2021-11-03",

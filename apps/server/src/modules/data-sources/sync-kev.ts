@@ -1,7 +1,13 @@
 import { bumpDataVersion } from "../../db/data-version.ts";
 import { annotatedCount, readStoredAnnotations, writeCveAnnotations } from "./cve-annotations.ts";
 import { KevFormatError, parseKevCatalog } from "./kev.ts";
-import { type DataSource, SourceError, type SourceRunContext, type SourceRunResult } from "./source.ts";
+import {
+  countOf,
+  type DataSource,
+  SourceError,
+  type SourceRunContext,
+  type SourceRunResult,
+} from "./source.ts";
 import { fetchUpstream } from "./upstream-http.ts";
 
 /**
@@ -28,6 +34,13 @@ export function createKevSource(options: KevSourceOptions | null): DataSource {
       if (!options) throw new SourceError("KEV_URL is off.");
       return syncKev(context, options);
     },
+    held: async (database) => ({
+      count: await countOf(
+        database,
+        "select count(*)::int as count from vulnerabilities where known_exploited is not null and withdrawn_at is null",
+      ),
+      what: "records whose CVE CISA lists as known exploited",
+    }),
   };
 }
 

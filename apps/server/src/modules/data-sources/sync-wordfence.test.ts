@@ -115,6 +115,10 @@ describe("Wordfence feed sync", () => {
       next_attempt_at: null,
       last_counts: null,
       last_error: null,
+      held: {
+        count: 0,
+        what: "records from the feed or the bundled file it updates, withdrawn ones left out",
+      },
     });
     const anonymous = await createApiCaller(harness.app).get("/api/staff/data-sources");
     expect(anonymous.statusCode).toBe(401);
@@ -205,6 +209,8 @@ describe("Wordfence feed sync", () => {
     expect(await readDataVersion(harness.database.sql)).toBe(version);
     // The counts stay those of the last document read.
     expect((await wordfenceStatus()).last_counts).toMatchObject({ new: 7 });
+    // "Connected, N records": the seven it brought.
+    expect((await wordfenceStatus()).held).toMatchObject({ count: 7 });
   });
 
   it("writes nothing for a document whose records only moved their `updated` date", async () => {
@@ -238,6 +244,8 @@ describe("Wordfence feed sync", () => {
       "Example Gallery 1.0 - 1.2.3 - Stored Cross-Site Scripting via Shortcode",
     );
     expect(await vulnerabilityCount()).toBe(7);
+    // The withdrawn one is kept but no longer counted as held.
+    expect((await wordfenceStatus()).held).toMatchObject({ count: 6 });
 
     // Listed again: no longer withdrawn.
     serve(baseDocument(), '"v3"');

@@ -58,6 +58,10 @@ export function createWordfenceSource(options: WordfenceSourceOptions | null): D
       if (!options) throw new SourceError("WORDFENCE_API_KEY is not set.");
       return syncWordfence(context, options);
     },
+    held: async (database) => ({
+      count: await liveRecordCount(database.sql, WORDFENCE_SOURCE),
+      what: "records from the feed or the bundled file it updates, withdrawn ones left out",
+    }),
   };
 }
 

@@ -2,6 +2,7 @@ import type { SqlRunner } from "../../db/client.ts";
 import { bumpDataVersion } from "../../db/data-version.ts";
 import { updateInferredFixes } from "../../db/infer-fixed.ts";
 import {
+  countOf,
   type DataSource,
   type DataSourceCounts,
   SourceError,
@@ -60,6 +61,13 @@ export function createWporgSource(options: WporgSourceOptions | null): DataSourc
       if (!options) throw new SourceError("WPORG_API_URL is off.");
       return syncWporg(context, options);
     },
+    held: async (database) => ({
+      count: await countOf(
+        database,
+        "select count(*)::int as count from products where directory_checked_at is not null",
+      ),
+      what: "products checked against the directory",
+    }),
   };
 }
 

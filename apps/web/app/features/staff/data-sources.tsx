@@ -57,6 +57,10 @@ function SourceCard({
         <StateBadge source={source} syncing={syncing} />
       </div>
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="text-slate-500">Holds</dt>
+        <dd className="text-slate-900">
+          {source.held.count.toLocaleString("en")} {source.held.what}
+        </dd>
         <dt className="text-slate-500">Last success</dt>
         <dd className="text-slate-900">{formatDateTime(source.last_success_at) ?? "Never"}</dd>
         <dt className="text-slate-500">Last attempt</dt>

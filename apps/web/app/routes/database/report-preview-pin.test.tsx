@@ -89,7 +89,10 @@ describe("the PIN page's action", () => {
     // whose server render sends it on to the API; the PIN is in no URL.
     expect(answer.headers.getSetCookie()).toEqual([
       PREVIEW_COOKIE,
-      PREVIEW_COOKIE.replace(`Path=/api/report-previews/${REPORT}`, `Path=/database/report-preview/${REPORT}`),
+      PREVIEW_COOKIE.replace(
+        `Path=/api/report-previews/${REPORT}`,
+        `Path=/database/report-preview/${REPORT}`,
+      ),
     ]);
     expect(answer.headers.get("location")).not.toContain("822");
 
