@@ -104,7 +104,7 @@ describe("KEV sync", () => {
       status: {
         last_error: null,
         last_counts: { new: 4 },
-        held: { count: 4, what: "records whose CVE CISA lists as known exploited" },
+        held: { count: 4, what: "records CISA lists as exploited" },
       },
     });
     expect(await flagOf(records.fileManager!)).toEqual({

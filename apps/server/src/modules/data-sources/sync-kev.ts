@@ -39,7 +39,7 @@ export function createKevSource(options: KevSourceOptions | null): DataSource {
         database,
         "select count(*)::int as count from vulnerabilities where known_exploited is not null and withdrawn_at is null",
       ),
-      what: "records whose CVE CISA lists as known exploited",
+      what: "records CISA lists as exploited",
     }),
   };
 }

@@ -117,7 +117,7 @@ describe("Wordfence feed sync", () => {
       last_error: null,
       held: {
         count: 0,
-        what: "records from the feed or the bundled file it updates, withdrawn ones left out",
+        what: "live Wordfence records (withdrawn ones not counted)",
       },
     });
     const anonymous = await createApiCaller(harness.app).get("/api/staff/data-sources");

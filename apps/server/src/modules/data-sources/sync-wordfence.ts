@@ -60,7 +60,7 @@ export function createWordfenceSource(options: WordfenceSourceOptions | null): D
     },
     held: async (database) => ({
       count: await liveRecordCount(database.sql, WORDFENCE_SOURCE),
-      what: "records from the feed or the bundled file it updates, withdrawn ones left out",
+      what: "live Wordfence records (withdrawn ones not counted)",
     }),
   };
 }
