@@ -571,6 +571,13 @@ const MATRIX: Record<string, Row> = {
     url: ({ watchlistId }) => `/api/watchlists/${watchlistId}/entries`,
     body: () => ({ entries: [{ kind: "plugin", slug: "matrix-plugin", version: "1.0.1" }] }),
   },
+  // The body of `wp plugin list --format=json`, read as text whatever its type (inventory.test.ts).
+  "PUT /api/watchlists/{id}/inventory": {
+    expected: { ...signedIn(404), researcher: 200 },
+    keys: WATCHLISTS,
+    url: ({ watchlistId }) => `/api/watchlists/${watchlistId}/inventory?kind=plugin`,
+    body: () => [{ name: "matrix-plugin", status: "active", version: "1.0.1" }],
+  },
   // Deleting is the owner's only (watchlists.test.ts); here nobody's watchlist is named.
   "DELETE /api/watchlists/{id}": {
     expected: signedIn(404),

@@ -67,6 +67,17 @@ export const WatchlistEntriesReplacement = z
   .meta({ id: "WatchlistEntriesReplacement" });
 export type WatchlistEntriesReplacement = z.infer<typeof WatchlistEntriesReplacement>;
 
+/** `PUT /api/watchlists/{id}/inventory?kind=`: what the list holds when the body cannot say it. */
+export const InventoryQuery = z.strictObject({
+  kind: z
+    .enum(["plugin", "theme"], { error: "kind is plugin or theme." })
+    .optional()
+    .describe(
+      "What a `wp … list --format=json` or a plain `slug version` list holds; a composer.lock says it itself.",
+    ),
+});
+export type InventoryQuery = z.infer<typeof InventoryQuery>;
+
 /** A watchlist in a list: its counts of entries and of exposures. */
 export const WatchlistSummary = z
   .object({
@@ -110,6 +121,32 @@ export const WatchlistDetail = WatchlistSummary.extend({ items: z.array(Watchlis
   id: "WatchlistDetail",
 });
 export type WatchlistDetail = z.infer<typeof WatchlistDetail>;
+
+/** `PUT /api/watchlists/{id}/inventory`: the watchlist after the inventory, and what was read of it. */
+export const WatchlistInventoryResult = z
+  .object({
+    watchlist: WatchlistDetail,
+    inventory: z.object({
+      format: z
+        .enum(["wp-cli", "composer", "plain"])
+        .describe(
+          "What the body was read as: `wp … list --format=json`, a composer.lock, or `slug version` lines.",
+        ),
+      replaced: z
+        .array(z.enum(["plugin", "theme", "core"]))
+        .describe("The kinds of entry the inventory replaced; the watchlist's other entries are kept."),
+      read: z.number().int().describe("Entries read from the body."),
+      matched: z.number().int().describe("Of those, products the database knows."),
+      unknown: z
+        .array(z.object({ kind: z.string(), slug: z.string(), version: z.string() }))
+        .describe(
+          "Entries the database does not know (a private or misspelt product): no vulnerability can match them.",
+        ),
+      problems: z.array(z.string()).describe("Lines or entries skipped or merged, each with why."),
+    }),
+  })
+  .meta({ id: "WatchlistInventoryResult" });
+export type WatchlistInventoryResult = z.infer<typeof WatchlistInventoryResult>;
 
 /** `GET /api/watchlists`: the account's watchlists, by name. */
 export const WatchlistList = z.object({ data: z.array(WatchlistSummary) }).meta({ id: "WatchlistList" });

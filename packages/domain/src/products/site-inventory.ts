@@ -89,8 +89,15 @@ function composerEntries(lock: Record<string, unknown>, problems: string[]): Ent
   return entries;
 }
 
-/** Reads the pasted text; `kind` says whether a `wp … list` JSON lists plugins or themes. */
-export function parseSiteInventory(text: string, kind: InventoryKind): SiteInventory {
+/**
+ * Reads the pasted text; `kind` says whether a `wp … list` JSON lists plugins or themes. More than
+ * `limit` products are cut to it, and said so (the batch check's limit by default).
+ */
+export function parseSiteInventory(
+  text: string,
+  kind: InventoryKind,
+  limit: number = MAX_CHECK_ITEMS,
+): SiteInventory {
   const problems: string[] = [];
   const trimmed = text.trim();
   if (trimmed === "") return { items: [], problems };
@@ -143,11 +150,11 @@ export function parseSiteInventory(text: string, kind: InventoryKind): SiteInven
     items.push(item);
   }
   if (merged > 0) problems.push(`${merged} duplicate ${merged === 1 ? "entry was" : "entries were"} merged.`);
-  if (items.length > MAX_CHECK_ITEMS) {
+  if (items.length > limit) {
     problems.push(
-      `This lists ${items.length} products; only the first ${MAX_CHECK_ITEMS} are checked. Check the rest separately.`,
+      `This lists ${items.length} products; only the first ${limit} are checked. Check the rest separately.`,
     );
-    items.length = MAX_CHECK_ITEMS;
+    items.length = limit;
   }
   return { items, problems };
 }
@@ -168,4 +175,99 @@ export function addCoreVersion(inventory: SiteInventory, version: string): strin
   if (inventory.items.length >= MAX_CHECK_ITEMS) inventory.items.length = MAX_CHECK_ITEMS - 1;
   inventory.items.unshift({ kind: "core", slug: "wordpress", version: trimmed });
   return null;
+}
+
+/** The shapes `PUT /api/watchlists/{id}/inventory` reads, as it detected them. */
+export type InventoryFormat = "wp-cli" | "composer" | "plain";
+
+export type InventoryDocument =
+  | {
+      ok: true;
+      format: InventoryFormat;
+      /** The kinds of entry the document stands for: the watchlist's entries of these are replaced. */
+      kinds: InventoryItem["kind"][];
+      items: InventoryItem[];
+      problems: string[];
+    }
+  | { ok: false; message: string };
+
+const KIND_NEEDED =
+  "Say what the list holds: add ?kind=plugin or ?kind=theme to the address (a composer.lock says it itself).";
+
+/** A plain list: `slug version` a line (also `slug,version` or `slug@version`); `#` starts a comment. */
+function plainEntries(text: string, kind: InventoryKind, problems: string[]): Entry[] {
+  const entries: Entry[] = [];
+  text.split(/\r?\n/).forEach((raw, index) => {
+    const line = raw.replace(/#.*$/, "").trim();
+    if (line === "") return;
+    const match = /^([A-Za-z0-9][A-Za-z0-9._-]*)(?:\s+|\s*[,;@]\s*)(\S+)$/.exec(line);
+    if (!match) {
+      problems.push(`Line ${index + 1} is not "slug version": skipped.`);
+      return;
+    }
+    entries.push({ kind, slug: match[1]!, version: match[2], label: match[1]! });
+  });
+  return entries;
+}
+
+/**
+ * Reads a raw inventory as a script sends it: the JSON of `wp plugin list --format=json` or
+ * `wp theme list --format=json` (whose kind the caller names, the two look alike), a `composer.lock`
+ * (its packages say their kinds), or a plain `slug version` list (the caller names its kind).
+ * Items are read, checked and merged as on the page (`parseSiteInventory`).
+ */
+export function readInventoryDocument(text: string, kind: InventoryKind | undefined): InventoryDocument {
+  const trimmed = text.trim();
+  if (trimmed === "") return { ok: false, message: "The body is empty: send the inventory itself." };
+  let json: unknown;
+  let isJson = true;
+  try {
+    json = JSON.parse(trimmed);
+  } catch {
+    isJson = false;
+  }
+  const isComposer =
+    isJson && json !== null && typeof json === "object" && ("packages" in json || "packages-dev" in json);
+  if (isJson && !Array.isArray(json) && !isComposer)
+    return {
+      ok: false,
+      message:
+        "This JSON is neither a list from `wp plugin list --format=json` (or the theme list) nor a composer.lock.",
+    };
+  if (!isComposer && !kind) return { ok: false, message: KIND_NEEDED };
+  if (isComposer) {
+    const read = parseSiteInventory(trimmed, kind ?? "plugin");
+    if (read.items.length === 0)
+      return { ok: false, message: read.problems[0] ?? "This list names no product." };
+    return { ok: true, format: "composer", kinds: ["plugin", "theme", "core"], ...read };
+  }
+  if (isJson) {
+    const read = parseSiteInventory(trimmed, kind!, Number.POSITIVE_INFINITY);
+    if (read.items.length === 0 && (json as unknown[]).length > 0)
+      return { ok: false, message: read.problems[0] ?? "This list names no product." };
+    return { ok: true, format: "wp-cli", kinds: [kind!], ...read };
+  }
+  // Not JSON: a plain list, read line by line into the same JSON the page's parser reads.
+  const problems: string[] = [];
+  const lines = plainEntries(trimmed, kind!, problems);
+  if (lines.length === 0)
+    return {
+      ok: false,
+      message:
+        problems.length > 0
+          ? "This is neither JSON nor a plain list of `slug version` lines."
+          : "This list names no product.",
+    };
+  const read = parseSiteInventory(
+    JSON.stringify(lines.map((entry) => ({ name: entry.slug, version: entry.version }))),
+    kind!,
+    Number.POSITIVE_INFINITY,
+  );
+  return {
+    ok: true,
+    format: "plain",
+    kinds: [kind!],
+    items: read.items,
+    problems: [...problems, ...read.problems],
+  };
 }

@@ -1,17 +1,21 @@
 import {
+  InventoryQuery,
   WatchlistCreation,
   WatchlistDetail,
   WatchlistEntriesReplacement,
   WatchlistExposureReport,
+  WatchlistInventoryResult,
   WatchlistList,
   WatchlistUpdate,
 } from "@pressguard/domain";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { signedInCaller } from "../../http/access.ts";
 import type { WatchlistService } from "./service.ts";
 
 const tags = ["watchlists"];
+/** A composer.lock of a large site is a few hundred KB; 500 entries of `wp plugin list` about 60 KB. */
+const INVENTORY_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 const WatchlistParams = z.object({ id: z.string() });
 
 /**
@@ -108,6 +112,37 @@ export const watchlistRoutes: FastifyPluginAsyncZod<{ watchlists: WatchlistServi
     },
     (request) => watchlists.replaceEntries(userId(request), request.params.id, request.body.entries),
   );
+
+  // The body as a script sends it: `wp plugin list --format=json | curl --data-binary @- …` sends
+  // JSON under curl's default form content type, so this one route takes any type, as text.
+  await app.register(async (raw) => {
+    raw.removeAllContentTypeParsers();
+    raw.addContentTypeParser(
+      "*",
+      { parseAs: "string", bodyLimit: INVENTORY_BODY_LIMIT_BYTES },
+      (_request, body, done) => done(null, body),
+    );
+    raw.withTypeProvider<ZodTypeProvider>().put(
+      "/watchlists/:id/inventory",
+      {
+        schema: {
+          tags,
+          summary:
+            "Replaces a watchlist's entries of one kind from a raw inventory: `wp plugin list --format=json`, `wp theme list --format=json`, a composer.lock or `slug version` lines (2 MB at most)",
+          description:
+            "The body is read as it is sent, whatever its content type: `wp plugin list --format=json | curl -X PUT -H 'Authorization: Bearer …' --data-binary @- '…/api/watchlists/{id}/inventory?kind=plugin'`. A `wp … list` or a plain list needs `kind`; a composer.lock says its kinds. The entries of the kinds it stands for are replaced, the others kept; a body that cannot be read changes nothing (422).",
+          consumes: ["application/json", "text/plain"],
+          params: WatchlistParams,
+          querystring: InventoryQuery,
+          body: z.string(),
+          response: { 200: WatchlistInventoryResult },
+        },
+        config,
+      },
+      (request) =>
+        watchlists.replaceInventory(userId(request), request.params.id, request.body, request.query.kind),
+    );
+  });
 
   app.delete(
     "/watchlists/:id",

@@ -1,7 +1,10 @@
 import {
   type CheckedVulnerability,
   type ComponentKind,
+  type InventoryKind,
+  MAX_WATCHLIST_ENTRIES,
   MAX_WATCHLISTS,
+  readInventoryDocument,
   versionToUpdateTo,
   WATCHLIST_MESSAGES,
   type WatchlistCreation,
@@ -9,6 +12,7 @@ import {
   type WatchlistEntry,
   type WatchlistEntryInput,
   type WatchlistExposureReport,
+  type WatchlistInventoryResult,
   type WatchlistList,
   type WatchlistSummary,
   type WatchlistUpdate,
@@ -221,6 +225,63 @@ export function createWatchlistService({
       });
       if (!row) throw new AppError("not_found", { message: WATCHLIST_MESSAGES.notFound });
       return detailOf(row, await itemsOf(normalised.map((entry) => ({ ...entry, watchlist_id: row.id }))));
+    },
+
+    /**
+     * A raw inventory (`PUT /watchlists/{id}/inventory`): the entries of the kinds it stands for are
+     * replaced by what it lists, the others kept. Nothing changes when it cannot be read or would
+     * make the watchlist too long.
+     */
+    async replaceInventory(
+      userId: number,
+      id: string,
+      body: string,
+      kind: InventoryKind | undefined,
+    ): Promise<WatchlistInventoryResult> {
+      const document = readInventoryDocument(body, kind);
+      if (!document.ok)
+        throw new AppError("validation", {
+          message: document.message,
+          fieldErrors: { inventory: [document.message] },
+        });
+      const owned = await ownedOrNotFound(userId, id);
+      const replaced = new Set<string>(document.kinds);
+      const { row, entries } = await database.sql.transaction(async (tx) => {
+        const locked = await queries.find(userId, owned.id, tx, true);
+        if (!locked) throw new AppError("not_found", { message: WATCHLIST_MESSAGES.notFound });
+        const kept = (await queries.entriesOf([locked.id], tx))
+          .filter((entry) => !replaced.has(entry.kind))
+          .map(({ kind, slug, version }) => ({ kind, slug, version }) as WatchlistEntryInput);
+        const next = normalisedEntries([...kept, ...document.items]);
+        if (next.length > MAX_WATCHLIST_ENTRIES)
+          throw new AppError("validation", {
+            message: WATCHLIST_MESSAGES.tooManyEntries,
+            fieldErrors: { inventory: [WATCHLIST_MESSAGES.tooManyEntries] },
+          });
+        await queries.replaceEntries(locked.id, next, tx);
+        return { row: await queries.find(userId, owned.id, tx), entries: next };
+      });
+      if (!row) throw new AppError("not_found", { message: WATCHLIST_MESSAGES.notFound });
+      const watchlist = detailOf(
+        row,
+        await itemsOf(entries.map((entry) => ({ ...entry, watchlist_id: row.id }))),
+      );
+      const read = normalisedEntries(document.items);
+      const known = new Set(
+        watchlist.items.filter((item) => item.known).map((item) => `${item.kind}\u0000${item.slug}`),
+      );
+      const unknown = read.filter((entry) => !known.has(`${entry.kind}\u0000${entry.slug}`));
+      return {
+        watchlist,
+        inventory: {
+          format: document.format,
+          replaced: document.kinds,
+          read: read.length,
+          matched: read.length - unknown.length,
+          unknown,
+          problems: document.problems,
+        },
+      };
     },
 
     async remove(userId: number, id: string): Promise<void> {

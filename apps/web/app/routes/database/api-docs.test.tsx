@@ -37,6 +37,18 @@ describe("the database API page", () => {
     expect(html).toMatch(/made on\s+<a href="\/account">your account page<\/a>/);
   });
 
+  it("gives the one-line cron recipe for each kind of inventory (issue 35)", () => {
+    for (const recipe of [
+      "wp plugin list --format=json | curl -fsS -X PUT",
+      "wp theme list --format=json | curl -fsS -X PUT",
+      "--data-binary @composer.lock",
+      "printf &#x27;akismet 5.3",
+    ])
+      expect(html).toContain(recipe);
+    expect(html).toContain("/api/watchlists/$ID/inventory?kind=plugin");
+    expect(html).toContain("/api/watchlists/$ID/inventory?kind=theme");
+  });
+
   it("stays a static reading page", () => {
     expect(handle).toBe(STATIC_PAGE);
   });

@@ -13,6 +13,15 @@ export const meta = pageMeta(
   "Read the WordPress vulnerability database as JSON, OSV or Atom, and check installed versions in bulk.",
 );
 
+/** KEY: a key of the watchlists scope; ID: the site's watchlist; PRESSGUARD: this site's address. */
+const INVENTORY_RECIPES = [
+  "# PRESSGUARD=https://… KEY=pgk_… ID=<the site's watchlist id>",
+  'wp plugin list --format=json | curl -fsS -X PUT -H "Authorization: Bearer $KEY" --data-binary @- "$PRESSGUARD/api/watchlists/$ID/inventory?kind=plugin"',
+  'wp theme list --format=json | curl -fsS -X PUT -H "Authorization: Bearer $KEY" --data-binary @- "$PRESSGUARD/api/watchlists/$ID/inventory?kind=theme"',
+  'curl -fsS -X PUT -H "Authorization: Bearer $KEY" --data-binary @composer.lock "$PRESSGUARD/api/watchlists/$ID/inventory"',
+  'printf \'akismet 5.3\\nwoocommerce 8.9.1\\n\' | curl -fsS -X PUT -H "Authorization: Bearer $KEY" --data-binary @- "$PRESSGUARD/api/watchlists/$ID/inventory?kind=plugin"',
+].join("\n");
+
 const ENDPOINTS: { method: string; path: string; what: string }[] = [
   {
     method: "GET",
@@ -147,6 +156,18 @@ export default function DatabaseApiPage() {
           </code>
           .
         </p>
+        <p>
+          <strong>From a server's cron</strong>, one line per site:{" "}
+          <code>PUT /api/watchlists/{"{id}"}/inventory</code> takes the inventory as the tool prints it —{" "}
+          <code>wp plugin list --format=json</code>, <code>wp theme list --format=json</code>, a{" "}
+          <code>composer.lock</code>, or <code>slug version</code> lines — replaces that kind's entries (the
+          others stay), and answers the watchlist with what it matched, what it did not know and why it
+          skipped a line. A list from <code>wp</code> or plain lines needs <code>?kind=plugin</code> or{" "}
+          <code>?kind=theme</code>; a body it cannot read changes nothing (422, 413 above 2 MB).
+        </p>
+        <pre className="overflow-x-auto rounded-md bg-slate-900 p-3 font-mono text-xs text-slate-100">
+          {INVENTORY_RECIPES}
+        </pre>
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Endpoints</caption>
           <thead>
