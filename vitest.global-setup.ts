@@ -38,6 +38,9 @@ export default async function setup() {
       fsync: false,
       // Two workers, each file's database with its pools, and the apps some tests start beside it.
       settings: ["max_connections=300", "shared_buffers=256MB"],
+    }).catch((error: unknown) => {
+      rmSync(directory, { recursive: true, force: true });
+      throw error;
     });
     serverUrl = embedded.url;
     process.env[EMBEDDED_TEST_SERVER_ENV] = serverUrl;
