@@ -165,7 +165,7 @@ export default function DatabaseApiPage() {
           skipped a line. A list from <code>wp</code> or plain lines needs <code>?kind=plugin</code> or{" "}
           <code>?kind=theme</code>; a body it cannot read changes nothing (422, 413 above 2 MB).
         </p>
-        <pre className="overflow-x-auto rounded-md bg-slate-900 p-3 font-mono text-xs text-slate-100">
+        <pre className="whitespace-pre-wrap break-all rounded-md bg-slate-900 p-3 font-mono text-xs text-slate-100">
           {INVENTORY_RECIPES}
         </pre>
         <table className="w-full text-left text-sm">
