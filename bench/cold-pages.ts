@@ -1,73 +1,60 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { cpSync, existsSync, readdirSync, readFileSync } from "node:fs";
 import { Agent, request } from "node:http";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { openDatabase } from "../apps/server/src/db/client.ts";
-import { freePort, numberOption } from "./support.ts";
+import { cpuMicrosecondsOf, freePort, numberOption, temporaryDirectory, textOption } from "./support.ts";
 
 /**
- * First visits to the public database's pages (issue 17: "cold product and vulnerability pages at
- * ≥ 0.25 of a bare React server render of the same HTML, measured in the same run"). Every crawler
- * visit and most human ones are not in the response store: each URL here is asked for once.
+ * First visits to the public database's pages (issues 17 and 36). Every crawler visit and most human
+ * ones are not in the response store: each page URL here is asked for once. For the vulnerability, the
+ * product and the search page, at each client count, one run reports:
+ *
+ * - the **app**: the production server (web build included) on URLs it has never seen: requests per
+ *   second, latency, and its **CPU per page**: the server process and, with the embedded PostgreSQL,
+ *   the database server's processes too (all of them descendants of the server);
+ * - the **API answers** the page shows (its loaders' reads), asked for over HTTP on other unseen
+ *   entities: CPU per page's worth of answers, the same processes counted;
+ * - the **bare render**: `bench/bare-render.ts`, the same build rendering the same URLs with every API
+ *   answer already in memory: React Router's document request and React's render, its CPU per page.
+ *
+ * Issue 36's goal: app CPU per page ≤ API answers + 1.5 × bare render.
  *
  *   npm run build
- *   DATABASE_URL=postgres://… npm run db:seed:scale
- *   DATABASE_URL=postgres://… node --import tsx bench/cold-pages.ts [--duration 10 --connections 10 --rounds 3]
+ *   EMBEDDED_DB_DIR=<a stopped, seeded embedded directory> node --import tsx bench/cold-pages.ts
+ *   DATABASE_URL=postgres://… node --import tsx bench/cold-pages.ts   (the database's CPU not counted)
+ *     [--duration 8 --clients 1,10 --rounds 3 --app-root <another checkout, built>]
  *
- * Starts the production server (web build included) on that database, and `bench/bare-render.ts`:
- * the same build rendering the same URLs with every API answer already in memory. For each kind of
- * page, the app is measured first on URLs it has never seen, then the bare render on those same URLs;
- * `rounds` times in turn, and the median run of each is reported.
+ * An embedded directory is copied to a temporary one first (the server takes its lock). A seeded one:
+ * a first `npm start` with EMBEDDED_DB_DIR set, stopped once ready. `--app-root` measures the server
+ * and build of another checkout (a `git worktree` of an earlier commit) with this same bench: the
+ * before and after of a change in one session.
  */
-const duration = numberOption("duration", 10);
-const connections = numberOption("connections", 10);
+const duration = numberOption("duration", 8);
 const rounds = numberOption("rounds", 3);
+const clientCounts = (textOption("clients") ?? "1,10").split(",").map(Number);
+const root = resolve(import.meta.dirname, "..");
+const appRoot = resolve(textOption("app-root") ?? root);
+if (!existsSync(join(appRoot, "build", "server", "index.js")))
+  throw new Error(`No web build in ${appRoot}: run \`npm run build\` there first.`);
 const databaseUrl = process.env.DATABASE_URL;
-const pgliteDir = process.env.PGLITE_DIR;
-if (!databaseUrl && !pgliteDir)
-  throw new Error("Set DATABASE_URL or PGLITE_DIR to a database seeded by `npm run db:seed:scale`.");
-const root = join(import.meta.dirname, "..");
-if (!existsSync(join(root, "build", "server", "index.js")))
-  throw new Error("No web build: run `npm run build` first.");
+const embeddedTemplate = process.env.EMBEDDED_DB_DIR;
+if (!databaseUrl && !embeddedTemplate)
+  throw new Error("Set EMBEDDED_DB_DIR (a stopped, seeded embedded directory) or DATABASE_URL.");
 
 const URLS_PER_KIND = 6_000;
+const maxClients = Math.max(...clientCounts);
+const agent = new Agent({ keepAlive: true, maxSockets: maxClients });
 
-/** Reads the page URLs before the server starts (the embedded database allows one process). */
-async function selectPaths(sql: string): Promise<string[]> {
-  const database = await openDatabase(
-    databaseUrl ? { url: databaseUrl, poolSize: 1 } : { pgliteDir: pgliteDir! },
-  );
-  try {
-    return (await database.sql.query<{ path: string }>(sql)).rows.map((row) => row.path);
-  } finally {
-    await database.close();
-  }
+/** One page and the API reads its loaders make (the footer's is cached and left out). */
+interface Visit {
+  page: string;
+  reads: string[];
 }
-
-const productPaths = await selectPaths(
-  `select '/database/wordpress/' || p.kind || '/' || p.slug || '/vulnerabilities/vdp' as path
-   from products p where exists (select 1 from affected_ranges ar where ar.product_id = p.id)
-   order by md5(p.slug) limit ${URLS_PER_KIND}`,
-);
-const vulnerabilityPaths = await selectPaths(
-  `select '/database/wordpress/' || p.kind || '/' || p.slug || '/vulnerability/' || v.slug as path
-   from vulnerabilities v join products p on p.id = v.product_id
-   order by md5(v.slug) limit ${URLS_PER_KIND}`,
-);
-const searchPaths = await selectPaths(
-  `select '/database?q=' || replace(split_part(p.name, ' ', 1), '&', '') || '%20' || (array['xss','sql injection','csrf','file upload','missing authorization'])[1 + (abs(hashtext(p.slug)) % 5)] as path
-   from products p where exists (select 1 from affected_ranges ar where ar.product_id = p.id) and p.slug not like 'bench-%'
-   order by md5(p.slug || 'search') limit ${URLS_PER_KIND}`,
-);
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-
-const agent = new Agent({ keepAlive: true, maxSockets: connections });
 
 function get(port: number, path: string): Promise<number> {
   const startedAt = performance.now();
-  return new Promise((resolve, reject) => {
+  return new Promise((done, fail) => {
     const outgoing = request(
       {
         host: "127.0.0.1",
@@ -80,14 +67,49 @@ function get(port: number, path: string): Promise<number> {
       (response) => {
         response.resume();
         response.on("end", () => {
-          if (response.statusCode !== 200) reject(new Error(`GET ${path}: ${response.statusCode}`));
-          else resolve(performance.now() - startedAt);
+          if (response.statusCode !== 200) fail(new Error(`GET ${path}: ${response.statusCode}`));
+          else done(performance.now() - startedAt);
         });
       },
     );
-    outgoing.on("error", reject);
+    outgoing.on("error", fail);
     outgoing.end();
   });
+}
+
+/** CPU time (µs) of a process and all its descendants, living ones and those already waited for. */
+function treeCpuMicroseconds(rootPid: number): number {
+  const parents = new Map<number, number>();
+  const own = new Map<number, number>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      parents.set(Number(entry), Number(fields[1]));
+      // utime + stime + cutime + cstime: the children it reaped (PostgreSQL's ended backends) count too.
+      own.set(
+        Number(entry),
+        [11, 12, 13, 14].reduce((sum, index) => sum + Number(fields[index]), 0),
+      );
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  let ticks = 0;
+  for (const [pid, time] of own) {
+    for (
+      let current: number | undefined = pid;
+      current !== undefined && current > 1;
+      current = parents.get(current)
+    ) {
+      if (current === rootPid) {
+        ticks += time;
+        break;
+      }
+    }
+  }
+  return ticks * 10_000;
 }
 
 interface Row {
@@ -95,33 +117,41 @@ interface Row {
   p50: number;
   p95: number;
   requests: number;
+  cpuMs: number;
 }
 
-/** `connections` requests in flight for `duration` seconds, each on the next path (at most once each). */
-async function measure(port: number, paths: string[], cycle: boolean): Promise<Row> {
+/** `clients` visits in flight for `duration` s, each on the next unit (at most once each unless `cycle`). */
+async function measure(port: number, units: string[][], clients: number, cpu: () => number, cycle: boolean) {
   const latencies: number[] = [];
   let counter = 0;
+  const cpuBefore = cpu();
   const startedAt = performance.now();
   const endAt = startedAt + duration * 1000;
   await Promise.all(
-    Array.from({ length: connections }, async () => {
-      while (performance.now() < endAt && (cycle || counter < paths.length)) {
-        latencies.push(await get(port, paths[counter++ % paths.length]!));
+    Array.from({ length: clients }, async () => {
+      while (performance.now() < endAt && (cycle || counter < units.length)) {
+        const unit = units[counter++ % units.length] ?? [];
+        let elapsed = 0;
+        for (const path of unit) elapsed += await get(port, path);
+        latencies.push(elapsed);
       }
     }),
   );
   const seconds = (performance.now() - startedAt) / 1000;
+  const cpuMs = (cpu() - cpuBefore) / 1000;
   latencies.sort((a, b) => a - b);
+  const at = (p: number) =>
+    latencies[Math.min(latencies.length - 1, Math.ceil(p * latencies.length) - 1)] ?? 0;
   return {
-    rps: Math.round(latencies.length / seconds),
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
+    rps: latencies.length / seconds,
+    p50: at(0.5),
+    p95: at(0.95),
     requests: latencies.length,
-  };
+    cpuMs: cpuMs / Math.max(1, latencies.length),
+  } satisfies Row;
 }
 
-/** The run with the median throughput (its latencies with it). */
-const median = (rows: Row[]) => [...rows].sort((a, b) => a.rps - b.rps)[Math.floor(rows.length / 2)]!;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 async function waitFor(port: number, path: string) {
   for (let attempt = 0; ; attempt++) {
@@ -129,19 +159,27 @@ async function waitFor(port: number, path: string) {
       await get(port, path);
       return;
     } catch (error) {
-      if (attempt > 150) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      if (attempt > 600) throw error;
+      await new Promise((done) => setTimeout(done, 200));
     }
   }
 }
 
 const appPort = await freePort();
 const barePort = await freePort();
+let embeddedDir: string | undefined;
+if (embeddedTemplate) {
+  embeddedDir = join(temporaryDirectory("pressguard-cold-pages-"), "postgres");
+  if (existsSync(join(embeddedTemplate, "postmaster.pid")) || existsSync(`${embeddedTemplate}.lock`))
+    throw new Error(`${embeddedTemplate} is in use: stop its server first`);
+  cpSync(embeddedTemplate, embeddedDir, { recursive: true });
+}
 const environment = {
   ...process.env,
   LOG_LEVEL: "warn",
   SEED: "off",
   NODE_ENV: "production",
+  ...(embeddedDir && { EMBEDDED_DB_DIR: embeddedDir }),
   // Every request comes from 127.0.0.1: the public API's limit (decision 028) counts, never refuses.
   API_RATE_LIMIT_ANONYMOUS: "1000000000",
   // A measurement never reaches the network: the upstream data sources stay off (decision 035).
@@ -149,23 +187,68 @@ const environment = {
   EPSS_URL: "off",
   WPORG_API_URL: "off",
 };
-const children: ChildProcess[] = [
-  spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
-    cwd: root,
-    env: { ...environment, PORT: String(appPort) },
-    stdio: ["ignore", "inherit", "inherit"],
-  }),
-];
+const server = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+  cwd: appRoot,
+  env: { ...environment, PORT: String(appPort) },
+  stdio: ["ignore", "inherit", "inherit"],
+});
+const children: ChildProcess[] = [server];
 try {
   await waitFor(appPort, "/healthz");
+  const database = await openDatabase({
+    url:
+      databaseUrl ??
+      `postgres://${process.env.EMBEDDED_DB_USER ?? "pressguard"}@/pressguard?host=${embeddedDir}`,
+    poolSize: 1,
+  });
+  const rowsOf = async (sql: string) =>
+    (await database.sql.query<{ a: string; b: string; c?: string }>(sql)).rows;
+  const product = (kind: string, slug: string) => `/database/wordpress/${kind}/${slug}`;
+  const vulnerabilities: Visit[] = (
+    await rowsOf(
+      `select p.kind || '/' || p.slug as a, v.slug as b from vulnerabilities v join products p on p.id = v.product_id
+       where v.withdrawn_at is null order by md5(v.slug) limit ${URLS_PER_KIND}`,
+    )
+  ).map(({ a, b }) => ({
+    page: `/database/wordpress/${a}/vulnerability/${b}`,
+    reads: [`/api/v1/vulnerabilities/${b}`],
+  }));
+  const products: Visit[] = (
+    await rowsOf(
+      `select p.kind as a, p.slug as b, p.id::text as c from products p
+       where exists (select 1 from affected_ranges ar where ar.product_id = p.id)
+       order by md5(p.slug) limit ${URLS_PER_KIND}`,
+    )
+  ).map(({ a, b, c }) => ({
+    page: `${product(a, b)}/vulnerabilities/vdp`,
+    reads: [
+      `/api/v1/products/wordpress/${a}/${b}`,
+      `/api/products/${c}/vulnerabilities?filter[tab]=present&page=1`,
+    ],
+  }));
+  const searches: Visit[] = (
+    await rowsOf(
+      `select replace(split_part(p.name, ' ', 1), '&', '') as a,
+         (array['xss','sql injection','csrf','file upload','missing authorization'])[1 + (abs(hashtext(p.slug)) % 5)] as b
+       from products p where exists (select 1 from affected_ranges ar where ar.product_id = p.id)
+         and p.slug not like 'bench-%'
+       order by md5(p.slug || 'search') limit ${URLS_PER_KIND}`,
+    )
+  ).map(({ a, b }) => {
+    const q = `${a} ${b}`.replaceAll("#", "");
+    return { page: `/database?q=${q}`, reads: [`/api/v1/vulnerabilities?page=1&q=${q}&per_page=20`] };
+  });
+  await database.close();
+
   children.push(
     spawn(
       process.execPath,
       ["--import", "tsx", "bench/bare-render.ts", String(barePort), `http://127.0.0.1:${appPort}`],
-      { cwd: root, env: environment, stdio: ["ignore", "inherit", "inherit"] },
+      { cwd: appRoot, env: environment, stdio: ["ignore", "inherit", "inherit"] },
     ),
   );
   await waitFor(barePort, "/database/about-data");
+  const bareProcess = children[1]!;
   // Warm-up of both: connections, the routes' modules, the footer's metrics, JIT. Pages not measured.
   for (const path of ["/database/about-data", "/database/vdp", "/database/leaderboard"]) {
     for (let n = 0; n < 20; n++) {
@@ -173,45 +256,76 @@ try {
       await get(barePort, `${path}?warm=${n}`);
     }
   }
-  const bare = await measure(appPort, ["/healthz"], true);
+  const appCpu = () => treeCpuMicroseconds(server.pid!);
+  const bareCpu = () => cpuMicrosecondsOf(bareProcess.pid!);
   console.info(
-    `\n${connections} clients, ${duration} s per run, median of ${rounds} runs each; every app URL asked for once:\n`,
+    `\nApp: ${appRoot}; ${embeddedDir ? "embedded PostgreSQL (its CPU counted)" : "DATABASE_URL (its CPU not counted)"}; ` +
+      `${duration} s per run, median of ${rounds} runs; every URL asked for once.\n`,
   );
-  console.info("| page | app req/s | app p50 | app p95 | bare render req/s | ratio |");
-  console.info("| --- | ---: | ---: | ---: | ---: | ---: |");
-  for (const [name, paths] of [
-    ["product page (vulnerabilities tab)", productPaths],
-    ["vulnerability page", vulnerabilityPaths],
-    ["`/database?q=<product> <type>`", searchPaths],
+  console.info(
+    "| page | clients | app req/s | app p50 | app CPU/page | API answers CPU | bare render CPU | goal: API + 1.5 × bare | app / goal |",
+  );
+  console.info("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+  for (const [name, visits] of [
+    ["vulnerability page", vulnerabilities],
+    ["product page (vulnerabilities tab)", products],
+    ["search `/database?q=<product> <type>`", searches],
   ] as const) {
-    // The machine's speed drifts: the app and the bare render take turns, `rounds` times, on fresh URLs.
-    const apps: Row[] = [];
-    const renders: Row[] = [];
+    // The app's pages and the API's answers take distinct entities, both taken once, in turn.
     let used = 0;
-    for (let round = 0; round < rounds; round++) {
-      const unseen = paths.slice(used);
-      const app = await measure(appPort, unseen, false);
-      const seen = unseen.slice(0, app.requests);
-      used += app.requests;
-      // The bare render keeps each page's API answers: one pass to fill its memory, then measured.
-      for (let start = 0; start < seen.length; start += connections) {
-        await Promise.all(seen.slice(start, start + connections).map((path) => get(barePort, path)));
+    const take = () => visits.slice(used);
+    for (const clients of clientCounts) {
+      const apps: Row[] = [];
+      const apis: Row[] = [];
+      const bares: Row[] = [];
+      for (let round = 0; round < rounds; round++) {
+        const app = await measure(
+          appPort,
+          take().map((visit) => [visit.page]),
+          clients,
+          appCpu,
+          false,
+        );
+        const seen = visits.slice(used, used + app.requests);
+        used += app.requests;
+        const api = await measure(
+          appPort,
+          take().map((visit) => visit.reads),
+          clients,
+          appCpu,
+          false,
+        );
+        used += api.requests;
+        // The bare render keeps each page's API answers: one pass to fill its memory, then measured.
+        for (let start = 0; start < seen.length; start += clients) {
+          await Promise.all(seen.slice(start, start + clients).map((visit) => get(barePort, visit.page)));
+        }
+        bares.push(
+          await measure(
+            barePort,
+            seen.map((visit) => [visit.page]),
+            clients,
+            bareCpu,
+            true,
+          ),
+        );
+        apps.push(app);
+        apis.push(api);
       }
-      apps.push(app);
-      renders.push(await measure(barePort, seen, true));
+      const appCpuMs = median(apps.map((row) => row.cpuMs));
+      const apiCpuMs = median(apis.map((row) => row.cpuMs));
+      const bareCpuMs = median(bares.map((row) => row.cpuMs));
+      const goal = apiCpuMs + 1.5 * bareCpuMs;
+      console.info(
+        `| ${name} | ${clients} | ${median(apps.map((row) => row.rps)).toFixed(0)} | ${median(apps.map((row) => row.p50)).toFixed(1)} ms | ` +
+          `${appCpuMs.toFixed(2)} ms | ${apiCpuMs.toFixed(2)} ms | ${bareCpuMs.toFixed(2)} ms | ${goal.toFixed(2)} ms | ${(appCpuMs / goal).toFixed(2)} |`,
+      );
+      if (used >= visits.length)
+        console.info(`|   (all ${visits.length} URLs used: raise URLS_PER_KIND) | | | | | | | | |`);
     }
-    const app = median(apps);
-    const render = median(renders);
-    console.info(
-      `| ${name} | ${app.rps} | ${app.p50.toFixed(1)} ms | ${app.p95.toFixed(1)} ms | ${render.rps} | ${(app.rps / render.rps).toFixed(2)} |`,
-    );
-    if (used >= paths.length)
-      console.info(`|   (all ${paths.length} URLs used: raise URLS_PER_KIND) | | | | | |`);
   }
-  console.info(
-    `| \`GET /healthz\` (a bare route, repeated) | ${bare.rps} | ${bare.p50.toFixed(1)} ms | ${bare.p95.toFixed(1)} ms | | |`,
-  );
 } finally {
   agent.destroy();
   for (const child of children) child.kill("SIGTERM");
+  await new Promise((done) => server.once("exit", done));
 }

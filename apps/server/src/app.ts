@@ -25,6 +25,7 @@ import { createErrorReporter } from "./http/error-reporting.ts";
 import { createResponseStore } from "./http/http-cache.ts";
 import { registerIdempotency } from "./http/idempotency.ts";
 import { collectPutRoutes, methodOverrideRoutes } from "./http/method-override.ts";
+import { createPublicReads } from "./http/public-reads.ts";
 import { rejectMalformedInput } from "./http/reject-malformed-input.ts";
 import {
   API_TAGS,
@@ -138,6 +139,9 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
   const errorReporter = await createErrorReporter({ dsn: config.sentryDsn, release: buildInfo.id });
   app.addHook("onClose", async () => errorReporter.close());
   registerErrorHandlers(app, errorReporter);
+  // The public database's reads, answered to server-rendered pages in-process (decision 038).
+  const publicReads = createPublicReads({ log: app.log, errorReporter });
+  app.decorate("publicRead", publicReads.read);
   // Before access control: a preflight is answered before anyone asks who is calling.
   registerPublicReadCors(app);
   registerSecurityHeaders(app, {
@@ -393,7 +397,7 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
   await app.register(
     async (api) => {
       rejectMalformedInput(api);
-      await api.register(productRoutes, { footerMetrics, responseStore });
+      await api.register(productRoutes, { footerMetrics, responseStore, reads: publicReads });
       await api.register(programRoutes, { programs });
       await api.register(productClaimRoutes, { programs });
       await api.register(productNoticeRoutes, {
@@ -438,8 +442,8 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
         visitorClientInfo: createVisitorClientInfo(web ? internalCallSecret : undefined),
       });
       await api.register(forwardingRoutes, { forwarding });
-      await api.register(searchRoutes, { search, responseStore });
-      await api.register(vulnerabilityRoutes, { vulnerabilities, responseStore });
+      await api.register(searchRoutes, { search, responseStore, reads: publicReads });
+      await api.register(vulnerabilityRoutes, { vulnerabilities, responseStore, reads: publicReads });
       // Built per data version into this instance's local directory, served as files (decision 027).
       const osvDirectory = join(config.exportsDir, "osv");
       const exports = createOsvExports({
@@ -450,7 +454,7 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
         log: app.log,
       });
       await api.register(osvExportRoutes, { exports, feeds });
-      await api.register(rankingRoutes, { rankings, responseStore });
+      await api.register(rankingRoutes, { rankings, responseStore, reads: publicReads });
       await api.register(checkRoutes, { check });
       await api.register(dataSourceRoutes, { dataSources });
       await api.register(watchlistRoutes, {
@@ -496,6 +500,7 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
       dataVersion: dataVersion.current,
       sessionCookie: SESSION_COOKIE,
       errorReporter,
+      publicRead: publicReads.read,
       internalCallHeaders: { [INTERNAL_CALL_HEADER]: internalCallSecret },
     });
   }

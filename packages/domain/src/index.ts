@@ -13,6 +13,7 @@ export * from "./api/product-contacts.ts";
 export * from "./api/program-policy.ts";
 export * from "./api/programs.ts";
 export * from "./api/public-database.ts";
+export * from "./api/public-reads.ts";
 export * from "./api/reports.ts";
 export * from "./api/session-user.ts";
 export * from "./api/watchlists.ts";

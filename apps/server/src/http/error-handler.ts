@@ -32,6 +32,57 @@ function fieldErrorsOf(issues: { instancePath: string; message?: string }[], par
 const UNSTORABLE_TEXT_CODES = new Set(["22021", "22P05"]);
 export const UNSTORABLE_TEXT_MESSAGE = "The request contains characters that cannot be stored (such as NUL).";
 
+/** The answer to an error a handler threw: its status, body and headers, and whether it is logged. */
+export interface ErrorAnswer {
+  status: number;
+  body: ErrorBody;
+  headers?: Record<string, string>;
+  /** Logged (and reported) as the server's fault or an outage; a caller's mistake is not. */
+  log?: { level: "error" | "warn"; message: string };
+}
+
+/**
+ * The one mapping of a thrown error to the API's answer: used by the HTTP error handler and by the
+ * in-process reads of server-rendered pages (http/public-reads.ts), so both fail alike.
+ */
+export function errorAnswerOf(error: unknown): ErrorAnswer {
+  if (error instanceof AppError) {
+    const body: ErrorBody = { status: "error", message: error.message };
+    if (error.fieldErrors) body.errors = error.fieldErrors;
+    return {
+      status: error.status,
+      body,
+      ...(error.headers && { headers: error.headers }),
+      ...(error.status >= 500 && { log: { level: "error", message: "application error" } }),
+    };
+  }
+  if (UNSTORABLE_TEXT_CODES.has((error as { code?: unknown } | null)?.code as string)) {
+    return { status: 422, body: { status: "error", message: UNSTORABLE_TEXT_MESSAGE } };
+  }
+  if (isDatabaseUnavailable(error)) {
+    // A restart or failover of PostgreSQL: only the requests in flight fail, and may be retried.
+    return {
+      status: 503,
+      body: { status: "error", message: defaultMessageFor(503) },
+      headers: { "retry-after": String(DATABASE_RETRY_AFTER_SECONDS) },
+      log: { level: "warn", message: "database unavailable" },
+    };
+  }
+  const statusCode = (error as { statusCode?: unknown } | null)?.statusCode;
+  const status = typeof statusCode === "number" && statusCode >= 400 ? statusCode : 500;
+  if (status >= 500) {
+    // Never leak a 5xx message.
+    return {
+      status,
+      body: { status: "error", message: defaultMessageFor(status) },
+      log: { level: "error", message: "unhandled error" },
+    };
+  }
+  // Fastify's own 4xx (bad JSON, body too large, unsupported media type) carry safe messages.
+  const message = error instanceof Error ? error.message : "";
+  return { status, body: { status: "error", message: message || defaultMessageFor(status) } };
+}
+
 export function registerErrorHandlers(app: FastifyInstance, reporter?: ErrorReporter) {
   const report = (error: unknown, request: FastifyRequest, status: number) =>
     reporter?.capture(error, {
@@ -50,16 +101,6 @@ export function registerErrorHandlers(app: FastifyInstance, reporter?: ErrorRepo
         .status(413)
         .send({ status: "error", message: bodyTooLargeMessage(limit) } satisfies ErrorBody);
     }
-    if (error instanceof AppError) {
-      const body: ErrorBody = { status: "error", message: error.message };
-      if (error.fieldErrors) body.errors = error.fieldErrors;
-      if (error.status >= 500) {
-        request.log.error({ err: error }, "application error");
-        report(error, request, error.status);
-      }
-      if (error.headers) reply.headers(error.headers);
-      return reply.status(error.status).send(body);
-    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = fieldErrorsOf(error.validation, error.validationContext ?? "request");
       return reply
@@ -71,33 +112,11 @@ export function registerErrorHandlers(app: FastifyInstance, reporter?: ErrorRepo
       report(error, request, 500);
       return reply.status(500).send({ status: "error", message: defaultMessageFor(500) } satisfies ErrorBody);
     }
-    if (UNSTORABLE_TEXT_CODES.has((error as { code?: unknown }).code as string)) {
-      return reply
-        .status(422)
-        .send({ status: "error", message: UNSTORABLE_TEXT_MESSAGE } satisfies ErrorBody);
-    }
-    if (isDatabaseUnavailable(error)) {
-      // A restart or failover of PostgreSQL: only the requests in flight fail, and may be retried.
-      request.log.warn({ err: error }, "database unavailable");
-      report(error, request, 503);
-      return reply
-        .status(503)
-        .header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS))
-        .send({ status: "error", message: defaultMessageFor(503) } satisfies ErrorBody);
-    }
-    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
-    if (status >= 500) {
-      request.log.error({ err: error }, "unhandled error");
-      report(error, request, status);
-      // Never leak a 5xx message.
-      return reply
-        .status(status)
-        .send({ status: "error", message: defaultMessageFor(status) } satisfies ErrorBody);
-    }
-    // Fastify's own 4xx (bad JSON, body too large, unsupported media type) carry safe messages.
-    return reply
-      .status(status)
-      .send({ status: "error", message: error.message || defaultMessageFor(status) });
+    const answer = errorAnswerOf(error);
+    if (answer.log) request.log[answer.log.level]({ err: error }, answer.log.message);
+    if (answer.log) report(error, request, answer.status);
+    if (answer.headers) reply.headers(answer.headers);
+    return reply.status(answer.status).send(answer.body);
   });
 
   app.setNotFoundHandler((request, reply) => {

@@ -37,7 +37,11 @@ export interface PageRequest {
 }
 
 /** The page of a list route: its own path and query string give the pagination links. */
-export function pageRequest(request: FastifyRequest, page: number, perPage: number): PageRequest {
+export function pageRequest(
+  request: Pick<FastifyRequest, "url">,
+  page: number,
+  perPage: number,
+): PageRequest {
   const [path = "", search = ""] = request.url.split("?");
   return { path, query: new URLSearchParams(search), page, perPage };
 }

@@ -4,7 +4,12 @@ import type { AddressInfo } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
-import { type ContentSecurityPolicyOptions, type PublicConfig, TOKEN_STORAGE_KEY } from "@pressguard/domain";
+import {
+  type ContentSecurityPolicyOptions,
+  type PublicConfig,
+  type PublicReader,
+  TOKEN_STORAGE_KEY,
+} from "@pressguard/domain";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { VISITOR_ADDRESS_HEADER } from "./api-rate-limit.ts";
@@ -37,6 +42,8 @@ export interface WebOptions {
    * the server's, which the public API's rate limit does not count (http/api-rate-limit.ts).
    */
   internalCallHeaders?: Record<string, string>;
+  /** The public database's reads, answered in-process to the pages' loaders (http/public-reads.ts). */
+  publicRead?: PublicReader;
 }
 
 /**
@@ -154,6 +161,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
         visitorApiHeaders: { ...options.internalCallHeaders, [VISITOR_ADDRESS_HEADER]: request.ip },
       }),
       ...(reportError && { reportError }),
+      ...(options.publicRead && { publicRead: options.publicRead }),
       ...(options.dataVersion && { dataVersion: options.dataVersion() }),
       ...(contentSecurityPolicy && { contentSecurityPolicy }),
     };

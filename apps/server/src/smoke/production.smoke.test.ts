@@ -113,6 +113,32 @@ describe("the production process started by npm start", () => {
     expect(failures).toEqual([]);
   });
 
+  it("renders a public page in one pass: its loaders read in-process, never over the server's own API", async () => {
+    const { data } = await getJson<{ data: { slug: string; product: { kind: string; slug: string } }[] }>(
+      "/api/v1/vulnerabilities?q=xss&per_page=3",
+    );
+    const record = data[2];
+    if (!record) throw new Error("the bundled data has no three xss records");
+    const product = `/database/wordpress/${record.product.kind}/${record.product.slug}`;
+    const pages = [
+      `${product}/vulnerability/${record.slug}`,
+      `${product}/vulnerabilities/vdp`,
+      `${product}/security-contributors/vdp`,
+      `/database?q=${encodeURIComponent(record.product.slug)}+csrf`,
+      "/database/leaderboard",
+      "/database/statistics/wordpress",
+    ];
+    const before = server.mark();
+    for (const path of pages) expect((await request(path)).status, path).toBe(200);
+    const requests = [
+      ...server
+        .output()
+        .slice(before)
+        .matchAll(/"url":"([^"]+)"[^\n]*"msg":"incoming request"/g),
+    ];
+    expect(requests.map((match) => match[1])).toEqual(pages);
+  });
+
   it("answers a malformed path with the web application's page, and the API with its JSON error", async () => {
     const page = await request("/database/wordpress/plugin/%ff/vulnerabilities/vdp");
     expect(page.status).toBe(404);

@@ -40,6 +40,10 @@ export interface ProductionServer {
   /** The address the server's own "ready on" line names. */
   announcedAddress: string;
   output: () => string;
+  /** A position in the output, for `outputSince`. */
+  mark: () => number;
+  /** What the server wrote since `mark()` (while it is still within the kept tail). */
+  outputSince: (mark: number) => string;
   /** npm's own pid: what a supervisor that signals one process (`docker stop`) signals. */
   pid: number;
   /** Whether any process of the group (npm, its shell, the server) is still running. */
@@ -83,8 +87,12 @@ export async function startProductionServer(
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
+  /** Characters written since the start; the kept tail is its last OUTPUT_TAIL. */
+  let written = 0;
   const collect = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-OUTPUT_TAIL);
+    const text = chunk.toString();
+    written += text.length;
+    output = (output + text).slice(-OUTPUT_TAIL);
   };
   child.stdout?.on("data", collect);
   child.stderr?.on("data", collect);
@@ -102,6 +110,12 @@ export async function startProductionServer(
       port,
       announcedAddress,
       output: () => output,
+      mark: () => written,
+      outputSince(mark: number) {
+        const kept = written - output.length;
+        if (mark < kept) throw new Error("the output since that mark is no longer kept");
+        return output.slice(mark - kept);
+      },
       pid: child.pid ?? 0,
       running: () => signalGroup(child, 0),
       stop,

@@ -2,15 +2,19 @@ import { FOOTER_METRICS_MAX_AGE_SECONDS, FooterMetrics } from "@pressguard/domai
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { publicData } from "../../http/access.ts";
 import { type ResponseStore, registerHttpCache } from "../../http/http-cache.ts";
+import type { PublicReads } from "../../http/public-reads.ts";
 import type { FooterMetricsService } from "./service.ts";
 
 export const productRoutes: FastifyPluginAsyncZod<{
   footerMetrics: FooterMetricsService;
+  /** Public reads: registered here, answered in-process to server-rendered pages too. */
+  reads: PublicReads;
   responseStore?: ResponseStore;
-}> = async (app, { footerMetrics, responseStore }) => {
+}> = async (app, { footerMetrics, responseStore, reads }) => {
   // Every page asks for the footer: its answer is kept as bytes (per data version) with an ETag.
   registerHttpCache(app, responseStore);
-  app.get(
+  reads.get(
+    app,
     "/public/footer/metrics",
     {
       schema: {

@@ -3,17 +3,21 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../errors.ts";
 import { type ResponseStore, registerHttpCache } from "../../http/http-cache.ts";
+import type { PublicReads } from "../../http/public-reads.ts";
 import { publicRead, tags } from "../vulnerabilities/public-read.ts";
 import type { RankingService } from "./service.ts";
 
 /** Leaderboards and statistics of the public database API (PRODUCT.md §5, §6). */
 export const rankingRoutes: FastifyPluginAsyncZod<{
   rankings: RankingService;
+  /** Public reads: registered here, answered in-process to server-rendered pages too. */
+  reads: PublicReads;
   responseStore?: ResponseStore;
-}> = async (app, { rankings, responseStore }) => {
+}> = async (app, { rankings, responseStore, reads }) => {
   registerHttpCache(app, responseStore);
 
-  app.get(
+  reads.get(
+    app,
     "/v1/statistics/counts",
     {
       schema: { tags, summary: "Headline counts of the database", response: { 200: DatabaseCounts } },
@@ -22,7 +26,8 @@ export const rankingRoutes: FastifyPluginAsyncZod<{
     () => rankings.getDatabaseCounts(),
   );
 
-  app.get(
+  reads.get(
+    app,
     "/v1/leaderboard/:type",
     {
       schema: {
@@ -42,7 +47,8 @@ export const rankingRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.get(
+  reads.get(
+    app,
     "/v1/statistics/:platform/:timeframe",
     {
       schema: {

@@ -15,17 +15,21 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type ResponseStore, registerHttpCache } from "../../http/http-cache.ts";
 import { pageRequest } from "../../http/pagination.ts";
+import type { PublicReads } from "../../http/public-reads.ts";
 import { productIdOf, publicRead, tags } from "../vulnerabilities/public-read.ts";
 import type { SearchService } from "./service.ts";
 
 /** The lists of the public database API (PRODUCT.md §6, spec §7 product reads). */
 export const searchRoutes: FastifyPluginAsyncZod<{
   search: SearchService;
+  /** Public reads: registered here, answered in-process to server-rendered pages too. */
+  reads: PublicReads;
   responseStore?: ResponseStore;
-}> = async (app, { search, responseStore }) => {
+}> = async (app, { search, responseStore, reads }) => {
   registerHttpCache(app, responseStore);
 
-  app.get(
+  reads.get(
+    app,
     "/v1/vulnerabilities",
     {
       schema: {
@@ -61,7 +65,8 @@ export const searchRoutes: FastifyPluginAsyncZod<{
     (request) => search.autocomplete(request.query),
   );
 
-  app.get(
+  reads.get(
+    app,
     "/v1/programs",
     {
       schema: {
@@ -96,7 +101,8 @@ export const searchRoutes: FastifyPluginAsyncZod<{
       search.findProducts(request.query, pageRequest(request, request.query.page, request.query.per_page)),
   );
 
-  app.get(
+  reads.get(
+    app,
     "/products/:id/vulnerabilities",
     {
       schema: {
@@ -116,7 +122,8 @@ export const searchRoutes: FastifyPluginAsyncZod<{
       ),
   );
 
-  app.get(
+  reads.get(
+    app,
     "/v1/researchers/:uuid/vulnerabilities",
     {
       schema: {

@@ -10,6 +10,7 @@ import {
 import { createSerializerCompiler, type FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type ResponseStore, registerHttpCache } from "../../http/http-cache.ts";
+import type { PublicReads } from "../../http/public-reads.ts";
 import { sortedKeysReplacer } from "./csaf.ts";
 import { productIdOf, publicRead, tags } from "./public-read.ts";
 import type { VulnerabilityService } from "./service.ts";
@@ -20,11 +21,14 @@ const sortedKeysSerializer = createSerializerCompiler({ replacer: sortedKeysRepl
 /** The public records of the database API (PRODUCT.md §6, spec §7 product reads). */
 export const vulnerabilityRoutes: FastifyPluginAsyncZod<{
   vulnerabilities: VulnerabilityService;
+  /** Public reads: registered here, answered in-process to server-rendered pages too. */
+  reads: PublicReads;
   responseStore?: ResponseStore;
-}> = async (app, { vulnerabilities, responseStore }) => {
+}> = async (app, { vulnerabilities, responseStore, reads }) => {
   registerHttpCache(app, responseStore);
 
-  app.get(
+  reads.get(
+    app,
     "/v1/vulnerabilities/:id",
     {
       schema: {
@@ -99,7 +103,8 @@ export const vulnerabilityRoutes: FastifyPluginAsyncZod<{
     (request) => vulnerabilities.getCsaf(request.params.id),
   );
 
-  app.get(
+  reads.get(
+    app,
     "/v1/products/:platform/:kind/:slug",
     {
       schema: {
@@ -114,7 +119,8 @@ export const vulnerabilityRoutes: FastifyPluginAsyncZod<{
       vulnerabilities.getProduct(request.params.platform, request.params.kind, request.params.slug),
   );
 
-  app.get(
+  reads.get(
+    app,
     "/products/:id/contributors",
     {
       schema: {
@@ -128,7 +134,8 @@ export const vulnerabilityRoutes: FastifyPluginAsyncZod<{
     (request) => vulnerabilities.findProductContributors(productIdOf(request.params.id)),
   );
 
-  app.get(
+  reads.get(
+    app,
     "/v1/researchers/:uuid",
     {
       schema: {

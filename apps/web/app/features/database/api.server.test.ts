@@ -1,3 +1,4 @@
+import type { PublicReader } from "@pressguard/domain";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { developmentPublicConfig } from "../../lib/request-context.server.ts";
 import { databaseApi } from "./api.server.ts";
@@ -110,6 +111,62 @@ describe("databaseApi", () => {
     expect(await thrown(databaseApi.getProduct(input, "wordpress", "plugin", "x"))).toMatchObject({
       data: "Error fetching product",
     });
+  });
+});
+
+describe("databaseApi in the server that renders the page (decision 038)", () => {
+  const failure = (status: number, message: string) => ({ kind: "public-read-failure", status, message });
+  const withReader = (publicRead: PublicReader) => ({ ...input, context: { ...input.context, publicRead } });
+
+  it("reads in-process, never over HTTP: the route, its params and the query the API would get", async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal("fetch", fetch);
+    const read = vi.fn(async () => ({ data: [], pagination: {} }));
+    const params = parseSearchParams(new URLSearchParams("q=contact+form&kind=plugin&patched=false"));
+    await databaseApi.searchVulnerabilities(withReader(read as unknown as PublicReader), params);
+    await databaseApi.getVulnerability(withReader(read as unknown as PublicReader), "a b");
+    expect(read.mock.calls).toEqual([
+      [
+        "/v1/vulnerabilities",
+        {},
+        {
+          page: 1,
+          q: "contact form",
+          kind: "plugin",
+          patched: "false",
+          known_exploited: undefined,
+          per_page: 20,
+        },
+      ],
+      ["/v1/vulnerabilities/:id", { id: "a b" }, undefined],
+    ]);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("turns a read's 404 into the page's 404, and another failure into the store failure message", async () => {
+    const notFound = withReader(async () => Promise.reject(failure(404, "Vulnerability not found.")));
+    expect(await thrown(databaseApi.getVulnerability(notFound, "nope"))).toMatchObject({
+      data: "Page not found",
+      init: { status: 404 },
+    });
+    input.request = visit();
+    const unavailable = withReader(async () => Promise.reject(failure(503, "Service unavailable.")));
+    expect(await thrown(databaseApi.getProduct(unavailable, "wordpress", "plugin", "x"))).toMatchObject({
+      data: "Error fetching product",
+      init: { status: 503 },
+    });
+  });
+
+  it("gives up on a read that does not answer in 5 s, as on an API timeout", async () => {
+    vi.useFakeTimers();
+    try {
+      const stuck = withReader(() => new Promise(() => {}));
+      const outcome = thrown(databaseApi.getVulnerability(stuck, "slow"));
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(await outcome).toMatchObject({ data: "Error fetching vulnerabilities", init: { status: 500 } });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

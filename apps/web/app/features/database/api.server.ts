@@ -1,17 +1,14 @@
-import type {
-  Contributor,
-  DatabaseCounts,
-  Leaderboard,
-  ProgramDirectory,
-  PublicProduct,
-  PublicResearcherProfile as ResearcherProfile,
-  Statistics,
-  VulnerabilityDetail as Vulnerability,
-  VulnerabilityPage,
-  VulnerabilitySearchPage,
+import {
+  isPublicReadFailure,
+  type PublicReadAnswers,
+  type PublicReader,
+  type PublicReadQuery,
+  type PublicReadRoute,
+  publicReadPath,
+  publicReadSearch,
 } from "@pressguard/domain";
 import type { AppLoadContext } from "react-router";
-import { isApiError } from "../../lib/api/api-error.ts";
+import { ApiError, isApiError, REQUEST_ABORTED_MESSAGE } from "../../lib/api/api-error.ts";
 import { createServerApiClient } from "../../lib/api/client.server.ts";
 import { apiFailureOf, throwNotFound } from "../../lib/errors.ts";
 import type { SearchParams } from "./search-params.ts";
@@ -35,71 +32,91 @@ interface LoaderInput {
 }
 
 /**
- * One public GET during SSR. The API's 404 is the page's 404; any other failure shows the
+ * One public read during SSR. The API's 404 is the page's 404; any other failure shows the
  * specification's store failure message (with the API's 4xx or 5xx: `apiFailureOf`).
  */
-function publicGet<T>(
+function publicGet<R extends PublicReadRoute>(
   input: LoaderInput,
-  path: string,
+  route: R,
+  params: Record<string, string>,
   failure: string,
-  query?: Record<string, string | number | undefined>,
-): Promise<T> {
+  query?: PublicReadQuery,
+): Promise<PublicReadAnswers[R]> {
   // The loaders of one page share its request: a layout and its page asking for the same product ask
   // the API once.
   const asked = askedBy.get(input.request) ?? new Map<string, Promise<unknown>>();
   askedBy.set(input.request, asked);
-  const key = `${path}?${JSON.stringify(query ?? {})}`;
-  const answer = asked.get(key) ?? fetchPublic<T>(input, path, failure, query);
+  const key = `${publicReadPath(route, params)}${publicReadSearch(query)}`;
+  const answer = asked.get(key) ?? readPublic(input, route, params, failure, query);
   asked.set(key, answer);
-  return answer as Promise<T>;
+  return answer as Promise<PublicReadAnswers[R]>;
 }
 
 const askedBy = new WeakMap<Request, Map<string, Promise<unknown>>>();
 
-async function fetchPublic<T>(
+async function readPublic<R extends PublicReadRoute>(
   { request, context }: LoaderInput,
-  path: string,
+  route: R,
+  params: Record<string, string>,
   failure: string,
-  query?: Record<string, string | number | undefined>,
-): Promise<T> {
-  const client = createServerApiClient(request, context, { forwardCookies: false, ...SSR_OPTIONS });
+  query?: PublicReadQuery,
+): Promise<PublicReadAnswers[R]> {
   try {
-    return await client.request<T>(path, { query });
+    // In the server that renders the page, in-process (decision 038); over HTTP where there is none.
+    if (context?.publicRead) return await readInProcess(context.publicRead, route, params, query);
+    const client = createServerApiClient(request, context, { forwardCookies: false, ...SSR_OPTIONS });
+    return await client.request<PublicReadAnswers[R]>(publicReadPath(route, params), { query });
   } catch (error) {
     if (isApiError(error) && error.status === 404) throwNotFound();
     throw apiFailureOf(error, failure);
   }
 }
 
-const segment = encodeURIComponent;
+/** The in-process read, failing as the HTTP call fails: an `ApiError`, 408 after the SSR timeout. */
+async function readInProcess<R extends PublicReadRoute>(
+  read: PublicReader,
+  route: R,
+  params: Record<string, string>,
+  query: PublicReadQuery | undefined,
+): Promise<PublicReadAnswers[R]> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ApiError(408, REQUEST_ABORTED_MESSAGE)), SSR_OPTIONS.timeout);
+  });
+  try {
+    return await Promise.race([read(route, params, query), timeout]);
+  } catch (error) {
+    if (isPublicReadFailure(error)) throw new ApiError(error.status, error.message, { errors: error.errors });
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 export const databaseApi = {
   searchVulnerabilities: (input: LoaderInput, params: SearchParams, perPage = 20) =>
-    publicGet<VulnerabilitySearchPage>(input, "/v1/vulnerabilities", FETCH_FAILURES.vulnerabilities, {
+    publicGet(input, "/v1/vulnerabilities", {}, FETCH_FAILURES.vulnerabilities, {
       ...params,
       patched: params.patched === undefined ? undefined : String(params.patched),
       known_exploited: params.known_exploited ? "true" : undefined,
       per_page: perPage,
     }),
   getCounts: (input: LoaderInput) =>
-    publicGet<DatabaseCounts>(input, "/v1/statistics/counts", FETCH_FAILURES.vulnerabilities),
+    publicGet(input, "/v1/statistics/counts", {}, FETCH_FAILURES.vulnerabilities),
   getVulnerability: (input: LoaderInput, slug: string) =>
-    publicGet<Vulnerability>(input, `/v1/vulnerabilities/${segment(slug)}`, FETCH_FAILURES.vulnerabilities),
+    publicGet(input, "/v1/vulnerabilities/:id", { id: slug }, FETCH_FAILURES.vulnerabilities),
   getProduct: (input: LoaderInput, platform: string, kind: string, slug: string) =>
-    publicGet<PublicProduct>(
-      input,
-      `/v1/products/${segment(platform)}/${segment(kind)}/${segment(slug)}`,
-      FETCH_FAILURES.product,
-    ),
+    publicGet(input, "/v1/products/:platform/:kind/:slug", { platform, kind, slug }, FETCH_FAILURES.product),
   getProductVulnerabilities: (
     input: LoaderInput,
     productId: number,
     tab: "present" | "fixed",
     page: number,
   ) =>
-    publicGet<VulnerabilityPage>(
+    publicGet(
       input,
-      `/products/${productId}/vulnerabilities`,
+      "/products/:id/vulnerabilities",
+      { id: String(productId) },
       FETCH_FAILURES.vulnerabilities,
       {
         "filter[tab]": tab,
@@ -107,28 +124,22 @@ export const databaseApi = {
       },
     ),
   getProductContributors: (input: LoaderInput, productId: number) =>
-    publicGet<{ data: Contributor[] }>(
-      input,
-      `/products/${productId}/contributors`,
-      FETCH_FAILURES.contributors,
-    ),
+    publicGet(input, "/products/:id/contributors", { id: String(productId) }, FETCH_FAILURES.contributors),
   getResearcher: (input: LoaderInput, uuid: string) =>
-    publicGet<ResearcherProfile>(input, `/v1/researchers/${segment(uuid)}`, FETCH_FAILURES.contributors),
+    publicGet(input, "/v1/researchers/:uuid", { uuid }, FETCH_FAILURES.contributors),
   getResearcherVulnerabilities: (input: LoaderInput, uuid: string, page: number) =>
-    publicGet<VulnerabilityPage>(
-      input,
-      `/v1/researchers/${segment(uuid)}/vulnerabilities`,
-      FETCH_FAILURES.vulnerabilities,
-      { page },
-    ),
+    publicGet(input, "/v1/researchers/:uuid/vulnerabilities", { uuid }, FETCH_FAILURES.vulnerabilities, {
+      page,
+    }),
   getLeaderboard: (input: LoaderInput, type: string) =>
-    publicGet<Leaderboard>(input, `/v1/leaderboard/${segment(type)}`, FETCH_FAILURES.leaderboard),
+    publicGet(input, "/v1/leaderboard/:type", { type }, FETCH_FAILURES.leaderboard),
   getStatistics: (input: LoaderInput, platform: string, timeframe: string) =>
-    publicGet<Statistics>(
+    publicGet(
       input,
-      `/v1/statistics/${segment(platform)}/${segment(timeframe)}`,
+      "/v1/statistics/:platform/:timeframe",
+      { platform, timeframe },
       FETCH_FAILURES.statistics,
     ),
   findActivePrograms: (input: LoaderInput, q: string | undefined, page: number) =>
-    publicGet<ProgramDirectory>(input, "/v1/programs", FETCH_FAILURES.products, { q, page, per_page: 50 }),
+    publicGet(input, "/v1/programs", {}, FETCH_FAILURES.products, { q, page, per_page: 50 }),
 };

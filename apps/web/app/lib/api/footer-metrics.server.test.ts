@@ -30,6 +30,19 @@ describe("loadFooterMetrics", () => {
     expect(new Headers(init.headers).get("cookie")).toBeNull();
   });
 
+  it("reads the metrics in-process in the server that renders the page, never over HTTP (decision 038)", async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal("fetch", fetch);
+    const publicRead = vi.fn(async () => ({ active_vdp_directory_count: 7 }));
+    const ctx = { ...context("http://api-in-process.test"), publicRead } as unknown as AppLoadContext;
+    expect(await loadFooterMetrics(page, ctx, () => 5)).toEqual({
+      metrics: { active_vdp_directory_count: 7 },
+      fetchedAt: 5,
+    });
+    expect(publicRead).toHaveBeenCalledWith("/public/footer/metrics");
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
   it("serves the cached metrics for one day, then asks again", async () => {
     let count = 1;
     const fetch = vi.fn(async () => Response.json({ active_vdp_directory_count: count++ }));

@@ -51,9 +51,14 @@ async function fetchEntry(
   now: () => number,
   version: string,
 ): Promise<CacheEntry> {
-  const client = createServerApiClient(request, context, { forwardCookies: false });
   try {
-    const metrics = await getFooterMetrics(client, { timeout: SSR_TIMEOUT_MS, retry: 0 });
+    // In-process in the server that renders the page (decision 038); over HTTP where there is none.
+    const metrics = context?.publicRead
+      ? await context.publicRead("/public/footer/metrics")
+      : await getFooterMetrics(createServerApiClient(request, context, { forwardCookies: false }), {
+          timeout: SSR_TIMEOUT_MS,
+          retry: 0,
+        });
     const fetchedAt = now();
     return { version, metrics, fetchedAt, expiresAt: fetchedAt + FOOTER_METRICS_CACHE_MS };
   } catch (error) {

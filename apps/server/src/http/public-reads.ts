@@ -1,0 +1,150 @@
+import {
+  type PublicReadAnswers,
+  type PublicReader,
+  type PublicReadFailure,
+  type PublicReadRoute,
+  publicReadPath,
+  publicReadSearch,
+} from "@pressguard/domain";
+import type { FastifyBaseLogger, FastifyInstance, RouteHandlerMethod, RouteShorthandOptions } from "fastify";
+import { z } from "zod";
+import { AppError, validationErrorOf } from "../errors.ts";
+import { errorAnswerOf } from "./error-handler.ts";
+import type { ErrorReporter } from "./error-reporting.ts";
+
+/**
+ * The public reads of server-rendered pages, in-process (issue 36, decision 038). Each read is an API
+ * route of the public database declared once here: `get` registers it on Fastify (the HTTP API, for
+ * browsers and API clients) and keeps its definition, and `read` answers a page's loader from that same
+ * definition — the same params and query schemas, the same handler and service, the same response
+ * schema (encoded as the HTTP serializer encodes it) and the same error answers — without a request to
+ * the server's own port and a second pass through its hooks. Public reads need no authorization; the
+ * renderer's calls were never counted by the API's rate limit.
+ */
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The app's public reads, answered in-process (what the pages' loaders are given). */
+    publicRead: PublicReader;
+  }
+}
+
+/** What a read's handler sees of its request: the same for an HTTP request and an in-process read. */
+interface ReadRequest<Params, Query> {
+  params: Params;
+  query: Query;
+  /** The path and query string under `/api`, as an HTTP request would have them (pagination links). */
+  url: string;
+}
+
+interface ReadSchema<P extends z.ZodType, Q extends z.ZodType, R extends z.ZodType> {
+  params?: P;
+  querystring?: Q;
+  response: { 200: R };
+  [documentation: string]: unknown;
+}
+
+interface Definition {
+  /** The prefix the route was registered under (`/api`). */
+  prefix: string;
+  params?: z.ZodType;
+  querystring?: z.ZodType;
+  response: z.ZodType;
+  handler: (request: ReadRequest<unknown, unknown>) => unknown;
+}
+
+export interface PublicReads {
+  /** Registers a public read route on `app` (within the `/api` prefix) and keeps its definition. */
+  get<
+    Route extends PublicReadRoute,
+    P extends z.ZodType = z.ZodType<Record<string, never>>,
+    Q extends z.ZodType = z.ZodType<Record<string, never>>,
+    R extends z.ZodType<PublicReadAnswers[Route]> = z.ZodType<PublicReadAnswers[Route]>,
+  >(
+    app: FastifyInstance,
+    url: Route,
+    options: { schema: ReadSchema<P, Q, R>; config: object },
+    handler: (request: ReadRequest<z.output<P>, z.output<Q>>) => unknown,
+  ): void;
+  /** Answers a page's loader in-process; throws a `PublicReadFailure` where the API answers an error. */
+  read: PublicReader;
+}
+
+export interface PublicReadOptions {
+  log: FastifyBaseLogger;
+  errorReporter?: ErrorReporter;
+}
+
+/** The HTTP request's query as Fastify's parser gives it: every value a string, a repeated name a list. */
+function queryObjectOf(search: string): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {};
+  for (const [name, value] of new URLSearchParams(search)) {
+    const earlier = query[name];
+    query[name] = earlier === undefined ? value : [...(Array.isArray(earlier) ? earlier : [earlier]), value];
+  }
+  return query;
+}
+
+export function createPublicReads(options: PublicReadOptions): PublicReads {
+  const definitions = new Map<string, Definition>();
+
+  function failure(error: unknown, route: string): PublicReadFailure {
+    const answer = errorAnswerOf(error);
+    if (answer.log) {
+      options.log[answer.log.level]({ err: error, read: route }, answer.log.message);
+      options.errorReporter?.capture(error, { status: answer.status, method: "GET", route });
+    }
+    return {
+      kind: "public-read-failure",
+      status: answer.status,
+      message: answer.body.message,
+      ...(answer.body.errors && { errors: answer.body.errors }),
+    };
+  }
+
+  function parsed(schema: z.ZodType | undefined, input: unknown, part: string): unknown {
+    if (!schema) return input;
+    const result = schema.safeParse(input);
+    if (result.success) return result.data;
+    throw validationErrorOf(
+      result.error.issues.map((issue) => ({ ...issue, path: issue.path.length ? issue.path : [part] })),
+    );
+  }
+
+  return {
+    get(app, url, routeOptions, handler) {
+      const { schema } = routeOptions;
+      app.get(url, routeOptions as RouteShorthandOptions, handler as unknown as RouteHandlerMethod);
+      definitions.set(url, {
+        prefix: app.prefix,
+        params: schema.params,
+        querystring: schema.querystring,
+        response: schema.response[200],
+        handler: handler as Definition["handler"],
+      });
+    },
+
+    async read(route, params = {}, query = {}) {
+      const definition = definitions.get(route);
+      if (!definition) throw new Error(`No public read is registered for ${route}`);
+      try {
+        const search = publicReadSearch(query);
+        const answer = await definition.handler({
+          params: parsed(definition.params, { ...params }, "params"),
+          query: parsed(definition.querystring, queryObjectOf(search), "querystring"),
+          url: `${definition.prefix}${publicReadPath(route, params)}${search}`,
+        });
+        const encoded = z.safeEncode(definition.response, answer);
+        if (!encoded.success) {
+          throw new AppError("internal", {
+            message: "The answer does not match its schema.",
+            cause: encoded.error,
+          });
+        }
+        return encoded.data as never;
+      } catch (error) {
+        throw failure(error, route);
+      }
+    },
+  };
+}
