@@ -83,6 +83,15 @@ module.exports = {
       to: { path: `${SERVER}modules/([^/]+)/routes\\.ts$`, pathNot: `${SERVER}modules/$1/` },
     },
     {
+      name: "modules-meet-through-services",
+      severity: "error",
+      comment:
+        "A module's SQL and context (queries.ts, *-queries.ts, context.ts, *-context.ts) are its own: other modules, the jobs and the composition use its service or its public.ts (issue 36).",
+      // $1 is the importer's module (`modules/<name>`), or its top folder or file (`jobs`, `composition`).
+      from: { path: `${SERVER}((?:modules/)?[^/]+)`, pathNot: TEST_CODE },
+      to: { path: `${SERVER}modules/.*[/-](queries|context)\\.ts$`, pathNot: `${SERVER}$1/` },
+    },
+    {
       name: "modules-import-no-seed-import",
       severity: "error",
       comment: "The bulk import of the bundled data is a tool of db/, not a library for the modules.",

@@ -42,7 +42,7 @@ const embeddedTemplate = process.env.EMBEDDED_DB_DIR;
 if (!databaseUrl && !embeddedTemplate)
   throw new Error("Set EMBEDDED_DB_DIR (a stopped, seeded embedded directory) or DATABASE_URL.");
 
-const URLS_PER_KIND = 6_000;
+const URLS_PER_KIND = 30_000;
 const maxClients = Math.max(...clientCounts);
 const agent = new Agent({ keepAlive: true, maxSockets: maxClients });
 
@@ -288,9 +288,13 @@ try {
         );
         const seen = visits.slice(used, used + app.requests);
         used += app.requests;
+        // As many pages' worth of answers as the app rendered pages (the API answers faster: a duration
+        // would use up the URLs).
         const api = await measure(
           appPort,
-          take().map((visit) => visit.reads),
+          take()
+            .slice(0, app.requests)
+            .map((visit) => visit.reads),
           clients,
           appCpu,
           false,

@@ -25,7 +25,7 @@ import { createErrorReporter } from "./http/error-reporting.ts";
 import { createResponseStore } from "./http/http-cache.ts";
 import { registerIdempotency } from "./http/idempotency.ts";
 import { collectPutRoutes, methodOverrideRoutes } from "./http/method-override.ts";
-import { createPublicReads } from "./http/public-reads.ts";
+import { createPageReads } from "./http/page-reads.ts";
 import {
   API_TAGS,
   registerRouteDocs,
@@ -75,9 +75,6 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
   const errorReporter = await createErrorReporter({ dsn: config.sentryDsn, release: buildInfo.id });
   await runInBackground(app, { start() {}, stop: () => errorReporter.close() });
   registerErrorHandlers(app, errorReporter);
-  // The public database's reads, answered to server-rendered pages in-process (decision 038).
-  const publicReads = createPublicReads({ log: app.log, errorReporter });
-  app.decorate("publicRead", publicReads.read);
   const services = await buildServices({ config, database, log: app.log });
 
   // Before access control: a preflight is answered before anyone asks who is calling.
@@ -88,7 +85,7 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
     appUrl: config.appUrl,
     contentSecurityPolicy: web?.mode !== "development",
   });
-  registerAccessControl(app, {
+  const access = registerAccessControl(app, {
     authenticator: services.auth,
     sessionCookie: SESSION_COOKIE,
     credentialCookies: [LINK_GRANT_COOKIE],
@@ -96,6 +93,9 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
     csrfHeader: config.auth.csrf.header,
     mode: config.auth.mode,
   });
+  // The API's reads, answered to server-rendered pages in-process with the same checks (decision 038).
+  const pageReads = createPageReads({ log: app.log, errorReporter, access, sessionCookie: SESSION_COOKIE });
+  app.decorate("pageRead", pageReads.read);
   // After access control (it finds the API key), before the response store (it answers in preHandler).
   const apiRateLimiter = createApiRateLimiter({
     sql: database.sql,
@@ -134,7 +134,7 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
     prefix: "/api",
     config,
     services,
-    reads: publicReads,
+    reads: pageReads,
     internalCallSecret,
     openApi: () => app.swagger(),
   });
@@ -158,7 +158,7 @@ export async function buildApp({ config, database, web, logger }: AppOptions) {
       dataVersion,
       sessionCookie: SESSION_COOKIE,
       errorReporter,
-      publicRead: publicReads.read,
+      pageRead: pageReads.read,
       internalCallHeaders: { [INTERNAL_CALL_HEADER]: internalCallSecret },
     });
   }

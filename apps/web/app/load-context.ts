@@ -1,4 +1,4 @@
-import type { ContentSecurityPolicyOptions, PublicConfig, PublicReader } from "@pressguard/domain";
+import type { ContentSecurityPolicyOptions, PageReader, PublicConfig } from "@pressguard/domain";
 
 /**
  * The load context the Fastify server passes to React Router through `getLoadContext`:
@@ -40,10 +40,10 @@ declare module "react-router" {
     reportError?: (error: unknown) => void;
     /**
      * The public database's reads, answered in-process by the server that renders the page
-     * (apps/server/src/http/public-reads.ts, decision 038): the same route definitions as
+     * (apps/server/src/http/page-reads.ts, decision 038): the same route definitions as
      * `GET /api/…`, without a request to the server's own port. Absent in tests and benches that
      * render with a bare context: the loaders then ask the API over HTTP.
      */
-    publicRead?: PublicReader;
+    pageRead?: PageReader;
   }
 }

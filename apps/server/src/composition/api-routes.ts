@@ -2,7 +2,7 @@ import { API_KEY_SCOPES } from "@pressguard/domain";
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../config.ts";
 import { publicData } from "../http/access.ts";
-import type { PublicReads } from "../http/public-reads.ts";
+import type { PageReads } from "../http/page-reads.ts";
 import { rejectMalformedInput } from "../http/reject-malformed-input.ts";
 import { createVisitorClientInfo } from "../http/visitor-address.ts";
 import { devMailRoutes } from "../mail/routes.ts";
@@ -36,7 +36,7 @@ import type { Services } from "./services.ts";
 export interface ApiRouteOptions {
   config: Config;
   services: Services;
-  reads: PublicReads;
+  reads: PageReads;
   /** The renderer's secret, when pages are served: its PIN previews carry the visitor's address. */
   internalCallSecret: string | undefined;
   /** The OpenAPI document (`app.swagger()` of the root app). */
@@ -64,6 +64,7 @@ export async function apiRoutes(api: FastifyInstance, options: ApiRouteOptions) 
     siteName: config.site.name,
     csrfCookie: config.auth.csrf.cookie,
     secureCookies,
+    reads,
   });
   await api.register(devMailRoutes, { mailer: s.mailer, enabled: config.devMailbox });
   await api.register(captchaRoutes, { captcha: s.captcha });

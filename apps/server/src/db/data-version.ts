@@ -20,6 +20,20 @@ export async function readDataVersion(sql: SqlRunner): Promise<string> {
   return rows[0]?.version ?? "0";
 }
 
+/** The data version and when it was set (null: never). */
+export async function readDataVersionStamp(
+  sql: SqlRunner,
+): Promise<{ version: string; changedAt: Date | null }> {
+  const { rows } = await sql.query<{ version: string | null; updated_at: Date | string | null }>(
+    "select value #>> '{}' as version, updated_at from app_state where key = 'data_version'",
+  );
+  const row = rows[0];
+  return {
+    version: row?.version ?? "0",
+    changedAt: row?.updated_at ? new Date(row.updated_at) : null,
+  };
+}
+
 export interface DataVersion {
   /** The last version seen; cheap, for every request. */
   current(): string;

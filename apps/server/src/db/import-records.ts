@@ -2,7 +2,7 @@ import { createReadStream } from "node:fs";
 import { open } from "node:fs/promises";
 import { createInterface } from "node:readline";
 import { createGunzip } from "node:zlib";
-import { AffectedRange, ComponentKind, parseCvssVector } from "@pressguard/domain";
+import { AffectedRange, ComponentKind, parseCvssVector, UUID_PATTERN } from "@pressguard/domain";
 import { z } from "zod";
 
 /**
@@ -26,7 +26,7 @@ export const VulnerabilityRecord = z
   .object({
     id: z
       .string()
-      .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, "must be a UUID")
+      .regex(UUID_PATTERN, "must be a UUID")
       .transform((id) => id.toLowerCase()),
     source: z.string().min(1),
     source_url: optionalText,

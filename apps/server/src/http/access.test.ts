@@ -1,12 +1,12 @@
 import fastifyCookie from "@fastify/cookie";
-import type { SessionUser as SessionUserBody } from "@pressguard/domain";
+import type { SessionUser } from "@pressguard/domain";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RequestAuth } from "./access.ts";
 import { type AccessLevel, registerAccessControl } from "./access.ts";
 import { registerErrorHandlers } from "./error-handler.ts";
 
-const base: SessionUserBody = {
+const base: SessionUser = {
   id: 1,
   name: "U",
   email: "u@example.test",
@@ -20,7 +20,7 @@ const base: SessionUserBody = {
 };
 
 /** Session secrets the fake authenticator knows, by actor. */
-const USERS: Record<string, SessionUserBody> = {
+const USERS: Record<string, SessionUser> = {
   researcher: { ...base, roles: ["researcher"], researcher: { uuid: "r", profile_completed: false } },
   vendor: {
     ...base,

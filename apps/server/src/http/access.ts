@@ -97,7 +97,7 @@ export interface AccessControlOptions {
  * The caller of a route whose access level admits only signed-in users: the access hook has already
  * answered 401 to anyone else, so this only narrows the type (and answers 401, never a crash).
  */
-export function signedInCaller(request: FastifyRequest): RequestAuth {
+export function signedInCaller(request: Pick<FastifyRequest, "auth">): RequestAuth {
   if (!request.auth) throw new AppError("unauthenticated");
   return request.auth;
 }
@@ -164,6 +164,77 @@ function keyScopesOf(
   return [access];
 }
 
+/** What a route declares about who may call it. */
+export interface RouteAccess {
+  access?: AccessLevel;
+  capability?: Capability;
+  apiKeyScopes?: readonly ApiKeyScope[];
+}
+
+/** A caller's credentials as a request shows them: a Bearer token (`""`: an unusable header), else a session. */
+interface CallerCredentials {
+  bearer: string | undefined;
+  sessionSecret: string | undefined;
+  client: ClientInfo;
+}
+
+interface Caller {
+  auth: RequestAuth | null;
+  /** The API key the call was made with, if any, even a `read` one: its own rate-limit budget. */
+  apiKeyId: number | null;
+}
+
+/**
+ * Who is calling and whether they may call a route: the rules of the access hook, shared with the
+ * in-process reads of server-rendered pages (http/page-reads.ts, decision 038), which are no HTTP
+ * request of their own. CSRF is the hook's alone: it concerns unsafe methods, and reads are safe.
+ */
+function createAccessCheck(options: Pick<AccessControlOptions, "authenticator">) {
+  return {
+    /** 1. The caller once: a Bearer token (a dead API key is 401, never anonymous) or the session. */
+    async identify({ bearer, sessionSecret, client }: CallerCredentials): Promise<RequestAuth | null> {
+      if (bearer !== undefined) {
+        const auth = bearer ? await options.authenticator.authenticateToken(bearer) : null;
+        // Decision 028: a dead key is refused everywhere, never served as anonymous: its script learns it.
+        if (!auth && bearer.startsWith(API_KEY_PREFIX)) throw new AppError("unauthenticated");
+        return auth;
+      }
+      return sessionSecret ? await options.authenticator.authenticateSession(sessionSecret, client) : null;
+    },
+
+    /** 3–4. The route's access level, an API key's scopes and the route's capability. */
+    authorize(config: RouteAccess & { access: AccessLevel }, identified: RequestAuth | null): Caller {
+      const access = config.access;
+      let auth = identified;
+      let apiKeyId: number | null = null;
+      if (auth?.via === "api_key") {
+        const key = auth;
+        apiKeyId = key.tokenId;
+        const opening = keyScopesOf(access, config.apiKeyScopes).filter((scope) =>
+          key.scopes?.includes(scope),
+        );
+        if (opening.length === 0) throw new AppError("forbidden", { message: API_KEY_SCOPE_MESSAGE });
+        if (opening.every((scope) => scope === "read")) auth = null;
+      }
+      if (access === "public") return { auth, apiKeyId };
+      if (!auth) throw new AppError("unauthenticated");
+      if (access === "researcher" && !auth.user.roles.includes("researcher")) throw new AppError("forbidden");
+      if (access === "vendor" && !auth.user.roles.includes("vendor")) throw new AppError("forbidden");
+      if (access === "staff" && !auth.user.is_staff) throw new AppError("forbidden");
+      // PRODUCT.md §7: the second factor is optional for everyone but required for staff.
+      if (access === "staff" && !auth.user.two_factor_enabled)
+        throw new AppError("forbidden", {
+          message: "Staff accounts must set up two-factor authentication first.",
+        });
+      if (config.capability && !hasCapability(auth.user, config.capability))
+        throw new AppError("forbidden", { message: CAPABILITY_MESSAGES[config.capability] });
+      return { auth, apiKeyId };
+    },
+  };
+}
+
+export type AccessCheck = ReturnType<typeof createAccessCheck>;
+
 /**
  * Refuses to start when an API route forgets to declare its access level, so no route is public
  * by accident; then, on every API request, one hook (before body validation, so an anonymous caller
@@ -176,7 +247,7 @@ function keyScopesOf(
  * 3. enforces the route's access level: 401 anonymous, 403 without the role;
  * 4. enforces the route's capability, if it names one: 403 without it.
  */
-export function registerAccessControl(app: FastifyInstance, options: AccessControlOptions) {
+export function registerAccessControl(app: FastifyInstance, options: AccessControlOptions): AccessCheck {
   app.addHook("onRoute", (route) => {
     if (!route.url.startsWith("/api")) return;
     const config = route.config as { access?: AccessLevel; apiKeyScopes?: unknown } | undefined;
@@ -190,24 +261,17 @@ export function registerAccessControl(app: FastifyInstance, options: AccessContr
   app.decorateRequest("apiKeyId", null);
   const csrfHeader = options.csrfHeader.toLowerCase();
 
+  const access = createAccessCheck(options);
   app.addHook("preValidation", async (request) => {
-    const config = request.routeOptions.config as {
-      access?: AccessLevel;
+    const config = request.routeOptions.config as RouteAccess & {
       issuesToken?: boolean;
       csrfOnlyWithSession?: boolean;
-      capability?: Capability;
-      apiKeyScopes?: readonly ApiKeyScope[];
     };
-    const access = config.access;
-    if (!access) return;
+    if (!config.access) return;
 
     const bearer = bearerOf(request);
-    if (bearer !== undefined) {
-      request.auth = bearer ? await options.authenticator.authenticateToken(bearer) : null;
-      // Decision 028: a dead key is refused everywhere, never served as anonymous: its script learns it.
-      if (!request.auth && bearer.startsWith(API_KEY_PREFIX)) throw new AppError("unauthenticated");
-    } else {
-      const secret = request.cookies[options.sessionCookie];
+    const secret = bearer === undefined ? request.cookies[options.sessionCookie] : undefined;
+    if (bearer === undefined) {
       const exempt =
         (config.issuesToken && wantsToken(request.body)) ||
         (config.csrfOnlyWithSession &&
@@ -220,30 +284,13 @@ export function registerAccessControl(app: FastifyInstance, options: AccessContr
         if (!cookie || typeof header !== "string" || !sameToken(cookie, header))
           throw new AppError("csrf_mismatch");
       }
-      request.auth = secret
-        ? await options.authenticator.authenticateSession(secret, clientInfoOf(request))
-        : null;
     }
-
-    if (request.auth?.via === "api_key") {
-      const key = request.auth;
-      request.apiKeyId = key.tokenId;
-      const opening = keyScopesOf(access, config.apiKeyScopes).filter((scope) => key.scopes?.includes(scope));
-      if (opening.length === 0) throw new AppError("forbidden", { message: API_KEY_SCOPE_MESSAGE });
-      if (opening.every((scope) => scope === "read")) request.auth = null;
-    }
-    if (access === "public") return;
-    const auth = request.auth;
-    if (!auth) throw new AppError("unauthenticated");
-    if (access === "researcher" && !auth.user.roles.includes("researcher")) throw new AppError("forbidden");
-    if (access === "vendor" && !auth.user.roles.includes("vendor")) throw new AppError("forbidden");
-    if (access === "staff" && !auth.user.is_staff) throw new AppError("forbidden");
-    // PRODUCT.md §7: the second factor is optional for everyone but required for staff.
-    if (access === "staff" && !auth.user.two_factor_enabled)
-      throw new AppError("forbidden", {
-        message: "Staff accounts must set up two-factor authentication first.",
-      });
-    if (config.capability && !hasCapability(auth.user, config.capability))
-      throw new AppError("forbidden", { message: CAPABILITY_MESSAGES[config.capability] });
+    const caller = access.authorize(
+      config as RouteAccess & { access: AccessLevel },
+      await access.identify({ bearer, sessionSecret: secret, client: clientInfoOf(request) }),
+    );
+    request.auth = caller.auth;
+    request.apiKeyId = caller.apiKeyId;
   });
+  return access;
 }

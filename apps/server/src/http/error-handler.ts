@@ -43,7 +43,7 @@ export interface ErrorAnswer {
 
 /**
  * The one mapping of a thrown error to the API's answer: used by the HTTP error handler and by the
- * in-process reads of server-rendered pages (http/public-reads.ts), so both fail alike.
+ * in-process reads of server-rendered pages (http/page-reads.ts), so both fail alike.
  */
 export function errorAnswerOf(error: unknown): ErrorAnswer {
   if (error instanceof AppError) {

@@ -6,15 +6,17 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
 import {
   type ContentSecurityPolicyOptions,
+  type PageReader,
   type PublicConfig,
-  type PublicReader,
   TOKEN_STORAGE_KEY,
 } from "@pressguard/domain";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { clientInfoOf } from "./access.ts";
 import { VISITOR_ADDRESS_HEADER } from "./api-rate-limit.ts";
 import type { ErrorReporter } from "./error-reporting.ts";
 import { etagOf, type ResponseStore, sendStored } from "./http-cache.ts";
+import type { VisitorPageReader } from "./page-reads.ts";
 import { bodyTooLargeMessage, readBodyUpTo } from "./request-body.ts";
 import { contentSecurityPolicyOf } from "./security-headers.ts";
 
@@ -42,8 +44,8 @@ export interface WebOptions {
    * the server's, which the public API's rate limit does not count (http/api-rate-limit.ts).
    */
   internalCallHeaders?: Record<string, string>;
-  /** The public database's reads, answered in-process to the pages' loaders (http/public-reads.ts). */
-  publicRead?: PublicReader;
+  /** The public database's reads, answered in-process to the pages' loaders (http/page-reads.ts). */
+  pageRead?: VisitorPageReader;
 }
 
 /**
@@ -149,6 +151,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
   // The public data version lets server-side caches (the footer count) refresh when public data changes.
   const { errorReporter } = options;
   const reportError = errorReporter && ((error: unknown) => errorReporter.capture(error, { status: 500 }));
+  const pageRead = options.pageRead;
   const getLoadContext = (request: FastifyRequest) => {
     const contentSecurityPolicy = pagePolicy.getStore();
     return {
@@ -161,7 +164,11 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions) {
         visitorApiHeaders: { ...options.internalCallHeaders, [VISITOR_ADDRESS_HEADER]: request.ip },
       }),
       ...(reportError && { reportError }),
-      ...(options.publicRead && { publicRead: options.publicRead }),
+      ...(pageRead && {
+        // The page request's address and user agent go with the visitor's credentials (a session's last seen).
+        pageRead: ((route, params, query, visitor) =>
+          pageRead(route, params, query, visitor, clientInfoOf(request))) satisfies PageReader,
+      }),
       ...(options.dataVersion && { dataVersion: options.dataVersion() }),
       ...(contentSecurityPolicy && { contentSecurityPolicy }),
     };

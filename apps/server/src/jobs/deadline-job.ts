@@ -1,10 +1,8 @@
 import type { Database } from "../db/client.ts";
 import type { Mailer } from "../mail/outbox.ts";
-import { createDeadlineQueries } from "../modules/reports/deadline-queries.ts";
 import type { ReportEventSink } from "../modules/reports/events.ts";
 import type { PreviewTokens } from "../modules/reports/preview-tokens.ts";
-import { createReportContext } from "../modules/reports/report-context.ts";
-import { createReportMail } from "../modules/reports/report-mail.ts";
+import { createFixDeadlines } from "../modules/reports/public.ts";
 import { periodicRunner } from "./periodic-job.ts";
 
 /** The deadline job e-mails "deadline near" this many days before the fix deadline. */
@@ -36,58 +34,14 @@ interface DeadlineJobOptions {
  * is e-mailed. Claims are single UPDATEs, so concurrent runs (several instances) never repeat one.
  */
 export function createDeadlineJob(options: DeadlineJobOptions) {
-  const { database } = options;
-  const { queries, requireReport, recordEvent } = createReportContext(options);
-  const reportMail = createReportMail(options);
-  const deadlines = createDeadlineQueries(database.sql);
+  const deadlines = createFixDeadlines(options);
 
   /** One pass; `now` is the job's clock. */
   async function runOnce(
     now: Date = new Date(),
   ): Promise<{ reminded: number; near: number; passed: number }> {
-    const passed = await database.sql.transaction(async (tx) => {
-      const ids = await deadlines.flagPassedDeadlines(now, tx);
-      for (const reportId of ids) {
-        await queries.insertEvent(
-          {
-            reportId,
-            actorUserId: null,
-            action: "deadline_passed",
-            fromState: "awaiting_fix",
-            toState: "awaiting_fix",
-            note: null,
-          },
-          tx,
-        );
-        await recordEvent(
-          await requireReport(reportId, tx),
-          {
-            type: "report.deadline_passed",
-            action: "deadline_passed",
-            fromState: "awaiting_fix",
-            toState: "awaiting_fix",
-          },
-          tx,
-        );
-      }
-      return ids;
-    });
-    const near = await database.sql.transaction(async (tx) => {
-      const ids = await deadlines.claimNearDeadlines(now, DEADLINE_NEAR_DAYS, tx);
-      for (const reportId of ids) {
-        await recordEvent(
-          await requireReport(reportId, tx),
-          {
-            type: "report.deadline_near",
-            action: "deadline_near",
-            fromState: "awaiting_fix",
-            toState: "awaiting_fix",
-          },
-          tx,
-        );
-      }
-      return ids;
-    });
+    const passed = await deadlines.flagPassed(now);
+    const near = await deadlines.claimNear(now, DEADLINE_NEAR_DAYS);
     const reminded = await deadlines.claimReminders(
       now,
       DEADLINE_REMINDER_DAYS,
@@ -99,7 +53,7 @@ export function createDeadlineJob(options: DeadlineJobOptions) {
       [near, "report_deadline_near"],
       [passed, "report_deadline_passed"],
     ] as const) {
-      for (const reportId of ids) await reportMail.deadline(await requireReport(reportId), template);
+      for (const reportId of ids) await deadlines.mail(reportId, template);
     }
     return { reminded: reminded.length, near: near.length, passed: passed.length };
   }

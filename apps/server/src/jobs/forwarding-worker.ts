@@ -3,7 +3,7 @@ import type { Database, SqlRunner } from "../db/client.ts";
 import type { Mailer } from "../mail/outbox.ts";
 import type { ForwardPayload } from "../modules/forwarding/payload.ts";
 import { isReportPayload } from "../modules/forwarding/payload.ts";
-import { type ClaimedDelivery, createDeliveryQueries } from "../modules/forwarding/queries.ts";
+import { type ClaimedDelivery, createDeliveryQueries } from "../modules/forwarding/public.ts";
 import {
   headlineOf,
   signatureOf,

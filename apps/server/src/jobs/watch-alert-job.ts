@@ -3,10 +3,10 @@ import type { CheckedVulnerability, ComponentKind } from "@pressguard/domain";
 import type { Database, SqlRunner } from "../db/client.ts";
 import type { Mailer } from "../mail/outbox.ts";
 import { type WatchAlertLine, watchAlertActionOf } from "../mail/watch-templates.ts";
-import { productSlugKeySql } from "../modules/check/product-slug.ts";
 import { type CheckEntry, createCheckService } from "../modules/check/service.ts";
 import type { WatchAlertItem, WatchAlertPayload } from "../modules/forwarding/payload.ts";
-import { insertWatchlistEvents } from "../modules/forwarding/queries.ts";
+import { insertWatchlistEvents } from "../modules/forwarding/public.ts";
+import { createAlertQueries, type WatchedEntry } from "../modules/watchlists/public.ts";
 import { periodicRunner } from "./periodic-job.ts";
 
 /** Records fingerprinted per statement: a first run after an import of 37,000 takes 75 short ones. */
@@ -18,22 +18,6 @@ interface WatchAlertJobOptions {
   appUrl: string;
   /** Wakes the forwarding worker: alert webhooks were queued. */
   onDeliveryQueued?: () => void;
-}
-
-/** A record's fingerprint: what decides whom it concerns and what they must do. */
-const FINGERPRINT = `md5(concat_ws('|', v.severity, v.fixed_in, (
-    select string_agg(concat_ws(',', pr.kind, pr.slug, ar.prefix, ar.version, ar.introduced,
-        ar.introduced_inclusive::text, ar.fixed, ar.last_affected), ';' order by ar.product_id, ar.position)
-    from affected_ranges ar join products pr on pr.id = ar.product_id
-    where ar.vulnerability_id = v.id)))`;
-
-/** A watched entry (as its alert keeps it) and the record it is alerted of. */
-interface WatchedEntry {
-  watchlist_id: string;
-  vulnerability_id: string;
-  kind: string;
-  slug: string;
-  version: string;
 }
 
 /**
@@ -60,6 +44,7 @@ const pairKey = (row: { watchlist_id: string; vulnerability_id: string }) =>
  */
 export function createWatchAlertJob({ database, mailer, appUrl, onDeliveryQueued }: WatchAlertJobOptions) {
   const check = createCheckService({ database, appUrl });
+  const queries = createAlertQueries(database.sql);
 
   /**
    * The check's answer to each entry for its record, read now through `sql` (a transaction's); null
@@ -95,25 +80,7 @@ export function createWatchAlertJob({ database, mailer, appUrl, onDeliveryQueued
     claimed: number;
     changed: { id: string; change: "new" | "changed"; fingerprint: string }[];
   }> {
-    const { rows } = await database.sql.query<{
-      id: string;
-      old: string | null;
-      fingerprint: string;
-      withdrawn: boolean;
-    }>(
-      `with pending as (
-         select vulnerability_id as id, fingerprint from vulnerability_alert_states where pending
-         order by vulnerability_id limit ${BATCH} for update skip locked
-       ), printed as (
-         select p.id, p.fingerprint as old, ${FINGERPRINT} as fingerprint,
-           v.withdrawn_at is not null as withdrawn
-         from pending p join vulnerabilities v on v.id = p.id
-       )
-       update vulnerability_alert_states s set pending = false,
-         fingerprint = case when printed.withdrawn then s.fingerprint else printed.fingerprint end
-       from printed where s.vulnerability_id = printed.id
-       returning s.vulnerability_id::text as id, printed.old, printed.fingerprint, printed.withdrawn`,
-    );
+    const rows = await queries.claimPending(BATCH);
     const changed = rows
       .filter((row) => !row.withdrawn && row.old !== row.fingerprint)
       .map((row) => ({
@@ -129,15 +96,7 @@ export function createWatchAlertJob({ database, mailer, appUrl, onDeliveryQueued
    * per watchlist and record (its first entry the record affects, when it names several products).
    */
   async function affectedEntries(ids: string[]): Promise<Map<string, WatchedEntry & AlertAnswer>> {
-    const { rows } = await database.sql.query<WatchedEntry>(
-      `select distinct e.watchlist_id::text, ar.vulnerability_id::text, e.kind, e.slug, e.version, e.position
-       from affected_ranges ar
-       join products p on p.id = ar.product_id
-       join watchlist_entries e on e.kind = p.kind and e.slug = ${productSlugKeySql("p.slug")}
-       where ar.vulnerability_id = any($1::uuid[])
-       order by watchlist_id, position`,
-      [ids],
-    );
+    const rows = await queries.entriesNamedBy(ids);
     const answers = await answersOf(rows);
     const affected = new Map<string, WatchedEntry & AlertAnswer>();
     rows.forEach((row, index) => {
@@ -162,22 +121,11 @@ export function createWatchAlertJob({ database, mailer, appUrl, onDeliveryQueued
     const rows = [...matches.values()];
     if (rows.length === 0) return { alerts: 0, queued: false };
     return database.sql.transaction(async (tx) => {
-      const { rows: inserted } = await tx.query<{ id: number }>(
-        `insert into watch_alerts (watchlist_id, vulnerability_id, fingerprint, change, kind, slug, version)
-         select * from unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
-         on conflict (watchlist_id, vulnerability_id, fingerprint) do nothing
-         returning id`,
-        [
-          rows.map((row) => row.watchlist_id),
-          rows.map((row) => row.vulnerability_id),
-          rows.map((row) => changed.get(row.vulnerability_id)?.fingerprint),
-          rows.map((row) => changed.get(row.vulnerability_id)?.change),
-          rows.map((row) => row.kind),
-          rows.map((row) => row.slug),
-          rows.map((row) => row.version),
-        ],
+      // Each match with its record's change and fingerprint.
+      const ids = await queries.insertAlerts(
+        tx,
+        rows.map((row) => ({ ...row, ...changed.get(row.vulnerability_id) })),
       );
-      const ids = inserted.map((row) => row.id);
       const queued = ids.length > 0 && (await queueWebhooks(tx, ids, matches, now));
       return { alerts: ids.length, queued };
     });
@@ -190,21 +138,7 @@ export function createWatchAlertJob({ database, mailer, appUrl, onDeliveryQueued
     answers: Map<string, AlertAnswer>,
     now: Date,
   ): Promise<boolean> {
-    const { rows } = await tx.query<
-      WatchedEntry & { watchlist: string; target_ids: number[]; change: "new" | "changed" }
-    >(
-      `select a.watchlist_id::text, w.name as watchlist, t.target_ids, a.kind, a.slug, a.version, a.change,
-         a.vulnerability_id::text
-       from watch_alerts a
-       join watchlists w on w.id = a.watchlist_id
-       join lateral (
-         select array_agg(id order by id) as target_ids from forward_targets
-         where watchlist_id = a.watchlist_id and status = 'active'
-       ) t on t.target_ids is not null
-       where a.id = any($1::int[])
-       order by a.watchlist_id, a.id`,
-      [alertIds],
-    );
+    const rows = await queries.alertsWithWebhooks(tx, alertIds);
     const byWatchlist = new Map<string, { name: string; targets: number[]; alerts: WatchAlertItem[] }>();
     for (const row of rows) {
       const answer = answers.get(pairKey(row));
@@ -257,26 +191,7 @@ export function createWatchAlertJob({ database, mailer, appUrl, onDeliveryQueued
    */
   async function mailAlerts(mode: "immediate" | "daily", now: Date): Promise<number> {
     return database.sql.transaction(async (tx) => {
-      const { rows } = await tx.query<
-        WatchedEntry & {
-          id: number;
-          email: string;
-          name: string;
-          watchlist: string;
-          change: "new" | "changed";
-        }
-      >(
-        `select a.id, u.email, u.name, a.watchlist_id::text, w.name as watchlist, a.kind, a.slug, a.version,
-           a.change, a.vulnerability_id::text
-         from watch_alerts a
-         join watchlists w on w.id = a.watchlist_id and w.alert_mode = $1
-           and ($1 = 'immediate' or w.last_digest_at is null or w.last_digest_at <= $2::timestamptz - interval '1 day')
-         join users u on u.id = w.user_id
-         where a.emailed_at is null
-         order by u.id, w.name, a.id
-         for update of a skip locked`,
-        [mode, now],
-      );
+      const rows = await queries.unmailed(tx, mode, now);
       const answers = await answersOf(rows, tx);
       const byOwner = new Map<string, { name: string; alerts: WatchAlertLine[] }>();
       const mailed: number[] = [];
@@ -304,16 +219,12 @@ export function createWatchAlertJob({ database, mailer, appUrl, onDeliveryQueued
           tx,
         );
       if (rows.length > 0) {
-        await tx.query("update watch_alerts set emailed_at = $2 where id = any($1::int[])", [
+        await queries.markEmailed(
+          tx,
           rows.map((row) => row.id),
           now,
-        ]);
-        if (mode === "daily" && mailed.length > 0)
-          await tx.query(
-            `update watchlists set last_digest_at = $2
-             where id in (select watchlist_id from watch_alerts where id = any($1::int[]))`,
-            [mailed, now],
-          );
+        );
+        if (mode === "daily" && mailed.length > 0) await queries.markDigested(tx, mailed, now);
       }
       return byOwner.size;
     });

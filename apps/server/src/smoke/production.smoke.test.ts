@@ -130,12 +130,17 @@ describe("the production process started by npm start", () => {
     ];
     const before = server.mark();
     for (const path of pages) expect((await request(path)).status, path).toBe(200);
-    const requests = [
-      ...server
-        .output()
-        .slice(before)
-        .matchAll(/"url":"([^"]+)"[^\n]*"msg":"incoming request"/g),
+    // The log reaches us through npm's pipe, apart from the answers: wait for the last page's line.
+    const logged = () => [
+      ...server.outputSince(before).matchAll(/"url":"([^"]+)"[^\n]*"msg":"incoming request"/g),
     ];
+    for (
+      let waited = 0;
+      waited < 10_000 && !logged().some((match) => match[1] === pages.at(-1));
+      waited += 50
+    )
+      await new Promise((done) => setTimeout(done, 50));
+    const requests = logged();
     expect(requests.map((match) => match[1])).toEqual(pages);
   });
 

@@ -5,6 +5,7 @@ import {
   type ReportEvent,
 } from "@pressguard/domain";
 import type { ReactNode } from "react";
+import { messageOf } from "../lib/errors.ts";
 import { actionLabel, type CommentVisibility, formatDateTime, stateLabel } from "../lib/reports.ts";
 import { FormField } from "../ui/form-field.tsx";
 import { Markdown } from "../ui/markdown.tsx";
@@ -151,7 +152,7 @@ export function CommentForm({ allowStaffOnly, pending, onSubmit }: CommentFormPr
       await onSubmit(body, visibility);
       form.setValues((current) => ({ ...current, body: "" }));
     },
-    errorsOf: (caught) => ({ body: [caught instanceof Error ? caught.message : "An error occurred."] }),
+    errorsOf: (caught) => ({ body: [messageOf(caught)] }),
   });
   const { values, errors } = form;
   const visibilityRadio = (value: CommentVisibility) => ({

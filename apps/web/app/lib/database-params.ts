@@ -1,3 +1,4 @@
+import { ComponentKind } from "@pressguard/domain";
 import { throwNotFound } from "./errors.ts";
 
 /**
@@ -5,13 +6,11 @@ import { throwNotFound } from "./errors.ts";
  * unknown page: 404. Query strings stay lenient; path segments name pages.
  */
 const PLATFORMS = ["wordpress"] as const;
-const COMPONENT_KINDS = ["plugin", "theme", "core"] as const;
 const LEADERBOARD_TYPES = ["monthly", "yearly", "all-time"] as const;
 const DEFAULT_LEADERBOARD_TYPE = "monthly";
 const DEFAULT_STATISTICS_TIMEFRAME = "all-time";
 
 export type Platform = (typeof PLATFORMS)[number];
-export type ComponentKind = (typeof COMPONENT_KINDS)[number];
 export type LeaderboardType = (typeof LEADERBOARD_TYPES)[number];
 
 export const PLATFORM_LABELS: Record<Platform, string> = { wordpress: "WordPress" };
@@ -31,7 +30,7 @@ export function requireProductPath(params: { platform?: string; kind?: string })
   kind: ComponentKind;
 } {
   const platform = requirePlatform(params.platform);
-  if (!oneOf(COMPONENT_KINDS, params.kind)) throwNotFound();
+  if (!oneOf(ComponentKind.options, params.kind)) throwNotFound();
   return { platform, kind: params.kind };
 }
 

@@ -6,6 +6,7 @@ import {
   apiFailureOf,
   DEFAULT_ERROR_MESSAGE,
   describeError,
+  messageOf,
   NOT_FOUND_MESSAGE,
   throwNotFound,
 } from "./errors.ts";
@@ -20,6 +21,16 @@ function thrown(run: () => unknown): unknown {
   }
   throw new Error("expected a throw");
 }
+
+describe("messageOf", () => {
+  it("shows a failed call's own message, and the default one for anything not an Error", () => {
+    expect(messageOf(new ApiError(409, "Already confirmed"))).toBe("Already confirmed");
+    expect(messageOf(new Error("Network down"))).toBe("Network down");
+    expect(messageOf(new Error(""))).toBe("");
+    expect(messageOf("nope")).toBe(DEFAULT_ERROR_MESSAGE);
+    expect(messageOf(undefined)).toBe(DEFAULT_ERROR_MESSAGE);
+  });
+});
 
 describe("describeError", () => {
   it("shows a 404 as 'Page not found'", () => {
@@ -40,15 +51,18 @@ describe("describeError", () => {
     });
   });
 
-  it("falls back to the status text, then to 'An error occurred.'", () => {
+  it("falls back to the status text, then to the default message (spec §8)", () => {
     expect(describeError(new ErrorResponseImpl(418, "I'm a teapot", null)).message).toBe("I'm a teapot");
     expect(describeError(new ErrorResponseImpl(418, "", null)).message).toBe(DEFAULT_ERROR_MESSAGE);
     expect(DEFAULT_ERROR_MESSAGE).toBe("An error occurred.");
   });
 
   it("shows a crash as 500 with the generic message", () => {
-    expect(describeError(new Error("secret detail"))).toEqual({ status: 500, message: "An error occurred." });
-    expect(describeError(undefined)).toEqual({ status: 500, message: "An error occurred." });
+    expect(describeError(new Error("secret detail"))).toEqual({
+      status: 500,
+      message: DEFAULT_ERROR_MESSAGE,
+    });
+    expect(describeError(undefined)).toEqual({ status: 500, message: DEFAULT_ERROR_MESSAGE });
   });
 
   it("shows an API error with its own status", () => {

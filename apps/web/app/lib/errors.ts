@@ -1,7 +1,7 @@
 import { data, isRouteErrorResponse } from "react-router";
 import { isApiError } from "./api/api-error.ts";
 
-/** Spec §2, §8: the texts of the error screens. */
+/** Spec §2, §8: the texts of the error screens; DEFAULT_ERROR_MESSAGE is also every failed call's last resort. */
 export const DEFAULT_ERROR_MESSAGE = "An error occurred.";
 export const NOT_FOUND_MESSAGE = "Page not found";
 const SERVER_ERROR_MESSAGE = "Internal server error";
@@ -10,6 +10,11 @@ const STATUS_MESSAGES: Readonly<Record<number, string>> = {
   404: NOT_FOUND_MESSAGE,
   500: SERVER_ERROR_MESSAGE,
 };
+
+/** What to show for a failed call: the error's own message, or {@link DEFAULT_ERROR_MESSAGE} for anything not an Error. */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : DEFAULT_ERROR_MESSAGE;
+}
 
 export interface ErrorDetails {
   status: number;

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { isApiError } from "./api/api-error.ts";
+import { DEFAULT_ERROR_MESSAGE, messageOf } from "./errors.ts";
 
 /** Messages per form field; `_form` holds the ones that belong to no field. */
 export type FieldErrorMap = Record<string, string[]>;
@@ -46,6 +47,6 @@ export function apiErrorToFieldErrors(error: unknown, knownFields: readonly stri
     }
     return result;
   }
-  const message = error instanceof Error && error.message ? error.message : "An error occurred.";
+  const message = messageOf(error) || DEFAULT_ERROR_MESSAGE;
   return { [FORM_ERROR_KEY]: [message] };
 }

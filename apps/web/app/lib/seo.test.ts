@@ -1,6 +1,7 @@
 import { PublicConfig } from "@pressguard/domain";
 import { UNSAFE_ErrorResponseImpl as ErrorResponseImpl } from "react-router";
 import { describe, expect, it } from "vitest";
+import { DEFAULT_ERROR_MESSAGE } from "./errors.ts";
 import {
   buildMeta,
   canonicalUrl,
@@ -158,7 +159,7 @@ describe("buildMeta", () => {
 
   it("titles a crash as 500 with the generic message", () => {
     const meta = buildMeta({}, { location, config: config(), error: new Error("boom") });
-    expect(titleOf(meta)).toBe("500 | An error occurred. | Pressguard");
+    expect(titleOf(meta)).toBe(`500 | ${DEFAULT_ERROR_MESSAGE} | Pressguard`);
   });
 
   it("announces the page's Atom feeds for autodiscovery, but not on an error page", () => {

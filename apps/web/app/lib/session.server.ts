@@ -1,3 +1,4 @@
+import { isPageReadFailure } from "@pressguard/domain";
 import type { AppLoadContext } from "react-router";
 import { isApiError } from "./api/api-error.ts";
 import { createServerApiClient } from "./api/client.server.ts";
@@ -39,15 +40,25 @@ async function loadOptionalUser(
     auth.mode === "cookie" ? Boolean(cookieHeader) : serverSideTokenOf(request, context) !== null;
   if (!hasCredentials) return null;
 
-  const client = createServerApiClient(request, context, { retry: 0, timeout: USER_TIMEOUT_MS });
   try {
-    const body = await client.request(auth.endpoints.user);
+    const body = context?.pageRead
+      ? // In-process in the server that renders the page, with the same credentials (decision 038).
+        await context.pageRead(
+          "/user",
+          {},
+          {},
+          { cookie: cookieHeader, bearer: serverSideTokenOf(request, context) },
+        )
+      : await createServerApiClient(request, context, { retry: 0, timeout: USER_TIMEOUT_MS }).request(
+          auth.endpoints.user,
+        );
     const parsed = SessionUser.safeParse(unwrapData(body));
     if (parsed.success) return parsed.data;
     console.warn("The user endpoint answered with an unexpected shape", parsed.error.issues);
     return null;
   } catch (error) {
-    if (isApiError(error) && (error.status === 401 || error.status === 419)) return null;
+    const status = isApiError(error) ? error.status : isPageReadFailure(error) ? error.status : null;
+    if (status === 401 || status === 419) return null;
     console.warn("The signed-in user could not be loaded", error instanceof Error ? error.message : error);
     return null;
   }

@@ -13,7 +13,7 @@ interface ErrorScreenProps {
 
 /**
  * The one error screen (spec §2, §8), used by the root and every layout's ErrorBoundary: the status
- * code large, the message as the heading ("Page not found", default "An error occurred.").
+ * code large, the message as the heading ("Page not found", else DEFAULT_ERROR_MESSAGE of lib/errors.ts).
  */
 export function ErrorScreen({ error }: ErrorScreenProps) {
   const pending = identityPendingOf(error);

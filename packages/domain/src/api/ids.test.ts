@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { numericIdOf } from "./ids.ts";
+import { isUuid, numericIdOf } from "./ids.ts";
 
 describe("numericIdOf (spec §2: a path id is digits only, else the page or resource is not found)", () => {
   it("reads digits as the id", () => {
@@ -23,6 +23,26 @@ describe("numericIdOf (spec §2: a path id is digits only, else the page or reso
       "１",
     ]) {
       expect(numericIdOf(value), String(value)).toBeNull();
+    }
+  });
+});
+
+describe("isUuid (the one UUID pattern of both apps)", () => {
+  it("reads a UUID in either case", () => {
+    expect(isUuid("0f8fad5b-d9cb-469f-a165-70867728950e")).toBe(true);
+    expect(isUuid("0F8FAD5B-D9CB-469F-A165-70867728950E")).toBe(true);
+  });
+
+  it("refuses anything else", () => {
+    for (const value of [
+      "",
+      "0f8fad5b-d9cb-469f-a165-70867728950",
+      "0f8fad5b-d9cb-469f-a165-70867728950e0",
+      "0f8fad5bd9cb469fa16570867728950e",
+      " 0f8fad5b-d9cb-469f-a165-70867728950e",
+      "0f8fad5g-d9cb-469f-a165-70867728950e",
+    ]) {
+      expect(isUuid(value), value).toBe(false);
     }
   });
 });

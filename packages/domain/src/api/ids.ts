@@ -10,3 +10,14 @@ export function numericIdOf(value: string | undefined): number | null {
   const id = Number(value);
   return id >= 1 && id <= MAX_ID ? id : null;
 }
+
+/**
+ * A UUID as text, in either case: the id of a vulnerability record, a researcher, a report, a
+ * watchlist, an attachment, and a vendor's public embed key. The one pattern both apps check ids by.
+ */
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether `value` is a UUID ({@link UUID_PATTERN}); a malformed id names nothing. */
+export function isUuid(value: string): boolean {
+  return UUID_PATTERN.test(value);
+}

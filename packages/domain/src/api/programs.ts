@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ComponentKind } from "../enums/component-kinds.ts";
 import { Plan } from "../enums/plans.ts";
 import { PageQuery, Pagination } from "./pagination.ts";
 
@@ -24,7 +25,7 @@ export const VendorProgram = z
   .object({
     id: z.number().int(),
     platform: z.string(),
-    kind: z.enum(["plugin", "theme", "core"]),
+    kind: ComponentKind,
     slug: z.string(),
     name: z.string(),
     version: z.string().nullable(),
@@ -82,7 +83,7 @@ export type ProgramDetail = z.infer<typeof ProgramDetail>;
 /** The Program form's values (spec §3 fields plus the plan). */
 export const ProgramFormValues = z
   .object({
-    kind: z.enum(["plugin", "theme", "core"]),
+    kind: ComponentKind,
     version: z.string().nullable(),
     name: z.string(),
     product_url: z.string().nullable(),

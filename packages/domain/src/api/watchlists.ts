@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ComponentKind } from "../enums/component-kinds.ts";
 import { ForwardWebhookTargetInput } from "../vendors/forwarding.ts";
 import { compareVersions } from "../versions/compare-versions.ts";
 import { CheckedVulnerability, CheckRequest } from "./public-database.ts";
@@ -133,7 +134,7 @@ export const WatchlistInventoryResult = z
           "What the body was read as: `wp … list --format=json`, a composer.lock, or `slug version` lines.",
         ),
       replaced: z
-        .array(z.enum(["plugin", "theme", "core"]))
+        .array(ComponentKind)
         .describe("The kinds of entry the inventory replaced; the watchlist's other entries are kept."),
       read: z.number().int().describe("Entries read from the body."),
       matched: z.number().int().describe("Of those, products the database knows."),

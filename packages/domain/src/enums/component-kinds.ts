@@ -9,7 +9,9 @@ export const COMPONENT_KINDS = [
 
 export type ComponentKind = (typeof COMPONENT_KINDS)[number]["value"];
 
-export const ComponentKind = z.enum(["plugin", "theme", "core"]);
+export const ComponentKind = z.enum(
+  COMPONENT_KINDS.map((kind) => kind.value) as [ComponentKind, ...ComponentKind[]],
+);
 
 export const componentKindByValue: ReadonlyMap<string, (typeof COMPONENT_KINDS)[number]> = new Map(
   COMPONENT_KINDS.map((kind) => [kind.value, kind]),

@@ -1,5 +1,6 @@
 import { CheckRequest } from "../api/public-database.ts";
 import { MAX_CHECK_ITEMS } from "../config/public-database-limits.ts";
+import { ComponentKind } from "../enums/component-kinds.ts";
 
 /**
  * What a site owner pastes on the "Check your site" page, read into the items of a batch check
@@ -10,7 +11,7 @@ import { MAX_CHECK_ITEMS } from "../config/public-database-limits.ts";
 export type InventoryKind = "plugin" | "theme";
 
 export interface InventoryItem {
-  kind: "plugin" | "theme" | "core";
+  kind: ComponentKind;
   slug: string;
   version: string;
 }
@@ -239,7 +240,7 @@ export function readInventoryDocument(text: string, kind: InventoryKind | undefi
     const read = parseSiteInventory(trimmed, kind ?? "plugin");
     if (read.items.length === 0)
       return { ok: false, message: read.problems[0] ?? "This list names no product." };
-    return { ok: true, format: "composer", kinds: ["plugin", "theme", "core"], ...read };
+    return { ok: true, format: "composer", kinds: [...ComponentKind.options], ...read };
   }
   if (isJson) {
     const read = parseSiteInventory(trimmed, kind!, Number.POSITIVE_INFINITY);

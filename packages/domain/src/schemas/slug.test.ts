@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SLUG_PATTERN, slugify } from "./slug.ts";
+import { SLUG_PATTERN, slugify, VULNERABILITY_SLUG_KEY_PATTERN, vulnerabilitySlug } from "./slug.ts";
 
 describe("slugify", () => {
   it.each([
@@ -27,5 +27,21 @@ describe("slugify", () => {
     const long = slugify("word ".repeat(60));
     expect(long.length).toBeLessThanOrEqual(80);
     expect(long).toMatch(SLUG_PATTERN);
+  });
+});
+
+describe("VULNERABILITY_SLUG_KEY_PATTERN (what may name a record by its slug, in both apps)", () => {
+  it("accepts every slug vulnerabilitySlug makes", () => {
+    for (const title of ["Contact Form 7 <= 5.3.1 - Unrestricted File Upload", "日本語", "x".repeat(300)]) {
+      expect(vulnerabilitySlug(title, "0F8FAD5B-D9CB-469F-A165-70867728950E")).toMatch(
+        VULNERABILITY_SLUG_KEY_PATTERN,
+      );
+    }
+  });
+
+  it("refuses anything else", () => {
+    for (const key of ["", "Has-Capitals", "under_score", "dot.ted", "a b", "a".repeat(201)]) {
+      expect(key).not.toMatch(VULNERABILITY_SLUG_KEY_PATTERN);
+    }
   });
 });

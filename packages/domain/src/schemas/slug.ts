@@ -19,6 +19,13 @@ export function slugify(text: string, maxLength = 80): string {
   return (lastHyphen > 0 ? cut.slice(0, lastHyphen) : slug.slice(0, maxLength)).replace(/-+$/, "");
 }
 
+/**
+ * What may name a vulnerability by its slug (the API's `{key}`, the page's `{slug}`): lowercase
+ * letters, digits and hyphens, 1 to 200 characters, checked before any lookup. Anything else names
+ * no record: both apps answer 404 without asking further.
+ */
+export const VULNERABILITY_SLUG_KEY_PATTERN = /^[a-z0-9-]{1,200}$/;
+
 /** A deterministic, URL-safe, unique slug: the title's slug plus the id's first 8 hex digits. */
 export function vulnerabilitySlug(title: string, id: string): string {
   const base = slugify(title, 80);

@@ -45,18 +45,6 @@ export const productClaims = pgTable(
   ],
 );
 
-/** The report states of PRODUCT.md §2, in lifecycle order. */
-export const REPORT_STATUSES = [
-  "submitted",
-  "in_review",
-  "rejected",
-  "validated",
-  "awaiting_fix",
-  "fix_pending",
-  "fixed",
-  "published",
-] as const;
-
 /**
  * A vulnerability report on a product. This issue creates the lifecycle columns the program counters
  * read (decision 006); the disclosure workflow adds the report's content, timeline and people.
@@ -143,6 +131,7 @@ export const reports = pgTable(
       sql`${table.rejectionReason} in ('duplicate', 'out_of_scope', 'invalid', 'not_reproducible', 'informative')`,
     ),
     check("reports_affected_version_prefix_check", sql`${table.affectedVersionPrefix} in ('<=', '<', '')`),
+    // The states of REPORT_STATES (packages/domain, reports/lifecycle.ts), as the migration wrote them.
     check(
       "reports_status_check",
       sql`${table.status} in ('submitted', 'in_review', 'rejected', 'validated', 'awaiting_fix', 'fix_pending', 'fixed', 'published')`,

@@ -1,15 +1,8 @@
-import type { RegistrationRole } from "@pressguard/domain";
+import type { RegistrationRole, SessionUser } from "@pressguard/domain";
 import { AppError } from "../../errors.ts";
 import type { ClientInfo, RequestAuth } from "../../http/access.ts";
 import { hashPassword, normaliseEmail, randomToken, sha256 } from "./credentials.ts";
-import {
-  type AuthParts,
-  RATE_LIMITS,
-  type Role,
-  rateLimiterOf,
-  requireUser,
-  type SessionUserBody,
-} from "./rules.ts";
+import { type AuthParts, RATE_LIMITS, type Role, rateLimiterOf, requireUser } from "./rules.ts";
 
 const EMAIL_VERIFICATION_SECONDS = 48 * 3600;
 
@@ -113,7 +106,7 @@ export function createRegistration(parts: AuthParts) {
       password: string;
       staff: boolean;
       roles: Role[];
-    }): Promise<SessionUserBody> {
+    }): Promise<SessionUser> {
       const email = normaliseEmail(input.email);
       const passwordHash = await hashPassword(input.password);
       const userId = await queries.createUser({

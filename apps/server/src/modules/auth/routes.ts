@@ -20,6 +20,7 @@ import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { clientInfoOf, signedInCaller } from "../../http/access.ts";
+import type { PageReads } from "../../http/page-reads.ts";
 import { randomToken } from "./credentials.ts";
 import { PASSWORD_RESET_SENT_MESSAGE } from "./passwords.ts";
 import { REGISTRATION_SENT_MESSAGE } from "./registration.ts";
@@ -37,12 +38,14 @@ export interface AuthRoutesOptions {
   siteName: string;
   csrfCookie: string;
   secureCookies: boolean;
+  /** The signed-in user is also read in-process by the pages (decision 038). */
+  reads: PageReads;
 }
 
 /** Sign-in, sign-out, the current user, sessions, magic links, e-mail verification, password reset. */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app,
-  { auth, csrfCookie, secureCookies, siteName },
+  { auth, csrfCookie, secureCookies, siteName, reads },
 ) => {
   const signIn = (reply: FastifyReply, secret: string) => setSessionCookie(reply, secret, secureCookies);
 
@@ -125,7 +128,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     },
   );
 
-  app.get(
+  reads.get(
+    app,
     "/user",
     {
       schema: { tags: ["auth"], summary: "The signed-in user", response: { 200: SessionUser } },

@@ -50,10 +50,7 @@ export function rateLimiterOf({ queries, rateLimitFactor }: Pick<AuthParts, "que
 
 export type Role = "researcher" | "vendor";
 
-/** The signed-in user as the API answers it (the domain package's `SessionUser`). */
-export type SessionUserBody = SessionUser;
-
-export function toSessionUser(row: UserRow): SessionUserBody {
+export function toSessionUser(row: UserRow): SessionUser {
   const roles: Role[] = [];
   if (row.researcher_uuid) roles.push("researcher");
   if (row.vendor_id !== null) roles.push("vendor");
@@ -82,7 +79,7 @@ export function toSessionUser(row: UserRow): SessionUserBody {
   };
 }
 
-export async function requireUser(queries: AuthQueries, userId: number): Promise<SessionUserBody> {
+export async function requireUser(queries: AuthQueries, userId: number): Promise<SessionUser> {
   const row = await queries.getUserById(userId);
   if (!row) throw new AppError("unauthenticated");
   return toSessionUser(row);

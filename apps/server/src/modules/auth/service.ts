@@ -8,8 +8,7 @@ import { createRegistration } from "./registration.ts";
 import { createSessions } from "./sessions.ts";
 import { createSignIn } from "./sign-in.ts";
 
-// The types other modules name the signed-in user and a magic link's outcome by.
-export type { SessionUserBody } from "./rules.ts";
+// The type other modules name a magic link's outcome by (the signed-in user is the domain's SessionUser).
 export type { MagicLinkOutcome } from "./sign-in.ts";
 
 export interface AuthServiceOptions {

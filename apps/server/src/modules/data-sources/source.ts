@@ -44,12 +44,6 @@ export interface DataSource {
   held(database: Database): Promise<{ count: number; what: string }>;
 }
 
-/** One count from the database, for `held`. */
-export async function countOf(database: Database, query: string, params: unknown[] = []): Promise<number> {
-  const { rows } = await database.sql.query<{ count: number }>(query, params);
-  return rows[0]?.count ?? 0;
-}
-
 /**
  * A failure of a source, in the words staff read as the source's last error: a refused key, a server
  * error, a truncated document. `retryAfterSeconds`: the upstream asked to wait this long.

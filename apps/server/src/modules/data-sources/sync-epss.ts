@@ -1,13 +1,8 @@
 import { bumpDataVersion } from "../../db/data-version.ts";
-import { annotatedCount, cveKey, readStoredAnnotations, writeCveAnnotations } from "./cve-annotations.ts";
+import { annotatedCount, liveAnnotatedCount, readStoredAnnotations } from "./annotation-queries.ts";
+import { cveKey, writeCveAnnotations } from "./cve-annotations.ts";
 import { EpssFormatError, openEpssScores } from "./epss.ts";
-import {
-  countOf,
-  type DataSource,
-  SourceError,
-  type SourceRunContext,
-  type SourceRunResult,
-} from "./source.ts";
+import { type DataSource, SourceError, type SourceRunContext, type SourceRunResult } from "./source.ts";
 import { fetchUpstream } from "./upstream-http.ts";
 
 /**
@@ -39,10 +34,7 @@ export function createEpssSource(options: EpssSourceOptions | null): DataSource 
       return syncEpss(context, options);
     },
     held: async (database) => ({
-      count: await countOf(
-        database,
-        "select count(*)::int as count from vulnerabilities where epss is not null and withdrawn_at is null",
-      ),
+      count: await liveAnnotatedCount(database.sql, "epss"),
       what: "records with an EPSS score",
     }),
   };

@@ -1,13 +1,8 @@
 import { bumpDataVersion } from "../../db/data-version.ts";
-import { annotatedCount, readStoredAnnotations, writeCveAnnotations } from "./cve-annotations.ts";
+import { annotatedCount, liveAnnotatedCount, readStoredAnnotations } from "./annotation-queries.ts";
+import { writeCveAnnotations } from "./cve-annotations.ts";
 import { KevFormatError, parseKevCatalog } from "./kev.ts";
-import {
-  countOf,
-  type DataSource,
-  SourceError,
-  type SourceRunContext,
-  type SourceRunResult,
-} from "./source.ts";
+import { type DataSource, SourceError, type SourceRunContext, type SourceRunResult } from "./source.ts";
 import { fetchUpstream } from "./upstream-http.ts";
 
 /**
@@ -35,10 +30,7 @@ export function createKevSource(options: KevSourceOptions | null): DataSource {
       return syncKev(context, options);
     },
     held: async (database) => ({
-      count: await countOf(
-        database,
-        "select count(*)::int as count from vulnerabilities where known_exploited is not null and withdrawn_at is null",
-      ),
+      count: await liveAnnotatedCount(database.sql, "known_exploited"),
       what: "records CISA lists as exploited",
     }),
   };

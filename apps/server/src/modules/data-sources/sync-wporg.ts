@@ -1,8 +1,6 @@
 import type { SqlRunner } from "../../db/client.ts";
 import { bumpDataVersion } from "../../db/data-version.ts";
-import { updateInferredFixes } from "../../db/infer-fixed.ts";
 import {
-  countOf,
   type DataSource,
   type DataSourceCounts,
   SourceError,
@@ -10,7 +8,15 @@ import {
   type SourceRunResult,
   ZERO_COUNTS,
 } from "./source.ts";
-import { type DirectoryInfo, type DirectoryKind, fetchDirectoryInfo, WporgError } from "./wporg.ts";
+import { type DirectoryInfo, fetchDirectoryInfo, WporgError } from "./wporg.ts";
+import {
+  checkedProductCount,
+  type DueProduct,
+  dueProducts,
+  markChecked,
+  refreshInferredFixes,
+  writeDirectoryValues,
+} from "./wporg-queries.ts";
 
 /**
  * The WordPress.org directory source (issue 34, decision 035): for the plugins and themes Pressguard
@@ -40,8 +46,6 @@ const GROUP = 100;
 const REJECTIONS_KEPT = 50;
 /** A group of at least this many answers, all unreadable, is WordPress.org failing, not the products. */
 const UNREADABLE_GROUP_FLOOR = 10;
-/** The slugs the directory has (directoryInfoUrl's rule); imported premium slugs with capitals are not. */
-const DIRECTORY_SLUG_SQL = "'^[a-z0-9][a-z0-9._-]{0,199}$'";
 
 export interface WporgSourceOptions {
   apiUrl: string;
@@ -62,19 +66,10 @@ export function createWporgSource(options: WporgSourceOptions | null): DataSourc
       return syncWporg(context, options);
     },
     held: async (database) => ({
-      count: await countOf(
-        database,
-        "select count(*)::int as count from products where directory_checked_at is not null",
-      ),
+      count: await checkedProductCount(database.sql),
       what: "products checked against the directory",
     }),
   };
-}
-
-interface DueProduct {
-  id: number;
-  kind: DirectoryKind;
-  slug: string;
 }
 
 type Answer = { product: DueProduct } & ({ info: DirectoryInfo } | { unreadable: string });
@@ -85,19 +80,6 @@ export function directoryDateText(date: Date): string {
   const minutes = String(date.getUTCMinutes()).padStart(2, "0");
   const hour12 = hours % 12 === 0 ? 12 : hours % 12;
   return `${date.toISOString().slice(0, 10)} ${hour12}:${minutes}${hours < 12 ? "am" : "pm"} GMT`;
-}
-
-async function dueProducts(sql: SqlRunner, limit: number, recheckSeconds: number): Promise<DueProduct[]> {
-  const { rows } = await sql.query<DueProduct>(
-    `select id, kind, slug from products
-     where kind in ('plugin', 'theme') and plan <> 'premium' and slug ~ ${DIRECTORY_SLUG_SQL}
-       and (directory_checked_at is null
-         or directory_checked_at <= now() - make_interval(secs => $2::float8))
-     order by directory_checked_at nulls first, id
-     limit $1`,
-    [limit, recheckSeconds],
-  );
-  return rows;
 }
 
 /** Whether a failure is WordPress.org's as a whole (unreachable, overloaded, limiting us). */
@@ -166,38 +148,12 @@ async function writeGroup(sql: SqlRunner, answers: Answer[]): Promise<GroupResul
     closedAt.push(info.state === "closed" && info.closedDate ? `${info.closedDate}T00:00:00Z` : null);
   }
   return sql.transaction(async (tx) => {
-    const { rows } = await tx.query<{ changed: number; closed: number; version_changed: boolean }>(
-      `with input as (
-         select * from unnest($1::int[], $2::text[], $3::text[], $4::int[], $5::text[], $6::timestamptz[])
-           as u(id, state, version, installs, updated, closed_at)
-       ), target as (
-         select p.id, p.closed_at as old_closed_at, p.version as old_version,
-           case when i.state = 'open' then i.version else p.version end as version,
-           case when i.state = 'open' then i.installs else p.active_installs end as installs,
-           case when i.state = 'open' then coalesce(i.updated, p.directory_updated)
-             else p.directory_updated end as updated,
-           case when i.state = 'open' then null
-             else coalesce(i.closed_at, p.closed_at, date_trunc('second', now())) end as closed_at
-         from input i join products p on p.id = i.id
-       ), written as (
-         update products p set version = t.version, active_installs = t.installs,
-           directory_updated = t.updated, closed_at = t.closed_at, updated_at = now()
-         from target t
-         where p.id = t.id and (p.version, p.active_installs, p.directory_updated, p.closed_at)
-           is distinct from (t.version, t.installs, t.updated, t.closed_at)
-         returning t.old_closed_at is null and t.closed_at is not null as closed,
-           t.old_version is distinct from t.version as version_changed
-       )
-       select count(*) filter (where not closed)::int as changed, count(*) filter (where closed)::int as closed,
-         coalesce(bool_or(version_changed), false) as version_changed
-       from written`,
-      [ids, states, versions, installs, updated, closedAt],
-    );
-    await tx.query("update products set directory_checked_at = now() where id = any($1::int[])", [
+    const written = await writeDirectoryValues(tx, { ids, states, versions, installs, updated, closedAt });
+    await markChecked(
+      tx,
       answers.map((answer) => answer.product.id),
-    ]);
-    const result = rows[0]!;
-    return { changed: result.changed, closed: result.closed, versionChanged: result.version_changed };
+    );
+    return written;
   });
 }
 
@@ -245,11 +201,7 @@ async function syncWporg(
     // What was written stays, finished as a whole run's would be: the inferred fixes follow the new
     // versions, and caches the data version.
     if (counts.changed + counts.withdrawn > 0) {
-      if (versionChanged)
-        await database.sql.transaction(async (tx) => {
-          await tx.query("select set_config('pressguard.bulk_import', 'on', true)");
-          return updateInferredFixes(tx);
-        });
+      if (versionChanged) await refreshInferredFixes(database.sql);
       await bumpDataVersion(database.sql);
     }
   }

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { AffectedRange } from "@pressguard/domain";
+import { type AffectedRange, ComponentKind } from "@pressguard/domain";
 import { JSONParser } from "@streamparser/json";
 import { z } from "zod";
 import { type UpstreamRecord, VulnerabilityRecord } from "../../db/upstream-records.ts";
@@ -37,7 +37,7 @@ const AffectedVersions = z.object({
 });
 
 const Software = z.object({
-  type: z.enum(["plugin", "theme", "core"]),
+  type: ComponentKind,
   name: optionalString,
   slug: z.string().trim().min(1),
   affected_versions: z.record(z.string(), AffectedVersions).default({}),

@@ -1,3 +1,4 @@
+import { isUuid } from "@pressguard/domain";
 import type { Database } from "../../db/client.ts";
 import { AppError } from "../../errors.ts";
 import { hostOf, isOwnDomain } from "../programs/claim-domains.ts";
@@ -16,7 +17,6 @@ export interface EmbedVendor {
   frame_ancestors: string[];
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NOT_AVAILABLE = "This reporting form is not available.";
 
 /** The https origins of a vendor's own hosts (hostOf drops "www.", so both spellings are listed). */
@@ -36,7 +36,7 @@ export function createEmbedService({ database }: { database: Database }) {
   const queries = createEmbedQueries(database.sql);
   return {
     async getVendor(publicKey: string): Promise<EmbedVendor> {
-      if (!UUID.test(publicKey)) throw new AppError("not_found", { message: NOT_AVAILABLE });
+      if (!isUuid(publicKey)) throw new AppError("not_found", { message: NOT_AVAILABLE });
       const vendor = await queries.findVendorByKey(publicKey.toLowerCase());
       if (!vendor) throw new AppError("not_found", { message: NOT_AVAILABLE });
       const programs = await queries.listActivePrograms(vendor.id);

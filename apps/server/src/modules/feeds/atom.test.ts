@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { SummaryRow } from "../search/queries.ts";
+import type { SummaryRow } from "../search/public.ts";
 import { renderAtomFeed } from "./atom.ts";
 
 const row: SummaryRow = {

@@ -1,6 +1,6 @@
 import { describeFix } from "@pressguard/domain";
 import { isoOf } from "../../db/timestamps.ts";
-import type { SummaryRow } from "../search/queries.ts";
+import type { SummaryRow } from "../search/public.ts";
 import { firstKnownAt, pagePaths } from "../vulnerabilities/presenters.ts";
 
 /** Atom (RFC 4287) documents of new vulnerabilities (issue 5). */

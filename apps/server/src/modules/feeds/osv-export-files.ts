@@ -9,6 +9,7 @@ import { setImmediate as nextTurn } from "node:timers/promises";
 import { createGzip } from "node:zlib";
 import { Zip, ZipDeflate } from "fflate";
 import type { SqlRunner } from "../../db/client.ts";
+import { readDataVersionStamp } from "../../db/data-version.ts";
 import type { FeedService, OsvExportRecord } from "./service.ts";
 
 /**
@@ -83,18 +84,6 @@ async function sha256Of(path: string): Promise<string> {
   const hash = createHash("sha256");
   for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
   return hash.digest("hex");
-}
-
-/** The data version and when it was set, read before the records so the files are never older than their label. */
-async function readStamp(sql: SqlRunner): Promise<{ version: string; changedAt: Date | null }> {
-  const { rows } = await sql.query<{ version: string | null; updated_at: Date | string | null }>(
-    "select value #>> '{}' as version, updated_at from app_state where key = 'data_version'",
-  );
-  const row = rows[0];
-  return {
-    version: row?.version ?? "0",
-    changedAt: row?.updated_at ? new Date(row.updated_at) : null,
-  };
 }
 
 const toSecond = (date: Date) => new Date(Math.floor(date.getTime() / 1000) * 1000);
@@ -269,7 +258,8 @@ export function createOsvExports({
 
   async function build(): Promise<OsvExportSet> {
     const started = performance.now();
-    const stamp = await readStamp(sql);
+    // Read before the records, so the files are never older than their label.
+    const stamp = await readDataVersionStamp(sql);
     const name = `v${stamp.version}`;
     const temp = join(directory, `${TEMP_PREFIX}${name}-${randomUUID()}`);
     await mkdir(temp, { recursive: true });

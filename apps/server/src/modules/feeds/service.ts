@@ -1,9 +1,9 @@
 import type { Database } from "../../db/client.ts";
 import { AppError } from "../../errors.ts";
-import { createSearchQueries } from "../search/queries.ts";
+import { createNewestRecords } from "../search/public.ts";
 import { toOsv } from "../vulnerabilities/osv.ts";
-import { detailOf, NOT_FOUND_MESSAGES, pagePaths } from "../vulnerabilities/presenters.ts";
-import { createVulnerabilityQueries } from "../vulnerabilities/queries.ts";
+import { NOT_FOUND_MESSAGES, pagePaths } from "../vulnerabilities/presenters.ts";
+import { createRecordReader } from "../vulnerabilities/public.ts";
 import { renderAtomFeed } from "./atom.ts";
 
 /** One record of the OSV export: its OSV id, its `modified` (ISO 8601) and its JSON document. */
@@ -16,32 +16,15 @@ export interface OsvExportRecord {
 /** How many of the newest vulnerabilities a feed lists. */
 export const FEED_SIZE = 50;
 
-/** Rows keyed by their vulnerability (Map.groupBy needs Node 21). */
-function groupByVulnerability<Row extends { vulnerabilityId: string }>(rows: Row[]): Map<string, Row[]> {
-  const groups = new Map<string, Row[]>();
-  for (const row of rows) {
-    const group = groups.get(row.vulnerabilityId);
-    if (group) group.push(row);
-    else groups.set(row.vulnerabilityId, [row]);
-  }
-  return groups;
-}
-
 /** The public database in bulk: the Atom feeds of new vulnerabilities and the OSV export. */
 export function createFeedService({ database, appUrl }: { database: Database; appUrl: string }) {
-  const search = createSearchQueries(database);
-  const records = createVulnerabilityQueries(database);
+  const newest = createNewestRecords(database);
+  const records = createRecordReader(database, appUrl);
 
   return {
     /** The newest vulnerabilities of every product. */
     async getFeed(): Promise<string> {
-      // The newest only: a limit of one page spares counting every record.
-      const { rows } = await search.search({
-        sort: "date",
-        limit: FEED_SIZE,
-        offset: 0,
-        matchLimit: FEED_SIZE,
-      });
+      const rows = await newest(FEED_SIZE);
       return renderAtomFeed({
         title: "Pressguard: new WordPress vulnerabilities",
         selfUrl: `${appUrl}/database/feed`,
@@ -53,15 +36,9 @@ export function createFeedService({ database, appUrl }: { database: Database; ap
 
     /** The newest vulnerabilities of one product; not found when the product is unknown. */
     async getProductFeed(platform: string, kind: string, slug: string): Promise<string> {
-      const product = await records.findProductByPath(platform, kind, slug);
+      const product = await records.findProduct(platform, kind, slug);
       if (!product) throw new AppError("not_found", { message: NOT_FOUND_MESSAGES.product });
-      const { rows } = await search.search({
-        sort: "date",
-        limit: FEED_SIZE,
-        offset: 0,
-        productId: product.id,
-        matchLimit: FEED_SIZE,
-      });
+      const rows = await newest(FEED_SIZE, product.id);
       const path = `/database/${product.platform}/${product.kind}/${encodeURIComponent(product.slug)}`;
       return renderAtomFeed({
         title: `Pressguard: ${product.name} vulnerabilities`,
@@ -79,22 +56,14 @@ export function createFeedService({ database, appUrl }: { database: Database; ap
     async *osvBatches(batchSize = 500): AsyncGenerator<OsvExportRecord[]> {
       let after: string | null = null;
       for (;;) {
-        const rows = await records.vulnerabilityBatch(after, batchSize);
-        if (rows.length === 0) return;
-        const ids = rows.map((row) => row.id);
-        const [ranges, creditRows] = await Promise.all([
-          records.rangesOfMany(ids),
-          records.creditsOfMany(ids),
-        ]);
-        const rangesBy = groupByVulnerability(ranges);
-        const creditsBy = groupByVulnerability(creditRows);
-        yield rows.map((row) => {
-          const detail = detailOf(appUrl, row, rangesBy.get(row.id) ?? [], creditsBy.get(row.id) ?? []);
+        const details = await records.detailsAfter(after, batchSize);
+        if (details.length === 0) return;
+        yield details.map((detail) => {
           const osv = toOsv(detail, detail.record_dates);
           return { id: osv.id, modified: osv.modified, json: JSON.stringify(osv) };
         });
-        after = rows.at(-1)?.id ?? null;
-        if (rows.length < batchSize) return;
+        after = details.at(-1)?.id ?? null;
+        if (details.length < batchSize) return;
       }
     },
 

@@ -295,6 +295,23 @@ export async function insertEvent(
 }
 
 /**
+ * Queues `payload` as an event of `owner` and one manual delivery of it to the target `targetId` only
+ * (a test event: one attempt, no retries), in one transaction; answers the delivery's id.
+ */
+export function queueTestDelivery(
+  sql: SqlRunner,
+  owner: TargetOwner,
+  targetId: number,
+  payload: DeliveryPayload,
+  at: Date,
+): Promise<number> {
+  return sql.transaction(async (tx) => {
+    const eventId = await insertEvent(tx, owner, null, payload, at);
+    return createTargetQueries(sql).insertManualDelivery(targetId, eventId, at, tx);
+  });
+}
+
+/**
  * Many watchlists' events at once, each with its deliveries: two statements whatever their number
  * (a publication can alert thousands of watchlists with webhooks).
  */

@@ -13,7 +13,7 @@ import { type PageRequest, paginationOf } from "../../http/pagination.ts";
 import type { Mailer } from "../../mail/outbox.ts";
 import { sha256 } from "../auth/credentials.ts";
 import { testPayload } from "./payload.ts";
-import { createTargetQueries, insertEvent, type TargetRow } from "./queries.ts";
+import { createTargetQueries, queueTestDelivery, type TargetRow } from "./queries.ts";
 import { assertPublicUrl, BlockedAddressError } from "./ssrf.ts";
 
 const TARGET_NOT_FOUND = "Forwarding target not found.";
@@ -269,10 +269,8 @@ export function createForwardingService(options: ForwardingServiceOptions) {
       const target = await targetFor(caller, id);
       await requireSendable(target, vendorIdOf(caller));
       const at = now();
-      const deliveryId = await database.sql.transaction(async (tx) => {
-        const eventId = await insertEvent(tx, ownerOf(caller), null, testPayload(options.appUrl, at), at);
-        return queries.insertManualDelivery(target.id, eventId, at, tx);
-      });
+      const payload = testPayload(options.appUrl, at);
+      const deliveryId = await queueTestDelivery(database.sql, ownerOf(caller), target.id, payload, at);
       return queued(deliveryId);
     },
 

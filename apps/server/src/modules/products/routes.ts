@@ -2,13 +2,13 @@ import { FOOTER_METRICS_MAX_AGE_SECONDS, FooterMetrics } from "@pressguard/domai
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { publicData } from "../../http/access.ts";
 import { type ResponseStore, registerHttpCache } from "../../http/http-cache.ts";
-import type { PublicReads } from "../../http/public-reads.ts";
+import type { PageReads } from "../../http/page-reads.ts";
 import type { FooterMetricsService } from "./service.ts";
 
 export const productRoutes: FastifyPluginAsyncZod<{
   footerMetrics: FooterMetricsService;
   /** Public reads: registered here, answered in-process to server-rendered pages too. */
-  reads: PublicReads;
+  reads: PageReads;
   responseStore?: ResponseStore;
 }> = async (app, { footerMetrics, responseStore, reads }) => {
   // Every page asks for the footer: its answer is kept as bytes (per data version) with an ETag.

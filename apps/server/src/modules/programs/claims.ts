@@ -1,10 +1,9 @@
-import type { ActivationAnswer, LobbyPage, ProductClaim } from "@pressguard/domain";
+import type { ActivationAnswer, LobbyPage, ProductClaim, SessionUser } from "@pressguard/domain";
 import type { SqlRunner } from "../../db/client.ts";
 import { bumpDataVersion } from "../../db/data-version.ts";
 import { isoOrNull } from "../../db/timestamps.ts";
 import { AppError } from "../../errors.ts";
 import { type PageRequest, paginationOf } from "../../http/pagination.ts";
-import type { SessionUserBody } from "../auth/service.ts";
 import { emailDomainOf, hostMatches, hostOf, ownDomains } from "./claim-domains.ts";
 import { MESSAGES, PROGRAM_NOT_FOUND, type ProgramParts, vendorOf } from "./rules.ts";
 
@@ -24,7 +23,7 @@ export function createLobbyClaims({ database, queries, mailer, appUrl, onPublicC
      * Spec §7 `activate-product`: the vendor's own pending program becomes active; a lobby product is
      * claimed — at once when its URL domain is the vendor's, otherwise after staff review.
      */
-    async activate(user: SessionUserBody, id: number, isLobbyProduct: boolean): Promise<ActivationAnswer> {
+    async activate(user: SessionUser, id: number, isLobbyProduct: boolean): Promise<ActivationAnswer> {
       const vendor = vendorOf(user);
       const requireVerified = () => {
         if (!user.email_verified) throw new AppError("forbidden", { message: MESSAGES.verifyFirst });

@@ -1,19 +1,24 @@
-import type { Program, ProgramFilter } from "@pressguard/domain";
+import {
+  type ComponentKind,
+  type Program,
+  type ProgramFilter,
+  type ReportState,
+  VENDOR_VISIBLE_REPORT_STATES,
+} from "@pressguard/domain";
 import type { SqlRunner } from "../../db/client.ts";
 
-/** Report states a vendor sees (decision 006): from validation on. */
-const VENDOR_VISIBLE_STATES = ["validated", "awaiting_fix", "fix_pending", "fixed", "published"];
 /** Report states that leave a program "open": the vendor has something to fix. */
-const OPEN_STATES = ["validated", "awaiting_fix", "fix_pending"];
+const OPEN_STATES: readonly ReportState[] = ["validated", "awaiting_fix", "fix_pending"];
 
 const sqlList = (values: readonly string[]) => values.map((value) => `'${value}'`).join(", ");
 const OPEN = sqlList(OPEN_STATES);
-const VISIBLE = sqlList(VENDOR_VISIBLE_STATES);
+/** Report states a vendor sees (decision 006): from validation on. */
+const VISIBLE = sqlList(VENDOR_VISIBLE_REPORT_STATES);
 
 export interface ProgramRow {
   id: number;
   platform: string;
-  kind: "plugin" | "theme" | "core";
+  kind: ComponentKind;
   slug: string;
   name: string;
   version: string | null;

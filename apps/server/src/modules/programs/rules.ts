@@ -1,10 +1,9 @@
-import { Program, type VendorProgram } from "@pressguard/domain";
+import { Program, type SessionUser, type VendorProgram } from "@pressguard/domain";
 import type { Database } from "../../db/client.ts";
 import { isoOrNull } from "../../db/timestamps.ts";
 import { AppError, validationErrorOf } from "../../errors.ts";
 import { idOrNotFound } from "../../http/ids.ts";
 import type { Mailer } from "../../mail/outbox.ts";
-import type { SessionUserBody } from "../auth/service.ts";
 import type { OwnershipRow, ProgramQueries, ProgramRow } from "./queries.ts";
 
 /** What every part of the programs shares: the specification's messages, the caller's vendor, a slug's rules. */
@@ -40,7 +39,7 @@ export const MESSAGES = {
 } as const;
 
 /** The caller's vendor organisation; the access level "vendor" guarantees one. */
-export function vendorOf(user: SessionUserBody): { id: number; role: string } {
+export function vendorOf(user: SessionUser): { id: number; role: string } {
   if (!user.vendor) throw new AppError("forbidden");
   return { id: user.vendor.id, role: user.vendor.role };
 }

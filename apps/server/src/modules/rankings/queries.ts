@@ -1,5 +1,6 @@
 import type { SqlRunner } from "../../db/client.ts";
 import type { Period } from "./periods.ts";
+import { CREDIT_POINTS_SQL } from "./public.ts";
 
 /** The SQL of the leaderboards, the statistics over a period and the headline counts (PRODUCT.md §5, §6). */
 
@@ -21,14 +22,6 @@ function periodFilter(period: Period, offset = 0): { sql: string; params: unknow
     params,
   };
 }
-
-/**
- * PRODUCT.md §5 points of one credited vulnerability `v` on its product `p` (critical 10, high 7,
- * medium 4, low and unknown 1; doubled when the product has an active program). A withdrawn record
- * (decision 035) earns nothing: every query summing them leaves those out.
- */
-export const CREDIT_POINTS_SQL = `(case v.severity when 'critical' then 10 when 'high' then 7 when 'medium' then 4 else 1 end
-  * case when p.is_active then 2 else 1 end)`;
 
 export interface LeaderboardRow {
   rank: number;

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../../errors.ts";
 import { type ResponseStore, registerHttpCache } from "../../http/http-cache.ts";
-import type { PublicReads } from "../../http/public-reads.ts";
+import type { PageReads } from "../../http/page-reads.ts";
 import { publicRead, tags } from "../vulnerabilities/public-read.ts";
 import type { RankingService } from "./service.ts";
 
@@ -11,7 +11,7 @@ import type { RankingService } from "./service.ts";
 export const rankingRoutes: FastifyPluginAsyncZod<{
   rankings: RankingService;
   /** Public reads: registered here, answered in-process to server-rendered pages too. */
-  reads: PublicReads;
+  reads: PageReads;
   responseStore?: ResponseStore;
 }> = async (app, { rankings, responseStore, reads }) => {
   registerHttpCache(app, responseStore);

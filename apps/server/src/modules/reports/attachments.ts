@@ -8,6 +8,7 @@ import { pipeline } from "node:stream/promises";
 import {
   FIX_ATTACHMENT_LIMITS,
   FIX_ATTACHMENT_MESSAGES,
+  isUuid,
   REPORT_ATTACHMENT_MESSAGES,
 } from "@pressguard/domain";
 
@@ -33,7 +34,8 @@ export const FIX_UPLOAD_MESSAGES = {
   state: "A fix can be attached only while the report awaits a fix.",
 } as const;
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** A report or attachment id as the store writes it: a uuid in lowercase. */
+const isStoredId = (value: string) => isUuid(value) && value === value.toLowerCase();
 
 /** A file name safe to keep and to put in Content-Disposition: no path, no control characters. */
 export function cleanFilename(name: string | undefined): string {
@@ -79,7 +81,7 @@ export function createUploadSpool(dir: string) {
 
     /** Where an installation from before decision 022 kept an attachment (ids are uuids, never names). */
     legacyPathOf(reportId: string, id: string) {
-      if (!UUID_PATTERN.test(reportId) || !UUID_PATTERN.test(id)) throw new Error("not an attachment id");
+      if (!isStoredId(reportId) || !isStoredId(id)) throw new Error("not an attachment id");
       return join(root, reportId, id);
     },
 
@@ -122,7 +124,7 @@ export function createUploadSpool(dir: string) {
         .filter((entry) => entry.isFile() && entry.name.startsWith(PARTIAL_UPLOAD_PREFIX))
         .map((entry) => join(root, entry.name));
       for (const folder of entries) {
-        if (!folder.isDirectory() || !UUID_PATTERN.test(folder.name)) continue;
+        if (!folder.isDirectory() || !isStoredId(folder.name)) continue;
         const names = await readdir(join(root, folder.name)).catch(() => []);
         for (const name of names)
           if (name.startsWith(PARTIAL_UPLOAD_PREFIX)) candidates.push(join(root, folder.name, name));

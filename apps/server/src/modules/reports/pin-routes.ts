@@ -1,5 +1,13 @@
 import fastifyMultipart from "@fastify/multipart";
-import { PIN_PREVIEW_COOKIE, PinAccepted, ReportAttachment, ReportDetail } from "@pressguard/domain";
+import {
+  CommentSubmission,
+  PIN_PREVIEW_COOKIE,
+  PinAccepted,
+  PinPatch,
+  ReportAttachment,
+  ReportDetail,
+  ReportPin,
+} from "@pressguard/domain";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { type ClientInfo, clientInfoOf } from "../../http/access.ts";
@@ -12,7 +20,7 @@ import {
 } from "./attachment-http.ts";
 import { PIN_CREDENTIAL_SECONDS } from "./preview-tokens.ts";
 import { reportIdOf } from "./report-context.ts";
-import { AttachmentParams, CommentBody, PinBody, PinPatchBody, ReportIdParams } from "./schemas.ts";
+import { AttachmentParams, ReportIdParams } from "./schemas.ts";
 import type { ReportService } from "./service.ts";
 
 /**
@@ -39,7 +47,7 @@ export const pinPreviewRoutes: FastifyPluginAsyncZod<{
         summary:
           "The PIN of a report on a product with no program: sets the HttpOnly preview cookie (5 wrong tries lock it 15 minutes)",
         params: ReportIdParams,
-        body: PinBody,
+        body: ReportPin,
         response: { 200: PinAccepted },
       },
       config: { access: "public" },
@@ -85,7 +93,7 @@ export const pinPreviewRoutes: FastifyPluginAsyncZod<{
         summary:
           "The PIN contact submits a fix (fixed version, notes, optional diff and link): awaiting_fix → fix_pending",
         params: ReportIdParams,
-        body: PinPatchBody,
+        body: PinPatch,
         response: { 200: ReportDetail },
       },
       config: { access: "public" },
@@ -153,7 +161,7 @@ export const pinPreviewRoutes: FastifyPluginAsyncZod<{
         summary:
           "The holder of the PIN preview cookie comments on the report (shared with researcher and staff)",
         params: ReportIdParams,
-        body: CommentBody,
+        body: CommentSubmission,
         response: { 201: ReportDetail },
       },
       config: { access: "public", idempotent: true },

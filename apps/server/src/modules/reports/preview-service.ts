@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import { hash as argon2Hash, verify as argon2Verify } from "@node-rs/argon2";
-import { LINK_GRANT_SECONDS, type ReportDetail, transitionOf } from "@pressguard/domain";
+import { LINK_GRANT_SECONDS, type PinPatch, type ReportDetail, transitionOf } from "@pressguard/domain";
 import { AppError } from "../../errors.ts";
 import type { ClientInfo } from "../../http/access.ts";
 import { createPinQueries } from "./pin-queries.ts";
@@ -8,7 +8,6 @@ import { PIN_CREDENTIAL_SECONDS } from "./preview-tokens.ts";
 import { PIN_RATE_LIMIT, type RateLimiter } from "./rate-limits.ts";
 import { REPORT_NOT_FOUND, type ReportContext } from "./report-context.ts";
 import type { ReportMail } from "./report-mail.ts";
-import type { PinPatchBody } from "./schemas.ts";
 
 const PIN_MAX_ATTEMPTS = 5;
 const PIN_LOCK_SECONDS = 15 * 60;
@@ -114,11 +113,7 @@ export function createPreviewService(
      * POST /report-previews/{id}/patch: the PIN contact's fix — awaiting_fix → fix_pending through the
      * domain's TRANSITIONS (actor pin_contact), one timeline event with the notes, in one transaction.
      */
-    async submitPinPatch(
-      id: string,
-      credential: string | undefined,
-      patch: PinPatchBody,
-    ): Promise<ReportDetail> {
+    async submitPinPatch(id: string, credential: string | undefined, patch: PinPatch): Promise<ReportDetail> {
       await requirePinContact(id, credential);
       await database.sql.transaction(async (tx) => {
         const row = await requireReport(id, tx, true);

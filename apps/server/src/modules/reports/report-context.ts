@@ -1,4 +1,9 @@
-import { type ReportActor, type ReportDetail, VENDOR_VISIBLE_REPORT_STATES } from "@pressguard/domain";
+import {
+  isUuid,
+  type ReportActor,
+  type ReportDetail,
+  VENDOR_VISIBLE_REPORT_STATES,
+} from "@pressguard/domain";
 import type { Database, SqlRunner } from "../../db/client.ts";
 import { AppError } from "../../errors.ts";
 import type { RequestAuth } from "../../http/access.ts";
@@ -14,10 +19,6 @@ import { detailOf, type Viewer } from "./report-views.ts";
 export const REPORT_NOT_FOUND = "Report not found.";
 
 const PIN_CREDENTIAL_MESSAGE = "Enter the PIN from the e-mail to open this report.";
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export const isUuid = (value: string) => UUID_PATTERN.test(value);
 
 /** A report id in a path: a malformed one names no report (and never reaches SQL as a bad uuid). */
 export function reportIdOf(value: string): string {

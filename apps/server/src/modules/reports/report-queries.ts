@@ -1,4 +1,4 @@
-import type { ReportState } from "@pressguard/domain";
+import type { ComponentKind, ReportState } from "@pressguard/domain";
 import type { SqlRunner } from "../../db/client.ts";
 
 export interface ReportRow {
@@ -7,7 +7,7 @@ export interface ReportRow {
   title: string;
   product_id: number;
   platform: string;
-  product_kind: "plugin" | "theme" | "core";
+  product_kind: ComponentKind;
   product_slug: string;
   product_name: string;
   product_vendor_id: number | null;

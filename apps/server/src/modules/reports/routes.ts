@@ -1,10 +1,12 @@
 import fastifyMultipart from "@fastify/multipart";
 import {
+  CommentSubmission,
   LINK_GRANT_COOKIE,
   ReportAttachment,
   ReportDetail,
   ReportPage,
   SubmittedReport,
+  VendorFix,
 } from "@pressguard/domain";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -21,14 +23,12 @@ import {
 import { reportIdOf } from "./report-context.ts";
 import {
   AttachmentParams,
-  CommentBody,
   ReportIdParams,
   ReportReadQuery,
   ReportSubmissionBody,
   ResearcherReportsQuery,
   StaffReportsQuery,
   TransitionBody,
-  VendorFixBody,
   VendorReportsQuery,
 } from "./schemas.ts";
 import type { ReportService } from "./service.ts";
@@ -216,7 +216,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService }> = a
           "Comments on a report (researcher, owning vendor, staff; staff-only comments for staff), or as the holder of an e-mail link's preview token (`?token=`)",
         params: ReportIdParams,
         querystring: ReportReadQuery,
-        body: CommentBody,
+        body: CommentSubmission,
         response: { 201: ReportDetail },
       },
       // Signed out, only with a token (401 without one); checked in the service. A token holder
@@ -284,7 +284,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService }> = a
           "The owning vendor submits a fix (fixed version, optional notes and link): awaiting_fix → fix_pending; signed in, or with its e-mailed link's token as `?token=`",
         params: ReportIdParams,
         querystring: ReportReadQuery,
-        body: VendorFixBody,
+        body: VendorFix,
         response: { 200: ReportDetail },
       },
       // Signed out only with the vendor's preview token (401 without one); checked in the service.

@@ -58,11 +58,3 @@ export const TransitionBody = bodyCheckedByService(
       "`action` (a lifecycle action), optional `note`; `reason` (and a duplicate's id) to reject; the ReportValidation fields to validate.",
   },
 );
-
-/** The bodies a web form checks too live in the domain (issue 16): one schema, both sides. */
-export {
-  CommentSubmission as CommentBody,
-  PinPatch as PinPatchBody,
-  ReportPin as PinBody,
-  VendorFix as VendorFixBody,
-} from "@pressguard/domain";

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import {
+  isUuid,
   OPEN_REPORT_STATES,
   ReportSubmission,
   SignedOutReportSubmission,
@@ -16,7 +17,7 @@ import type { CaptchaService } from "../captcha/service.ts";
 import { duplicateCandidates } from "./duplicate-candidates.ts";
 import { UPLOAD_TOKEN_SECONDS } from "./preview-tokens.ts";
 import { type RateLimiter, REPORT_RATE_LIMITS } from "./rate-limits.ts";
-import { isUuid, type ReportContext } from "./report-context.ts";
+import type { ReportContext } from "./report-context.ts";
 import type { ReportMail } from "./report-mail.ts";
 import type { ReportRow } from "./report-queries.ts";
 import { createSubmissionQueries } from "./submission-queries.ts";

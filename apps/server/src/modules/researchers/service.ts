@@ -1,8 +1,7 @@
-import { ResearcherProfile } from "@pressguard/domain";
+import { ResearcherProfile, type SessionUser } from "@pressguard/domain";
 import type { Database } from "../../db/client.ts";
 import { bumpDataVersion } from "../../db/data-version.ts";
 import { AppError, validationErrorOf } from "../../errors.ts";
-import type { SessionUserBody } from "../auth/service.ts";
 import { prepareResearcherQueries, type ResearcherProfileRow } from "./queries.ts";
 
 export type ResearcherProfileBody = ResearcherProfileRow;
@@ -27,11 +26,11 @@ export function createResearcherProfileService({
   }
 
   return {
-    getProfile(user: SessionUserBody): Promise<ResearcherProfileBody> {
+    getProfile(user: SessionUser): Promise<ResearcherProfileBody> {
       return requireProfile(user.id);
     },
 
-    async updateProfile(user: SessionUserBody, input: unknown): Promise<ResearcherProfileBody> {
+    async updateProfile(user: SessionUser, input: unknown): Promise<ResearcherProfileBody> {
       const result = ResearcherProfile.safeParse(input);
       if (!result.success) throw validationErrorOf(result.error.issues);
       await database.sql.transaction(async (tx) => {

@@ -14,8 +14,8 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type ResponseStore, registerHttpCache } from "../../http/http-cache.ts";
+import type { PageReads } from "../../http/page-reads.ts";
 import { pageRequest } from "../../http/pagination.ts";
-import type { PublicReads } from "../../http/public-reads.ts";
 import { productIdOf, publicRead, tags } from "../vulnerabilities/public-read.ts";
 import type { SearchService } from "./service.ts";
 
@@ -23,7 +23,7 @@ import type { SearchService } from "./service.ts";
 export const searchRoutes: FastifyPluginAsyncZod<{
   search: SearchService;
   /** Public reads: registered here, answered in-process to server-rendered pages too. */
-  reads: PublicReads;
+  reads: PageReads;
   responseStore?: ResponseStore;
 }> = async (app, { search, responseStore, reads }) => {
   registerHttpCache(app, responseStore);

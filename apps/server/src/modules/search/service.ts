@@ -1,6 +1,7 @@
 import {
   type Autocomplete,
   type DatabaseCounts,
+  isUuid,
   type ProductMatch,
   type ProductSearchPage,
   type ProgramDirectory,
@@ -23,9 +24,8 @@ import {
   NOT_FOUND_MESSAGES,
   pagePaths,
   productRefOf,
-  UUID,
 } from "../vulnerabilities/presenters.ts";
-import { createVulnerabilityQueries, type ProductCounters } from "../vulnerabilities/queries.ts";
+import { createRecordReader, type ProductCounters } from "../vulnerabilities/public.ts";
 import {
   ALIKE_MIN_LENGTH,
   mayBeMisspelt,
@@ -72,7 +72,7 @@ export function createSearchService({
 }: SearchServiceOptions) {
   const queries = createSearchQueries(database, dataVersion);
   const productQueries = createProductQueries(database);
-  const records = createVulnerabilityQueries(database);
+  const records = createRecordReader(database, appUrl);
 
   // What a query names depends on the data only: kept by its version, like the filtered counts.
   const keptNames = keptByVersion<ProductsNamed>(dataVersion, KEPT_ANSWERS);
@@ -295,9 +295,9 @@ export function createSearchService({
     },
 
     async findResearcherVulnerabilities(uuid: string, request: PageRequest) {
-      const row = UUID.test(uuid) ? await records.findResearcher(uuid.toLowerCase()) : null;
-      if (!row) throw new AppError("not_found", { message: NOT_FOUND_MESSAGES.researcher });
-      return pageOf(request, { researcherId: row.id, sort: "date" });
+      const researcherId = isUuid(uuid) ? await records.researcherIdOf(uuid.toLowerCase()) : null;
+      if (researcherId === null) throw new AppError("not_found", { message: NOT_FOUND_MESSAGES.researcher });
+      return pageOf(request, { researcherId, sort: "date" });
     },
 
     async findActivePrograms(q: string | undefined, request: PageRequest): Promise<ProgramDirectory> {

@@ -4,6 +4,7 @@ import {
   type InvitationPreview,
   maskEmail,
   type SeatInvitationInput,
+  type SessionUser,
   type SubscriptionPlan,
   seatLimitOf,
   subscriptionPlanOf,
@@ -18,7 +19,7 @@ import { AppError } from "../../errors.ts";
 import { CAPABILITY_MESSAGES, type ClientInfo } from "../../http/access.ts";
 import type { Mailer } from "../../mail/outbox.ts";
 import { hashPassword, normaliseEmail, randomToken, sha256 } from "../auth/credentials.ts";
-import type { AuthService, SessionUserBody } from "../auth/service.ts";
+import type { AuthService } from "../auth/service.ts";
 import { type InvitationRow, type MemberRow, teamQueries as q, type SeatRow } from "./queries.ts";
 
 export const TEAM_MESSAGES = {
@@ -72,7 +73,7 @@ function invitationOf(row: InvitationRow): TeamInvitation {
   };
 }
 
-function vendorIdOf(user: SessionUserBody): number {
+function vendorIdOf(user: SessionUser): number {
   if (!user.vendor) throw new AppError("forbidden");
   return user.vendor.id;
 }
@@ -104,7 +105,7 @@ export function createTeamService({ database, mailer, auth, appUrl }: TeamServic
    * lock and must be owner or admin unless `anyRole` (a member leaving).
    */
   function withLockedTeam<T>(
-    user: SessionUserBody,
+    user: SessionUser,
     work: (
       tx: SqlRunner,
       team: { vendorId: number; plan: SubscriptionPlan; seats: SeatRow[]; caller: SeatRow },
@@ -157,7 +158,7 @@ export function createTeamService({ database, mailer, auth, appUrl }: TeamServic
   }
 
   return {
-    async listTeam(user: SessionUserBody): Promise<Team> {
+    async listTeam(user: SessionUser): Promise<Team> {
       const vendorId = vendorIdOf(user);
       const vendor = await q.plainVendor(database.sql, vendorId);
       if (!vendor) throw new AppError("not_found");
@@ -172,7 +173,7 @@ export function createTeamService({ database, mailer, auth, appUrl }: TeamServic
       };
     },
 
-    async invite(user: SessionUserBody, input: SeatInvitationInput): Promise<TeamInvitation> {
+    async invite(user: SessionUser, input: SeatInvitationInput): Promise<TeamInvitation> {
       const email = normaliseEmail(input.email);
       const token = randomToken();
       const { invitation, vendorName } = await withLockedTeam(user, async (tx, { vendorId, plan, seats }) => {
@@ -207,7 +208,7 @@ export function createTeamService({ database, mailer, auth, appUrl }: TeamServic
       return invitationOf(invitation);
     },
 
-    async revokeInvitation(user: SessionUserBody, invitationId: number) {
+    async revokeInvitation(user: SessionUser, invitationId: number) {
       await withLockedTeam(user, async (tx, { vendorId }) => {
         if (!(await q.revokeInvitation(tx, vendorId, invitationId)))
           throw new AppError("not_found", { message: TEAM_MESSAGES.invitationNotFound });
@@ -215,7 +216,7 @@ export function createTeamService({ database, mailer, auth, appUrl }: TeamServic
     },
 
     /** Sets a seat's role; `owner` hands the organisation on and makes the old owner an admin. */
-    async changeRole(user: SessionUserBody, targetId: number, role: VendorRole): Promise<TeamMember> {
+    async changeRole(user: SessionUser, targetId: number, role: VendorRole): Promise<TeamMember> {
       return withLockedTeam(user, async (tx, { vendorId, seats, caller }) => {
         const target = seats.find((seat) => seat.user_id === targetId);
         if (!target) throw new AppError("not_found", { message: TEAM_MESSAGES.memberNotFound });
@@ -239,7 +240,7 @@ export function createTeamService({ database, mailer, auth, appUrl }: TeamServic
       });
     },
 
-    async removeMember(user: SessionUserBody, targetId: number) {
+    async removeMember(user: SessionUser, targetId: number) {
       await withLockedTeam(user, async (tx, { vendorId, seats, caller }) => {
         const target = seats.find((seat) => seat.user_id === targetId);
         if (!target) throw new AppError("not_found", { message: TEAM_MESSAGES.memberNotFound });
@@ -253,7 +254,7 @@ export function createTeamService({ database, mailer, auth, appUrl }: TeamServic
     },
 
     /** The caller gives up their own seat; the owner must hand the organisation on first. */
-    async leave(user: SessionUserBody) {
+    async leave(user: SessionUser) {
       await withLockedTeam(
         user,
         async (tx, { vendorId, caller }) => {
@@ -279,7 +280,7 @@ export function createTeamService({ database, mailer, auth, appUrl }: TeamServic
     },
 
     /** A signed-in user whose address the invitation was sent to takes the seat. */
-    async accept(user: SessionUserBody, token: string): Promise<SessionUserBody> {
+    async accept(user: SessionUser, token: string): Promise<SessionUser> {
       await database.sql.transaction(async (tx) => {
         const invitation = await lockOpenInvitation(tx, token);
         if (normaliseEmail(user.email) !== invitation.email)

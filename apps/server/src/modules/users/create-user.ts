@@ -1,8 +1,9 @@
 import { parseArgs } from "node:util";
+import type { SessionUser } from "@pressguard/domain";
 import { z } from "zod";
 import type { Database } from "../../db/client.ts";
 import { createMailer } from "../../mail/outbox.ts";
-import { createAuthService, type SessionUserBody } from "../auth/service.ts";
+import { createAuthService } from "../auth/service.ts";
 
 export const CREATE_USER_USAGE =
   "Usage: npm run user:create -- --email <address> --name <name> --password <password> [--staff] [--researcher] [--vendor]";
@@ -38,7 +39,7 @@ export function parseCreateUserArguments(argv: string[]) {
 /**
  * Creates a verified account: the only way to create staff (PRODUCT.md §1). No mail is sent.
  */
-export async function createUserFromArguments(database: Database, argv: string[]): Promise<SessionUserBody> {
+export async function createUserFromArguments(database: Database, argv: string[]): Promise<SessionUser> {
   const input = parseCreateUserArguments(argv);
   const mailer = createMailer({
     database,

@@ -1,8 +1,7 @@
-import { VendorAccount } from "@pressguard/domain";
+import { type SessionUser, VendorAccount } from "@pressguard/domain";
 import type { Database } from "../../db/client.ts";
 import { bumpDataVersion } from "../../db/data-version.ts";
 import { AppError, validationErrorOf } from "../../errors.ts";
-import type { SessionUserBody } from "../auth/service.ts";
 import { createVendorAccountQueries, type VendorAccountRow } from "./account-queries.ts";
 
 export interface VendorAccountBody {
@@ -21,7 +20,7 @@ export interface VendorAccountBody {
 
 const ACCOUNT_EDITORS = new Set(["owner", "admin"]);
 
-function seatOf(user: SessionUserBody) {
+function seatOf(user: SessionUser) {
   if (!user.vendor) throw new AppError("forbidden");
   return { vendorId: user.vendor.id, role: user.vendor.role as VendorAccountBody["role"] };
 }
@@ -44,12 +43,12 @@ export function createVendorAccountService({
   }
 
   return {
-    async getAccount(user: SessionUserBody): Promise<VendorAccountBody> {
+    async getAccount(user: SessionUser): Promise<VendorAccountBody> {
       const { vendorId, role } = seatOf(user);
       return { ...(await read(vendorId)), role };
     },
 
-    async updateAccount(user: SessionUserBody, input: unknown): Promise<VendorAccountBody> {
+    async updateAccount(user: SessionUser, input: unknown): Promise<VendorAccountBody> {
       const { vendorId, role } = seatOf(user);
       if (!ACCOUNT_EDITORS.has(role))
         throw new AppError("forbidden", {

@@ -1,6 +1,7 @@
 import {
   describeAffectedRange,
   type Epss,
+  isUuid,
   type KnownExploited,
   owaspCategoryByCode,
   type ProductRef,
@@ -17,8 +18,7 @@ import type { CreditRow, RangeRow, VulnerabilityQueries } from "./queries.ts";
  * the OSV export).
  */
 
-/** The keys a record or a researcher is found by. */
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A CVE id: with its uuid and its slug, a key a record is found by. */
 export const CVE = /^CVE-\d{4}-\d{4,}$/i;
 
 /** A CVE id as people type it: `CVE-2024-4704`, `cve-2024-4704`, `CVE 2024-4704` or the bare `2024-4704`. */
@@ -30,7 +30,7 @@ const TYPED_CWE = /^cwe[\s-]?(\d{1,5})$/i;
 export function identifierOf(text: string): { cve: string } | { id: string } | { cwe: string } | null {
   const cve = TYPED_CVE.exec(text);
   if (cve) return { cve: `CVE-${cve[1]}` };
-  if (UUID.test(text)) return { id: text.toLowerCase() };
+  if (isUuid(text)) return { id: text.toLowerCase() };
   const cwe = TYPED_CWE.exec(text);
   if (cwe) return { cwe: `CWE-${Number(cwe[1])}` };
   return null;

@@ -11,7 +11,7 @@ import {
   vendors,
   vulnerabilities,
 } from "../../db/schema/index.ts";
-import { CREDIT_POINTS_SQL } from "../rankings/queries.ts";
+import { CREDIT_POINTS_SQL } from "../rankings/public.ts";
 
 /**
  * The public records' SQL: one vulnerability (by id, CVE id or slug), every record in batches (the

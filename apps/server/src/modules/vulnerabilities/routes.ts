@@ -10,7 +10,7 @@ import {
 import { createSerializerCompiler, type FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { type ResponseStore, registerHttpCache } from "../../http/http-cache.ts";
-import type { PublicReads } from "../../http/public-reads.ts";
+import type { PageReads } from "../../http/page-reads.ts";
 import { sortedKeysReplacer } from "./csaf.ts";
 import { productIdOf, publicRead, tags } from "./public-read.ts";
 import type { VulnerabilityService } from "./service.ts";
@@ -22,7 +22,7 @@ const sortedKeysSerializer = createSerializerCompiler({ replacer: sortedKeysRepl
 export const vulnerabilityRoutes: FastifyPluginAsyncZod<{
   vulnerabilities: VulnerabilityService;
   /** Public reads: registered here, answered in-process to server-rendered pages too. */
-  reads: PublicReads;
+  reads: PageReads;
   responseStore?: ResponseStore;
 }> = async (app, { vulnerabilities, responseStore, reads }) => {
   registerHttpCache(app, responseStore);

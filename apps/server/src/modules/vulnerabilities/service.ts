@@ -1,6 +1,7 @@
 import {
   type Contributors,
   csafFileNameOf,
+  isUuid,
   OSV_ID_PREFIX,
   osvIdOf,
   type PublicProduct,
@@ -8,6 +9,7 @@ import {
   packageIdentifiersOf,
   SOCIAL_NETWORKS,
   socialProfileUrl,
+  VULNERABILITY_SLUG_KEY_PATTERN,
   type VulnerabilityDetail,
 } from "@pressguard/domain";
 import type { Database } from "../../db/client.ts";
@@ -25,7 +27,6 @@ import {
   NOT_FOUND_MESSAGES,
   pagePaths,
   productRefOf,
-  UUID,
 } from "./presenters.ts";
 import { createVulnerabilityQueries, type ProductCounters } from "./queries.ts";
 
@@ -56,11 +57,11 @@ export function createVulnerabilityService({
 
   /** The record `key` names: its uuid, its CVE id or its slug (trimmed). */
   async function findRecord(key: string) {
-    const row = UUID.test(key)
+    const row = isUuid(key)
       ? await queries.findVulnerability({ id: key.toLowerCase() })
       : CVE.test(key)
         ? await queries.findVulnerability({ cve: key.toUpperCase() })
-        : /^[a-z0-9-]{1,200}$/.test(key)
+        : VULNERABILITY_SLUG_KEY_PATTERN.test(key)
           ? await queries.findVulnerability({ slug: key })
           : null;
     if (!row) throw new AppError("not_found", { message: NOT_FOUND_MESSAGES.vulnerability });
@@ -87,8 +88,8 @@ export function createVulnerabilityService({
     async getOsv(key: string): Promise<{ record: ReturnType<typeof toOsv> } | { movedTo: string }> {
       const trimmed = key.trim();
       const uuid = trimmed.startsWith(OSV_ID_PREFIX) ? trimmed.slice(OSV_ID_PREFIX.length) : null;
-      if (uuid === null && UUID.test(trimmed)) return { movedTo: osvIdOf((await findRecord(trimmed)).id) };
-      if (uuid !== null && !UUID.test(uuid)) {
+      if (uuid === null && isUuid(trimmed)) return { movedTo: osvIdOf((await findRecord(trimmed)).id) };
+      if (uuid !== null && !isUuid(uuid)) {
         throw new AppError("not_found", { message: NOT_FOUND_MESSAGES.vulnerability });
       }
       const detail = detailOfRecord(await findRecord(uuid ?? trimmed));
@@ -109,7 +110,7 @@ export function createVulnerabilityService({
           ? fileName[2]!
           : null
         : osvUuid;
-      if ((fileName || osvUuid !== null) && (uuid === null || !UUID.test(uuid))) {
+      if ((fileName || osvUuid !== null) && (uuid === null || !isUuid(uuid))) {
         throw new AppError("not_found", { message: NOT_FOUND_MESSAGES.vulnerability });
       }
       const row = await findRecord(uuid ?? trimmed);
@@ -182,7 +183,7 @@ export function createVulnerabilityService({
     },
 
     async getResearcher(uuid: string): Promise<PublicResearcherProfile> {
-      const row = UUID.test(uuid) ? await queries.findResearcher(uuid.toLowerCase()) : null;
+      const row = isUuid(uuid) ? await queries.findResearcher(uuid.toLowerCase()) : null;
       if (!row) throw new AppError("not_found", { message: NOT_FOUND_MESSAGES.researcher });
       const standing = await queries.researcherStanding(row.id);
       return {

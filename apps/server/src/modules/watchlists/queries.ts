@@ -21,6 +21,11 @@ const COLUMNS = "id::text, name, alert_mode, created_at, updated_at";
 /** The SQL of watchlists (issue 20): every statement names the owner, so nobody reads another's list. */
 export function createWatchlistQueries(sql: SqlRunner) {
   return {
+    /** Locks the owner's row in `tx`: serialises one user's changes to their watchlists. */
+    async lockOwner(userId: number, tx: SqlRunner): Promise<void> {
+      await tx.query("select id from users where id = $1 for update", [userId]);
+    },
+
     async count(userId: number, tx: SqlRunner = sql): Promise<number> {
       const { rows } = await tx.query<{ total: number }>(
         "select count(*)::int as total from watchlists where user_id = $1",

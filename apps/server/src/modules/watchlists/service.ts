@@ -2,6 +2,7 @@ import {
   type CheckedVulnerability,
   type ComponentKind,
   type InventoryKind,
+  isUuid,
   MAX_WATCHLIST_ENTRIES,
   MAX_WATCHLISTS,
   readInventoryDocument,
@@ -22,7 +23,6 @@ import { isoOf } from "../../db/timestamps.ts";
 import { AppError } from "../../errors.ts";
 import { productSlugKey } from "../check/product-slug.ts";
 import type { CheckEntry, CheckMatch, CheckService } from "../check/service.ts";
-import { isUuid } from "../reports/report-context.ts";
 import { pagePaths } from "../vulnerabilities/presenters.ts";
 import { createWatchlistQueries, type WatchlistEntryRow, type WatchlistRow } from "./queries.ts";
 
@@ -188,7 +188,7 @@ export function createWatchlistService({
       const entries = normalisedEntries(body.entries);
       const row = await database.sql.transaction(async (tx) => {
         // Serialises one user's creations, so two at once cannot pass the limit together.
-        await tx.query("select id from users where id = $1 for update", [userId]);
+        await queries.lockOwner(userId, tx);
         if ((await queries.count(userId, tx)) >= MAX_WATCHLISTS)
           throw new AppError("conflict", { message: WATCHLIST_MESSAGES.tooManyWatchlists });
         const created = await queries.insert(userId, body.name, tx);

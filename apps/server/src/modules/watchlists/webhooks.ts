@@ -1,13 +1,17 @@
 import { randomUUID } from "node:crypto";
-import { MAX_WATCHLIST_WEBHOOKS, WATCHLIST_MESSAGES, WatchlistWebhookInput } from "@pressguard/domain";
+import {
+  isUuid,
+  MAX_WATCHLIST_WEBHOOKS,
+  WATCHLIST_MESSAGES,
+  WatchlistWebhookInput,
+} from "@pressguard/domain";
 import type { Database, SqlRunner } from "../../db/client.ts";
 import { AppError, validationErrorOf } from "../../errors.ts";
 import type { PageRequest } from "../../http/pagination.ts";
-import { productSlugKeySql } from "../check/product-slug.ts";
 import type { WatchAlertPayload, WatchNoticePayload } from "../forwarding/payload.ts";
-import { createTargetQueries, insertEvent, insertWatchlistEvents } from "../forwarding/queries.ts";
+import { createTargetQueries, insertWatchlistEvents, queueTestDelivery } from "../forwarding/public.ts";
 import { checkWebhookUrl, deliveryPageOf, newSecret, targetOf } from "../forwarding/service.ts";
-import { isUuid } from "../reports/report-context.ts";
+import { createAlertQueries } from "./alert-queries.ts";
 import { createWatchlistQueries } from "./queries.ts";
 
 interface WatchlistWebhookOptions {
@@ -115,10 +119,7 @@ export function createWatchlistWebhookService(options: WatchlistWebhookOptions) 
           },
         ],
       };
-      const deliveryId = await database.sql.transaction(async (tx) => {
-        const eventId = await insertEvent(tx, owner, null, payload, at);
-        return targets.insertManualDelivery(target.id, eventId, at, tx);
-      });
+      const deliveryId = await queueTestDelivery(database.sql, owner, target.id, payload, at);
       options.onDeliveryQueued?.();
       return { delivery_id: deliveryId };
     },
@@ -147,13 +148,9 @@ export async function queueNoticeWebhooks(
     now: Date;
   },
 ): Promise<boolean> {
-  const { rows } = await tx.query<{ id: string; name: string; target_ids: number[] }>(
-    `select w.id::text, w.name, array_agg(t.id order by t.id) as target_ids
-     from watchlists w join forward_targets t on t.watchlist_id = w.id and t.status = 'active'
-     where exists (
-       select 1 from watchlist_entries e where e.watchlist_id = w.id and e.kind = $1 and e.slug = ${productSlugKeySql("$2")})
-     group by w.id, w.name`,
-    [notice.product.kind, notice.product.slug],
+  const rows = await createAlertQueries(tx).watchlistsWithWebhooksFor(
+    notice.product.kind,
+    notice.product.slug,
   );
   await insertWatchlistEvents(
     tx,

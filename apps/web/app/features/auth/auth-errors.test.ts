@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../lib/api/api-error.ts";
+import { DEFAULT_ERROR_MESSAGE } from "../../lib/errors.ts";
 import { authErrorsOf } from "./auth-errors.ts";
 import { errorMessageOf } from "./form-fields.tsx";
 
@@ -39,7 +40,7 @@ describe("authErrorsOf", () => {
       _form: ["Too many attempts."],
     });
     expect(authErrorsOf(new Error("Network down"), [])).toEqual({ _form: ["Network down"] });
-    expect(authErrorsOf("nope", [])).toEqual({ _form: ["An error occurred."] });
+    expect(authErrorsOf("nope", [])).toEqual({ _form: [DEFAULT_ERROR_MESSAGE] });
   });
 });
 

@@ -1,6 +1,6 @@
 import { isApiError } from "../../lib/api/api-error.ts";
 import { type FieldErrorMap, FORM_ERROR_KEY } from "../../lib/form-errors.ts";
-import { messageOf } from "./form-fields.tsx";
+import { messageOfLines } from "./form-fields.tsx";
 
 /**
  * A failed auth form's messages (the `errorsOf` of `useSchemaForm`): the API's messages about the
@@ -15,5 +15,5 @@ export function authErrorsOf(error: unknown, shown: readonly string[]): FieldErr
     else rest.push(...messages);
   }
   if (Object.keys(byField).length > 0 && rest.length === 0) return byField;
-  return { ...byField, [FORM_ERROR_KEY]: [messageOf(error, rest)] };
+  return { ...byField, [FORM_ERROR_KEY]: [messageOfLines(error, rest)] };
 }

@@ -1,14 +1,15 @@
 import { isApiError } from "../../lib/api/api-error.ts";
+import { messageOf } from "../../lib/errors.ts";
 
 /** One message for `lines` of a failed call: them joined, unless the error's own message is one of them. */
-export function messageOf(error: unknown, lines: readonly string[]): string {
+export function messageOfLines(error: unknown, lines: readonly string[]): string {
   if (isApiError(error) && lines.length > 0 && !lines.includes(error.message)) return lines.join(" ");
-  return error instanceof Error ? error.message : "An error occurred.";
+  return messageOf(error);
 }
 
 /** The message to show for a failed auth call: the API's own message, or the error's. */
 export function errorMessageOf(error: unknown): string {
-  return messageOf(error, isApiError(error) && error.errors ? Object.values(error.errors).flat() : []);
+  return messageOfLines(error, isApiError(error) && error.errors ? Object.values(error.errors).flat() : []);
 }
 
 /** An inline error (spec §8 messages are shown as they are). */

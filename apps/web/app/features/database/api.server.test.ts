@@ -1,4 +1,4 @@
-import type { PublicReader } from "@pressguard/domain";
+import type { PageReader } from "@pressguard/domain";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { developmentPublicConfig } from "../../lib/request-context.server.ts";
 import { databaseApi } from "./api.server.ts";
@@ -115,16 +115,16 @@ describe("databaseApi", () => {
 });
 
 describe("databaseApi in the server that renders the page (decision 038)", () => {
-  const failure = (status: number, message: string) => ({ kind: "public-read-failure", status, message });
-  const withReader = (publicRead: PublicReader) => ({ ...input, context: { ...input.context, publicRead } });
+  const failure = (status: number, message: string) => ({ kind: "page-read-failure", status, message });
+  const withReader = (pageRead: PageReader) => ({ ...input, context: { ...input.context, pageRead } });
 
   it("reads in-process, never over HTTP: the route, its params and the query the API would get", async () => {
     const fetch = vi.fn();
     vi.stubGlobal("fetch", fetch);
     const read = vi.fn(async () => ({ data: [], pagination: {} }));
     const params = parseSearchParams(new URLSearchParams("q=contact+form&kind=plugin&patched=false"));
-    await databaseApi.searchVulnerabilities(withReader(read as unknown as PublicReader), params);
-    await databaseApi.getVulnerability(withReader(read as unknown as PublicReader), "a b");
+    await databaseApi.searchVulnerabilities(withReader(read as unknown as PageReader), params);
+    await databaseApi.getVulnerability(withReader(read as unknown as PageReader), "a b");
     expect(read.mock.calls).toEqual([
       [
         "/v1/vulnerabilities",

@@ -1,11 +1,11 @@
 import {
-  isPublicReadFailure,
-  type PublicReadAnswers,
-  type PublicReader,
-  type PublicReadQuery,
-  type PublicReadRoute,
-  publicReadPath,
-  publicReadSearch,
+  isPageReadFailure,
+  type PageReadAnswers,
+  type PageReader,
+  type PageReadQuery,
+  type PageReadRoute,
+  pageReadPath,
+  pageReadSearch,
 } from "@pressguard/domain";
 import type { AppLoadContext } from "react-router";
 import { ApiError, isApiError, REQUEST_ABORTED_MESSAGE } from "../../lib/api/api-error.ts";
@@ -35,37 +35,37 @@ interface LoaderInput {
  * One public read during SSR. The API's 404 is the page's 404; any other failure shows the
  * specification's store failure message (with the API's 4xx or 5xx: `apiFailureOf`).
  */
-function publicGet<R extends PublicReadRoute>(
+function publicGet<R extends PageReadRoute>(
   input: LoaderInput,
   route: R,
   params: Record<string, string>,
   failure: string,
-  query?: PublicReadQuery,
-): Promise<PublicReadAnswers[R]> {
+  query?: PageReadQuery,
+): Promise<PageReadAnswers[R]> {
   // The loaders of one page share its request: a layout and its page asking for the same product ask
   // the API once.
   const asked = askedBy.get(input.request) ?? new Map<string, Promise<unknown>>();
   askedBy.set(input.request, asked);
-  const key = `${publicReadPath(route, params)}${publicReadSearch(query)}`;
+  const key = `${pageReadPath(route, params)}${pageReadSearch(query)}`;
   const answer = asked.get(key) ?? readPublic(input, route, params, failure, query);
   asked.set(key, answer);
-  return answer as Promise<PublicReadAnswers[R]>;
+  return answer as Promise<PageReadAnswers[R]>;
 }
 
 const askedBy = new WeakMap<Request, Map<string, Promise<unknown>>>();
 
-async function readPublic<R extends PublicReadRoute>(
+async function readPublic<R extends PageReadRoute>(
   { request, context }: LoaderInput,
   route: R,
   params: Record<string, string>,
   failure: string,
-  query?: PublicReadQuery,
-): Promise<PublicReadAnswers[R]> {
+  query?: PageReadQuery,
+): Promise<PageReadAnswers[R]> {
   try {
     // In the server that renders the page, in-process (decision 038); over HTTP where there is none.
-    if (context?.publicRead) return await readInProcess(context.publicRead, route, params, query);
+    if (context?.pageRead) return await readInProcess(context.pageRead, route, params, query);
     const client = createServerApiClient(request, context, { forwardCookies: false, ...SSR_OPTIONS });
-    return await client.request<PublicReadAnswers[R]>(publicReadPath(route, params), { query });
+    return await client.request<PageReadAnswers[R]>(pageReadPath(route, params), { query });
   } catch (error) {
     if (isApiError(error) && error.status === 404) throwNotFound();
     throw apiFailureOf(error, failure);
@@ -73,12 +73,12 @@ async function readPublic<R extends PublicReadRoute>(
 }
 
 /** The in-process read, failing as the HTTP call fails: an `ApiError`, 408 after the SSR timeout. */
-async function readInProcess<R extends PublicReadRoute>(
-  read: PublicReader,
+async function readInProcess<R extends PageReadRoute>(
+  read: PageReader,
   route: R,
   params: Record<string, string>,
-  query: PublicReadQuery | undefined,
-): Promise<PublicReadAnswers[R]> {
+  query: PageReadQuery | undefined,
+): Promise<PageReadAnswers[R]> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new ApiError(408, REQUEST_ABORTED_MESSAGE)), SSR_OPTIONS.timeout);
@@ -86,7 +86,7 @@ async function readInProcess<R extends PublicReadRoute>(
   try {
     return await Promise.race([read(route, params, query), timeout]);
   } catch (error) {
-    if (isPublicReadFailure(error)) throw new ApiError(error.status, error.message, { errors: error.errors });
+    if (isPageReadFailure(error)) throw new ApiError(error.status, error.message, { errors: error.errors });
     throw error;
   } finally {
     clearTimeout(timer);

@@ -1,4 +1,4 @@
-import { VULNERABILITY_TYPES } from "@pressguard/domain";
+import { ComponentKind, VULNERABILITY_TYPES } from "@pressguard/domain";
 
 /**
  * The search of /database and /database/existing, read leniently from the page URL (STYLE.md): a
@@ -17,7 +17,6 @@ export interface SearchParams {
   page: number;
 }
 
-const KINDS = ["plugin", "theme", "core"] as const;
 const SEVERITY_VALUES = ["critical", "high", "medium", "low", "none"] as const;
 const TYPE_CODES = new Set<number>(VULNERABILITY_TYPES.map((type) => type.code));
 const MAX_PAGE = 100_000;
@@ -31,7 +30,7 @@ export function parseSearchParams(search: URLSearchParams): SearchParams {
   const q = search.get("q")?.trim().slice(0, 200);
   if (q) params.q = q;
   const kind = search.get("kind");
-  if (kind && (KINDS as readonly string[]).includes(kind)) params.kind = kind;
+  if (kind && (ComponentKind.options as readonly string[]).includes(kind)) params.kind = kind;
   const type = wholeNumber(search.get("type"));
   if (type !== undefined && TYPE_CODES.has(type)) params.type = type;
   const severity = search.get("severity");

@@ -1,21 +1,21 @@
 import type {
-  ActivationAnswer as ActivationResult,
+  ActivationAnswer,
   Contributors,
-  CsvImportAnswer as CsvImportResult,
+  CsvImportAnswer,
   LobbyProduct,
   Page,
   ProductDetails,
   ProductUserNotice,
   ProductUserNoticeBody,
   ProductUserNoticeList,
-  ProgramFormValues as ProgramFields,
+  ProgramDetail,
   ProgramFilter,
+  ProgramFormValues,
   ProgramInput,
   ProgramPolicy,
   ProgramPolicyBody,
-  VulnerabilitySummary as ProgramVulnerability,
-  ProgramDetail as ProgramWithCounters,
   VendorProgram,
+  VulnerabilitySummary,
 } from "@pressguard/domain";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
 import { pageFromUrl } from "../../lib/api/page.ts";
@@ -39,14 +39,15 @@ export const programsApi = {
   findPrograms: (client: ApiClient, filter: ProgramFilter, page: number) =>
     client.request<Page<VendorProgram>>("/products", { query: { filter, page } }),
   getDetails: (client: ApiClient) => client.request<ProductDetails>("/products/details"),
-  getProgram: (client: ApiClient, id: string) => client.request<ProgramWithCounters>(`/products/${id}`),
-  getProgramFields: (client: ApiClient, id: string) => client.request<ProgramFields>(`/products/${id}/edit`),
+  getProgram: (client: ApiClient, id: string) => client.request<ProgramDetail>(`/products/${id}`),
+  getProgramFields: (client: ApiClient, id: string) =>
+    client.request<ProgramFormValues>(`/products/${id}/edit`),
   createProgram: (client: ApiClient, body: ProgramInput) =>
     client.request<VendorProgram>("/products", { method: "POST", body }),
   updateProgram: (client: ApiClient, id: string, body: ProgramInput) =>
     client.request<VendorProgram>(`/products/${id}`, { method: "POST", body }),
   activate: (client: ApiClient, id: number | string, isLobbyProduct: boolean) =>
-    client.request<ActivationResult>(`/products/${id}/activate-product`, {
+    client.request<ActivationAnswer>(`/products/${id}/activate-product`, {
       method: "POST",
       body: { is_lobby_product: isLobbyProduct },
     }),
@@ -56,10 +57,10 @@ export const programsApi = {
   importCsv: (client: ApiClient, file: File) => {
     const form = new FormData();
     form.append("file", file);
-    return client.request<CsvImportResult>("/products/import-csv", { method: "POST", body: form });
+    return client.request<CsvImportAnswer>("/products/import-csv", { method: "POST", body: form });
   },
   findVulnerabilities: (client: ApiClient, id: string, tab: "present" | "fixed", page: number) =>
-    client.request<Page<ProgramVulnerability>>(`/products/${id}/vulnerabilities`, {
+    client.request<Page<VulnerabilitySummary>>(`/products/${id}/vulnerabilities`, {
       query: { "filter[tab]": tab, page },
     }),
   getContributors: (client: ApiClient, id: string) =>
@@ -124,7 +125,7 @@ export function programVulnerabilitiesQuery(client: ApiClient, id: string, tab: 
     queryKey: programKeys.vulnerabilities(id, tab),
     queryFn: ({ pageParam }) => programsApi.findVulnerabilities(client, id, tab, pageParam),
     initialPageParam: 1,
-    getNextPageParam: (last: Page<ProgramVulnerability>) => pageFromUrl(last.pagination.next_page_url),
+    getNextPageParam: (last: Page<VulnerabilitySummary>) => pageFromUrl(last.pagination.next_page_url),
     ...CACHED,
   });
 }

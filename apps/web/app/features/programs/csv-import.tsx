@@ -3,6 +3,7 @@ import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useApiClient } from "../../lib/api/client.ts";
 import { useTokenDownload } from "../../lib/api/token-download.ts";
+import { messageOf } from "../../lib/errors.ts";
 import { usePublicConfig } from "../../lib/public-config.ts";
 import { FormAlert } from "../../ui/form-field.tsx";
 import { CSV_TEMPLATE_PATH, programsApi } from "./api.ts";
@@ -85,15 +86,7 @@ export function CsvImport() {
           {upload.isPending ? "Importing…" : "Import"}
         </button>
       </form>
-      <FormAlert
-        messages={
-          problem
-            ? [problem]
-            : upload.error
-              ? [upload.error instanceof Error ? upload.error.message : "An error occurred."]
-              : undefined
-        }
-      />
+      <FormAlert messages={problem ? [problem] : upload.error ? [messageOf(upload.error)] : undefined} />
       {result && (
         <div role="status" className="space-y-2 rounded-md border border-slate-200 bg-slate-50 p-4 text-sm">
           <p className="font-semibold text-slate-900">

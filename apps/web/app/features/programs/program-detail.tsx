@@ -1,4 +1,4 @@
-import type { ProgramDetail as ProgramWithCounters } from "@pressguard/domain";
+import type { ProgramDetail } from "@pressguard/domain";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
@@ -17,7 +17,7 @@ import { SecurityFiles } from "./security-files.tsx";
 import { useActivateProgram } from "./use-program-mutations.ts";
 
 /** `/vdp/programs/{id}`: the program, its counters, its vulnerabilities and contributors (spec §4). */
-export function ProgramDetail({ id }: { id: string }) {
+export function ProgramDetailPanel({ id }: { id: string }) {
   const client = useApiClient();
   const program = useQuery(programQuery(client, id));
   const fallbackTitle = `Program #${id}`;
@@ -39,7 +39,7 @@ export function ProgramDetail({ id }: { id: string }) {
   return <ProgramView program={program.data} />;
 }
 
-function ProgramView({ program }: { program: ProgramWithCounters }) {
+function ProgramView({ program }: { program: ProgramDetail }) {
   const activate = useActivateProgram();
   return (
     <>
@@ -116,7 +116,7 @@ function ExternalLink({ href }: { href: string }) {
   );
 }
 
-function ProgramFacts({ program }: { program: ProgramWithCounters }) {
+function ProgramFacts({ program }: { program: ProgramDetail }) {
   const facts: [string, ReactNode][] = [
     ["Software URL", program.product_url && <ExternalLink href={program.product_url} />],
     ["Website URL", program.vendor_website_url && <ExternalLink href={program.vendor_website_url} />],

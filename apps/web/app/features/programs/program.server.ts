@@ -1,4 +1,4 @@
-import type { ProgramDetail as ProgramWithCounters } from "@pressguard/domain";
+import type { ProgramDetail } from "@pressguard/domain";
 import { isApiError } from "../../lib/api/api-error.ts";
 import { createServerApiClient } from "../../lib/api/client.server.ts";
 import { throwNotFound } from "../../lib/errors.ts";
@@ -13,7 +13,7 @@ export async function requireOwnProgram(
   request: Request,
   context: Parameters<typeof createServerApiClient>[1],
   id: string,
-): Promise<ProgramWithCounters> {
+): Promise<ProgramDetail> {
   try {
     return await programsApi.getProgram(createServerApiClient(request, context, { retry: 0 }), id);
   } catch (error) {

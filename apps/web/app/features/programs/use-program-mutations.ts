@@ -4,6 +4,7 @@ import { useRevalidator } from "react-router";
 import { toast } from "react-toastify";
 import { setActivationModalShown } from "../../lib/activation-modal-flag.ts";
 import { useApiClient } from "../../lib/api/client.ts";
+import { messageOf } from "../../lib/errors.ts";
 import { programsApi } from "./api.ts";
 import { resetProgramData } from "./cache.ts";
 
@@ -48,7 +49,7 @@ export function useActivateProgram() {
       await changed();
     },
     onError: (error) => {
-      toast.error(error instanceof Error ? error.message : "An error occurred.");
+      toast.error(messageOf(error));
     },
   });
 }

@@ -1,7 +1,4 @@
-import {
-  ForwardWebhookTargetInput,
-  type ForwardTargetWithSecret as TargetWithSecret,
-} from "@pressguard/domain";
+import { type ForwardTargetWithSecret, ForwardWebhookTargetInput } from "@pressguard/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { WebhookFields } from "../../components/webhooks/webhook-fields.tsx";
@@ -29,7 +26,7 @@ export function WebhookUpsell() {
 }
 
 /** Adds a webhook; the answer carries its signing secret, shown once by the caller. */
-export function AddWebhookForm({ onCreated }: { onCreated: (created: TargetWithSecret) => void }) {
+export function AddWebhookForm({ onCreated }: { onCreated: (created: ForwardTargetWithSecret) => void }) {
   const client = useApiClient();
   const queryClient = useQueryClient();
   const form = useSchemaForm({

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { isApiError } from "../../lib/api/api-error.ts";
 import { useApiClient } from "../../lib/api/client.ts";
+import { messageOf } from "../../lib/errors.ts";
 import { forwardingApi } from "./api.ts";
 
 type State =
@@ -10,7 +11,7 @@ type State =
 
 /** Why a link does not confirm, by the API's status: 404 unknown, 409 used, 410 expired. */
 function closedOf(error: unknown): State {
-  const message = error instanceof Error ? error.message : "An error occurred.";
+  const message = messageOf(error);
   if (isApiError(error) && error.status === 409)
     return { kind: "closed", title: "Already confirmed", message };
   if (isApiError(error) && error.status === 410) return { kind: "closed", title: "Link expired", message };

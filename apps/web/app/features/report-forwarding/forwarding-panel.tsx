@@ -1,4 +1,4 @@
-import type { ForwardTargetWithSecret as TargetWithSecret } from "@pressguard/domain";
+import type { ForwardTargetWithSecret } from "@pressguard/domain";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { SecretNotice } from "../../components/webhooks/secret-notice.tsx";
@@ -15,7 +15,7 @@ import { TargetItem } from "./target-item.tsx";
 export function ForwardingPanel() {
   const client = useApiClient();
   const targets = useQuery(targetsQuery(client));
-  const [secret, setSecret] = useState<TargetWithSecret | null>(null);
+  const [secret, setSecret] = useState<ForwardTargetWithSecret | null>(null);
   if (targets.isError) return <LoadError message={TARGETS_FAILURE} />;
   if (!targets.data) return <Panel>Loading…</Panel>;
   const premium = targets.data.plan === "premium";

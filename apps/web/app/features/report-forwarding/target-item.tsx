@@ -1,4 +1,4 @@
-import type { ForwardTarget, ForwardTargetWithSecret as TargetWithSecret } from "@pressguard/domain";
+import type { ForwardTarget, ForwardTargetWithSecret } from "@pressguard/domain";
 import { useState } from "react";
 import { DeliveryLog } from "../../components/webhooks/delivery-log.tsx";
 import { useApiClient } from "../../lib/api/client.ts";
@@ -21,7 +21,7 @@ export function TargetItem({
 }: {
   target: ForwardTarget;
   premium: boolean;
-  onSecret: (created: TargetWithSecret) => void;
+  onSecret: (created: ForwardTargetWithSecret) => void;
 }) {
   const client = useApiClient();
   const { act, rotate, redeliver, busy } = useTargetActions(target.id, onSecret);

@@ -3,6 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "react-toastify";
 import { useApiClient } from "../../lib/api/client.ts";
+import { messageOf } from "../../lib/errors.ts";
 import { INPUT_CLASS } from "../../ui/form-field.tsx";
 import { forwardingApi, targetsKey } from "./api.ts";
 import { EventPicker } from "./event-picker.tsx";
@@ -28,7 +29,7 @@ export function TargetSettings({ target, onDone }: { target: ForwardTarget; onDo
       await queryClient.invalidateQueries({ queryKey: targetsKey });
       onDone();
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : "An error occurred.");
+      toast.error(messageOf(error));
     } finally {
       setBusy(false);
     }

@@ -1,10 +1,9 @@
-import type { ForwardTargetWithSecret as TargetWithSecret } from "@pressguard/domain";
+import type { ForwardTargetWithSecret } from "@pressguard/domain";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "react-toastify";
 import { useApiClient } from "../../lib/api/client.ts";
+import { messageOf } from "../../lib/errors.ts";
 import { deliveriesKey, forwardingApi, targetsKey } from "./api.ts";
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : "An error occurred.");
 
 type Action = "resend-confirmation" | "disable" | "enable" | "test" | "delete";
 
@@ -17,7 +16,7 @@ const SUCCESS: Record<Action, string> = {
 };
 
 /** The buttons of one target, each ending in a toast and fresh lists. */
-export function useTargetActions(targetId: number, onSecret: (created: TargetWithSecret) => void) {
+export function useTargetActions(targetId: number, onSecret: (created: ForwardTargetWithSecret) => void) {
   const client = useApiClient();
   const queryClient = useQueryClient();
   const refresh = async () => {

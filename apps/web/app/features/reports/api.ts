@@ -1,12 +1,12 @@
 import type {
-  VulnerabilitySummary as KnownVulnerability,
   Page,
-  ProductSearchItem as ProductOption,
+  ProductSearchItem,
   ReportAttachment,
   ReportDetail,
   ReportListItem,
   ResearcherReportTab,
   SubmittedReport,
+  VulnerabilitySummary,
 } from "@pressguard/domain";
 import { pageFromUrl } from "../../lib/api/page.ts";
 import { type ApiClient, IDEMPOTENCY_KEY_HEADER, newIdempotencyKey } from "../../lib/api/request.ts";
@@ -66,14 +66,14 @@ export const reportsApi = {
   findResearcherReports: (client: ApiClient, tab: ResearcherReportTab, page: number) =>
     client.request<Page<ReportListItem>>("/researcher/reports", { query: { tab, page } }),
   findProducts: (client: ApiClient, q: string, kind: string, signal?: AbortSignal) =>
-    client.request<Page<ProductOption>>("/v1/products", {
+    client.request<Page<ProductSearchItem>>("/v1/products", {
       query: { q: q || undefined, kind: kind || undefined, per_page: 8 },
       retry: 0,
       ...(signal && { signal }),
     }),
   /** A product's known vulnerabilities, unpatched ("present") or fixed: offered before reporting. */
   findKnownVulnerabilities: (client: ApiClient, productId: number, tab: "present" | "fixed") =>
-    client.request<Page<KnownVulnerability>>(`/products/${productId}/vulnerabilities`, {
+    client.request<Page<VulnerabilitySummary>>(`/products/${productId}/vulnerabilities`, {
       query: { "filter[tab]": tab, per_page: 5 },
       retry: 0,
     }),

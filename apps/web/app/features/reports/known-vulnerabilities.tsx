@@ -1,4 +1,4 @@
-import type { VulnerabilitySummary as KnownVulnerability } from "@pressguard/domain";
+import type { VulnerabilitySummary } from "@pressguard/domain";
 import { useQuery } from "@tanstack/react-query";
 import { useApiClient } from "../../lib/api/client.ts";
 import { reportsApi } from "./api.ts";
@@ -28,7 +28,7 @@ export function KnownVulnerabilities({
     retry: false,
   });
   const existingPath = `/database/existing?${new URLSearchParams({ q: product.slug, kind: product.kind })}`;
-  const items: KnownVulnerability[] = [...(present.data?.data ?? []), ...(fixed.data?.data ?? [])].slice(
+  const items: VulnerabilitySummary[] = [...(present.data?.data ?? []), ...(fixed.data?.data ?? [])].slice(
     0,
     5,
   );

@@ -1,4 +1,4 @@
-import type { ProductSearchItem as ProductOption } from "@pressguard/domain";
+import type { ProductSearchItem } from "@pressguard/domain";
 import { COMPONENT_KINDS, slugify } from "@pressguard/domain";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
@@ -48,7 +48,7 @@ export function ProductSearch({
     retry: false,
   });
 
-  const pick = (product: ProductOption) => {
+  const pick = (product: ProductSearchItem) => {
     onChange({
       kind: product.kind,
       slug: product.slug,

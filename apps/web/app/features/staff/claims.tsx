@@ -3,11 +3,12 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { FactList } from "../../components/report-parts.tsx";
 import { useApiClient } from "../../lib/api/client.ts";
+import { DEFAULT_ERROR_MESSAGE, messageOf } from "../../lib/errors.ts";
 import { formatDay } from "../../lib/reports.ts";
 import { FormField, LoadError } from "../../ui/form-field.tsx";
 import { useSchemaForm } from "../../ui/use-schema-form.ts";
 import { claimListQuery } from "./api.ts";
-import { errorMessage, useDecideClaim } from "./use-staff-mutations.ts";
+import { useDecideClaim } from "./use-staff-mutations.ts";
 
 /**
  * `/staff/claims`: lobby claims whose domain did not match the vendor's (decision 006), oldest
@@ -74,7 +75,7 @@ function ClaimCard({ claim }: { claim: ProductClaim }) {
     initialValues: { reason: "" },
     idPrefix: `claim-${claim.id}`,
     onSubmit: ({ reason }) => decide.mutateAsync({ id: claim.id, reason }),
-    errorsOf: (caught) => ({ reason: [errorMessage(caught)] }),
+    errorsOf: (caught) => ({ reason: [messageOf(caught) || DEFAULT_ERROR_MESSAGE] }),
   });
 
   return (
@@ -147,7 +148,10 @@ function ClaimCard({ claim }: { claim: ProductClaim }) {
             className="btn-primary"
             disabled={decide.isPending}
             onClick={() =>
-              decide.mutate({ id: claim.id }, { onError: (caught) => setError(errorMessage(caught)) })
+              decide.mutate(
+                { id: claim.id },
+                { onError: (caught) => setError(messageOf(caught) || DEFAULT_ERROR_MESSAGE) },
+              )
             }
           >
             Approve

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "react-toastify";
 import { isApiError } from "../../lib/api/api-error.ts";
 import { useApiClient } from "../../lib/api/client.ts";
+import { DEFAULT_ERROR_MESSAGE, messageOf } from "../../lib/errors.ts";
 import type { CommentVisibility } from "../../lib/reports.ts";
 import { staffApi, staffKeys } from "./api.ts";
 
@@ -17,10 +18,6 @@ const TRANSITION_DONE: Record<string, string> = {
   publish: "The vulnerability is published.",
   publish_unpatched: "The vulnerability is published unpatched.",
 };
-
-export function errorMessage(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : "An error occurred.";
-}
 
 /**
  * Moves a report through the lifecycle. The answer is the report as it is now, which replaces the
@@ -39,7 +36,7 @@ export function useReportTransition(id: string) {
     },
     onError: async (error) => {
       if (isApiError(error) && error.status === 422) return;
-      toast.error(errorMessage(error));
+      toast.error(messageOf(error) || DEFAULT_ERROR_MESSAGE);
       // Someone else moved the report meanwhile: show where it stands now.
       if (isApiError(error) && error.status === 409)
         await queryClient.invalidateQueries({ queryKey: staffKeys.report(id) });

@@ -1,4 +1,4 @@
-import { COUNTRIES, type InvoiceDocument as InvoiceAnswer } from "@pressguard/domain";
+import { COUNTRIES, type InvoiceDocument } from "@pressguard/domain";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { billingPeriod, INVOICE_STATUS_LABELS, invoiceDay } from "./format.ts";
@@ -17,7 +17,7 @@ const PRINT_CSS = `@page { size: A4; margin: 18mm 16mm; }
 }`;
 
 /** An invoice as a printable page: seller (the site), buyer (the vendor account), the line and totals. */
-export function InvoiceDocument({ invoice }: { invoice: InvoiceAnswer }) {
+export function PrintableInvoice({ invoice }: { invoice: InvoiceDocument }) {
   const status = INVOICE_STATUS_LABELS[invoice.status] ?? invoice.status;
   return (
     <>

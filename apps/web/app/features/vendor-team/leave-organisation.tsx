@@ -1,6 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { toast } from "react-toastify";
 import { useApiClient } from "../../lib/api/client.ts";
+import { messageOf } from "../../lib/errors.ts";
 import { useIdentity } from "../../lib/identity.ts";
 import { teamApi } from "./api.ts";
 
@@ -15,7 +16,7 @@ export function LeaveOrganisation() {
     mutationFn: () => teamApi.leave(client),
     onSuccess: () => window.location.assign("/"),
     onError: (error: unknown) => {
-      toast.error(error instanceof Error ? error.message : "An error occurred.");
+      toast.error(messageOf(error));
     },
   });
   if (!vendor || vendor.role === "owner") return null;

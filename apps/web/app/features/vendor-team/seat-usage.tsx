@@ -1,8 +1,8 @@
-import type { SeatUsage as Usage } from "@pressguard/domain";
+import type { SeatUsage } from "@pressguard/domain";
 import { Link } from "react-router";
 
 /** "3 of 20 seats", with a bar; a full free plan points at the upgrade. */
-export function SeatUsage({ seats }: { seats: Usage }) {
+export function SeatUsageBar({ seats }: { seats: SeatUsage }) {
   const full = seats.used >= seats.limit;
   const percent = Math.min(100, Math.round((seats.used / Math.max(1, seats.limit)) * 100));
   return (

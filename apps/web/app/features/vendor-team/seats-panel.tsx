@@ -8,7 +8,7 @@ import { TEAM_FAILURE, teamQuery } from "./api.ts";
 import { InvitationsList } from "./invitations-list.tsx";
 import { InviteForm } from "./invite-form.tsx";
 import { MembersList } from "./members-list.tsx";
-import { SeatUsage } from "./seat-usage.tsx";
+import { SeatUsageBar } from "./seat-usage.tsx";
 import { useTeamMutations } from "./use-team-mutations.ts";
 
 /** The Seats tab (PRODUCT.md §4): seat usage, the invitation form, members and open invitations. */
@@ -31,7 +31,7 @@ export function SeatsPanel() {
           Members read and handle reports; admins also manage seats, the subscription and report forwarding.
           The e-mailed link works once, for 7 days.
         </p>
-        <SeatUsage seats={seats} />
+        <SeatUsageBar seats={seats} />
         <div className="mt-5">
           <InviteForm full={seats.used >= seats.limit} />
         </div>

@@ -2,9 +2,8 @@ import type { VendorRole } from "@pressguard/domain";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "react-toastify";
 import { useApiClient } from "../../lib/api/client.ts";
+import { messageOf } from "../../lib/errors.ts";
 import { teamApi, teamKey } from "./api.ts";
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : "An error occurred.");
 
 /**
  * The seat changes of the Seats page, each ending in a toast and a fresh list. A change to the

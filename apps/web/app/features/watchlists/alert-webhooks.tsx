@@ -13,6 +13,7 @@ import { SecretNotice } from "../../components/webhooks/secret-notice.tsx";
 import { SignatureHelp } from "../../components/webhooks/signature-help.tsx";
 import { WebhookFields } from "../../components/webhooks/webhook-fields.tsx";
 import { useApiClient } from "../../lib/api/client.ts";
+import { messageOf } from "../../lib/errors.ts";
 import { FORM_ERROR_KEY } from "../../lib/form-errors.ts";
 import { FormAlert, LoadError } from "../../ui/form-field.tsx";
 import { useSchemaForm } from "../../ui/use-schema-form.ts";
@@ -20,8 +21,6 @@ import { watchlistWebhooksApi, webhookDeliveriesQuery, webhooksKey, webhooksQuer
 
 const formatLabel = (format: string) =>
   FORWARD_FORMATS.find((entry) => entry.value === format)?.label ?? format;
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : "An error occurred.");
 
 /**
  * A watchlist's alert webhooks (issue 20): its alerts, at once whatever the e-mail's mode, to a

@@ -3,6 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
 import { useApiClient } from "../../lib/api/client.ts";
+import { messageOf } from "../../lib/errors.ts";
 import { FormAlert, FormField, INPUT_CLASS } from "../../ui/form-field.tsx";
 import { watchlistPath, watchlistsApi, watchlistsKey } from "./api.ts";
 import { type InventoryInput, readInventory, readPickedProducts } from "./inventory.ts";
@@ -15,8 +16,6 @@ type Source = "inventory" | "products";
 export interface CreatedState {
   problems: string[];
 }
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : "An error occurred.");
 
 /**
  * A new watchlist: its name and either a site's inventory (uploaded or pasted) or products picked one

@@ -2,6 +2,7 @@ import { type WatchlistEntry, WatchlistEntryInput } from "@pressguard/domain";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { byUrgency, VulnerabilityList } from "../../components/checked-vulnerability.tsx";
+import { messageOf } from "../../lib/errors.ts";
 import { INPUT_CLASS } from "../../ui/form-field.tsx";
 
 const KIND_LABELS: Record<string, string> = { plugin: "Plugin", theme: "Theme", core: "WordPress core" };
@@ -56,7 +57,7 @@ function VersionForm({
     try {
       await onSave(checked.data);
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : "An error occurred.");
+      setError(messageOf(caught));
     } finally {
       setBusy(false);
     }

@@ -1,4 +1,4 @@
-import type { Autocomplete, WatchlistEntryInput } from "@pressguard/domain";
+import type { Autocomplete, ComponentKind, WatchlistEntryInput } from "@pressguard/domain";
 import { useEffect, useState } from "react";
 import { useApiClient } from "../../lib/api/client.ts";
 import { INPUT_CLASS } from "../../ui/form-field.tsx";
@@ -12,7 +12,7 @@ const KIND_OPTIONS = [
   { value: "plugin", label: "Plugin" },
   { value: "theme", label: "Theme" },
   { value: "core", label: "WordPress core" },
-] as const;
+] as const satisfies readonly { value: ComponentKind; label: string }[];
 
 /** The database's products whose name or slug start with what was typed, for the slug box's list. */
 function useSuggestions(text: string, kind: string) {

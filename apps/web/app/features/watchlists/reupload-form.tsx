@@ -1,10 +1,10 @@
 import type { WatchlistEntryInput } from "@pressguard/domain";
 import { type FormEvent, useState } from "react";
 import { toast } from "react-toastify";
+import { messageOf } from "../../lib/errors.ts";
 import { FormAlert } from "../../ui/form-field.tsx";
 import { type InventoryInput, readInventory } from "./inventory.ts";
 import { InventoryFields, InventoryProblems } from "./inventory-fields.tsx";
-import { messageOf } from "./use-watchlist-actions.ts";
 
 /** A fresh inventory of the site: it replaces every entry (a plugin removed from the site goes too). */
 export function ReuploadForm({

@@ -28,5 +28,3 @@ export function useWatchlistActions(id: string) {
     },
   };
 }
-
-export const messageOf = (error: unknown) => (error instanceof Error ? error.message : "An error occurred.");

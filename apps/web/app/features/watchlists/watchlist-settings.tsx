@@ -6,9 +6,9 @@ import {
 } from "@pressguard/domain";
 import { type FormEvent, useState } from "react";
 import { toast } from "react-toastify";
+import { messageOf } from "../../lib/errors.ts";
 import { FormAlert, FormField, INPUT_CLASS } from "../../ui/form-field.tsx";
 import { ALERT_MODE_LABELS } from "./inventory.ts";
-import { messageOf } from "./use-watchlist-actions.ts";
 
 const ALERT_MODE_HINTS: Record<WatchAlertMode, string> = {
   immediate: "An e-mail as soon as a new vulnerability affects an installed version.",

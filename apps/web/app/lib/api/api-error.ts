@@ -9,9 +9,6 @@ const ERROR_LINE_SEPARATOR = "_::_";
 /** The message of a request aborted by its timeout (spec §7, §8). */
 export const REQUEST_ABORTED_MESSAGE = "This request has been automatically aborted.";
 
-/** Used when neither the body nor the status line gives a message. */
-export const DEFAULT_API_ERROR_MESSAGE = "An error occurred.";
-
 /** `{ field: [messages] }` as the API sends it; a bare string per field is accepted too. */
 export type FieldErrors = Record<string, readonly string[] | string>;
 

@@ -33,13 +33,13 @@ describe("loadFooterMetrics", () => {
   it("reads the metrics in-process in the server that renders the page, never over HTTP (decision 038)", async () => {
     const fetch = vi.fn();
     vi.stubGlobal("fetch", fetch);
-    const publicRead = vi.fn(async () => ({ active_vdp_directory_count: 7 }));
-    const ctx = { ...context("http://api-in-process.test"), publicRead } as unknown as AppLoadContext;
+    const pageRead = vi.fn(async () => ({ active_vdp_directory_count: 7 }));
+    const ctx = { ...context("http://api-in-process.test"), pageRead } as unknown as AppLoadContext;
     expect(await loadFooterMetrics(page, ctx, () => 5)).toEqual({
       metrics: { active_vdp_directory_count: 7 },
       fetchedAt: 5,
     });
-    expect(publicRead).toHaveBeenCalledWith("/public/footer/metrics");
+    expect(pageRead).toHaveBeenCalledWith("/public/footer/metrics");
     expect(fetch).not.toHaveBeenCalled();
   });
 

@@ -53,8 +53,8 @@ async function fetchEntry(
 ): Promise<CacheEntry> {
   try {
     // In-process in the server that renders the page (decision 038); over HTTP where there is none.
-    const metrics = context?.publicRead
-      ? await context.publicRead("/public/footer/metrics")
+    const metrics = context?.pageRead
+      ? await context.pageRead("/public/footer/metrics")
       : await getFooterMetrics(createServerApiClient(request, context, { forwardCookies: false }), {
           timeout: SSR_TIMEOUT_MS,
           retry: 0,

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { DEFAULT_ERROR_MESSAGE } from "../errors.ts";
 import { ApiError, flattenFieldErrors, REQUEST_ABORTED_MESSAGE } from "./api-error.ts";
 import { API_RETRY, API_TIMEOUT_MS } from "./request.ts";
 import { client, fakeFetch, json } from "./request-test-kit.ts";
@@ -155,7 +156,7 @@ describe("request wrapper: errors", () => {
     );
     const api = client(fetch);
     await expect(api.request("/x")).rejects.toMatchObject({ status: 404, message: "Not Found" });
-    await expect(api.request("/y")).rejects.toMatchObject({ status: 418, message: "An error occurred." });
+    await expect(api.request("/y")).rejects.toMatchObject({ status: 418, message: DEFAULT_ERROR_MESSAGE });
   });
 
   it("hands every error answer to the error hook (which decides what to report)", async () => {

@@ -1,12 +1,7 @@
 import type { AuthClientConfig } from "@pressguard/domain";
 import { reportError } from "../error-reporting.ts";
-import {
-  ApiError,
-  DEFAULT_API_ERROR_MESSAGE,
-  flattenFieldErrors,
-  normaliseFieldErrors,
-  REQUEST_ABORTED_MESSAGE,
-} from "./api-error.ts";
+import { DEFAULT_ERROR_MESSAGE } from "../errors.ts";
+import { ApiError, flattenFieldErrors, normaliseFieldErrors, REQUEST_ABORTED_MESSAGE } from "./api-error.ts";
 import { parseCookieHeader, parseSetCookie, serializeCookies } from "./cookies.ts";
 import { readStoredToken } from "./token-storage.ts";
 
@@ -299,7 +294,7 @@ function toApiError(response: Response, data: unknown): ApiError {
   const bodyMessage = typeof record.message === "string" && record.message ? record.message : undefined;
   const message = errors
     ? flattenFieldErrors(errors)
-    : (bodyMessage ?? (response.statusText || DEFAULT_API_ERROR_MESSAGE));
+    : (bodyMessage ?? (response.statusText || DEFAULT_ERROR_MESSAGE));
   return new ApiError(response.status, message, { errors, data });
 }
 

@@ -1,4 +1,4 @@
-import { countryByCode, type PublicResearcherProfile as ResearcherProfile } from "@pressguard/domain";
+import { countryByCode, isUuid, type PublicResearcherProfile } from "@pressguard/domain";
 import { useLocation } from "react-router";
 import { databaseApi } from "../../features/database/api.server.ts";
 import { PaginationNav } from "../../features/database/pagination-nav.tsx";
@@ -10,20 +10,18 @@ import { Markdown } from "../../ui/markdown.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 import type { Route } from "./+types/researcher-profile";
 
-const NETWORK_LABELS: Record<ResearcherProfile["social"][number]["network"], string> = {
+const NETWORK_LABELS: Record<PublicResearcherProfile["social"][number]["network"], string> = {
   github: "GitHub",
   x: "X",
   mastodon: "Mastodon",
   linkedin: "LinkedIn",
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** A reading page: sent without JavaScript (decision 007). */
 export const handle = STATIC_PAGE;
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  if (!UUID.test(params.uuid)) throwNotFound();
+  if (!isUuid(params.uuid)) throwNotFound();
   const pageParam = new URL(request.url).searchParams.get("page") ?? "";
   const page = /^\d{1,6}$/.test(pageParam) && Number(pageParam) >= 1 ? Number(pageParam) : 1;
   const [researcher, vulnerabilities] = await Promise.all([
@@ -35,7 +33,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 function researcherOf(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>) {
   const data = matches.find((match) => match?.id === "routes/database/researcher-profile")?.loaderData;
-  return (data as { researcher?: ResearcherProfile } | undefined)?.researcher;
+  return (data as { researcher?: PublicResearcherProfile } | undefined)?.researcher;
 }
 
 export const meta = pageMeta(

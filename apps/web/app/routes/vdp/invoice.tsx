@@ -1,5 +1,5 @@
 import { subscriptionApi } from "../../features/vendor-subscription/api.ts";
-import { InvoiceDocument } from "../../features/vendor-subscription/invoice-document.tsx";
+import { PrintableInvoice } from "../../features/vendor-subscription/invoice-document.tsx";
 import { isApiError } from "../../lib/api/api-error.ts";
 import { createServerApiClient } from "../../lib/api/client.server.ts";
 import { throwNotFound } from "../../lib/errors.ts";
@@ -36,5 +36,5 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export const meta = pageMeta(({ params }) => `Invoice ${params.number ?? ""}`.trim());
 
 export default function InvoicePage({ loaderData }: Route.ComponentProps) {
-  return <InvoiceDocument invoice={loaderData.invoice} />;
+  return <PrintableInvoice invoice={loaderData.invoice} />;
 }

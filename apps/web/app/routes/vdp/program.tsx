@@ -1,6 +1,6 @@
 import { RunningClocks } from "../../features/exploitation/running-clocks.tsx";
 import { requireOwnProgram } from "../../features/programs/program.server.ts";
-import { ProgramDetail } from "../../features/programs/program-detail.tsx";
+import { ProgramDetailPanel } from "../../features/programs/program-detail.tsx";
 import { UserNotices } from "../../features/programs/user-notices.tsx";
 import { enforceGuards } from "../../lib/guards.server.ts";
 import type { RouteHandle } from "../../lib/route-handle.ts";
@@ -24,7 +24,7 @@ export const meta = pageMeta(({ params }) => `Program #${params.id}`);
 export default function ProgramPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <ProgramDetail key={loaderData.id} id={loaderData.id} />
+      <ProgramDetailPanel key={loaderData.id} id={loaderData.id} />
       <RunningClocks productId={Number(loaderData.id)} />
       <UserNotices id={loaderData.id} />
     </>

@@ -1,9 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import {
-  VulnerabilitySearchPage as SearchPageSchema,
-  type VulnerabilitySearchPage,
-} from "@pressguard/domain";
+import { VulnerabilitySearchPage } from "@pressguard/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSeededTestApp } from "../../../test/app.ts";
 
@@ -38,7 +35,7 @@ async function search(q: string): Promise<VulnerabilitySearchPage> {
     url: `/api/v1/vulnerabilities?q=${encodeURIComponent(q)}`,
   });
   expect(response.statusCode).toBe(200);
-  return SearchPageSchema.parse(response.json());
+  return VulnerabilitySearchPage.parse(response.json());
 }
 
 /** Why the answer misses the expectation, or null when it meets it. */

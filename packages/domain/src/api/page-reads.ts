@@ -11,13 +11,14 @@ import type {
   VulnerabilityPage,
   VulnerabilitySearchPage,
 } from "./public-database.ts";
+import type { SessionUser } from "./session-user.ts";
 
 /**
- * The public reads a server-rendered page gets in-process (issue 36, decision 038): each is an API
- * route of the public database, named by its route pattern under `/api`, answered by the same
- * definition (schemas, handler) as the HTTP route without a request to the server's own port.
+ * The reads a server-rendered page gets in-process (issue 36, decision 038): each is an API route,
+ * named by its route pattern under `/api`, answered by the same definition (schemas, access level,
+ * handler) as the HTTP route without a request to the server's own port.
  */
-export interface PublicReadAnswers {
+export interface PageReadAnswers {
   "/v1/vulnerabilities": VulnerabilitySearchPage;
   "/v1/vulnerabilities/:id": VulnerabilityDetail;
   "/v1/products/:platform/:kind/:slug": PublicProduct;
@@ -30,42 +31,51 @@ export interface PublicReadAnswers {
   "/v1/leaderboard/:type": Leaderboard;
   "/v1/programs": ProgramDirectory;
   "/public/footer/metrics": FooterMetrics;
+  /** The visitor's own account: read with the page request's credentials. */
+  "/user": SessionUser;
 }
 
-export type PublicReadRoute = keyof PublicReadAnswers;
+export type PageReadRoute = keyof PageReadAnswers;
 
 /** The query of a read as a page's loader builds it: absent values are left out. */
-export type PublicReadQuery = Readonly<Record<string, string | number | undefined>>;
+export type PageReadQuery = Readonly<Record<string, string | number | undefined>>;
 
-/** Reads one public route in-process: what `GET /api<route>` would answer, parsed. */
-export type PublicReader = <R extends PublicReadRoute>(
+/**
+ * What an HTTP call of the page's loader would have shown the API of the visitor: their `Cookie`
+ * header and their token (token mode). Absent: the read is anonymous.
+ */
+export interface VisitorCredentials {
+  cookie?: string | null;
+  bearer?: string | null;
+}
+
+/** Reads one route in-process: what `GET /api<route>` would answer that caller, parsed. */
+export type PageReader = <R extends PageReadRoute>(
   route: R,
   params?: Readonly<Record<string, string>>,
-  query?: PublicReadQuery,
-) => Promise<PublicReadAnswers[R]>;
+  query?: PageReadQuery,
+  visitor?: VisitorCredentials,
+) => Promise<PageReadAnswers[R]>;
 
 /** What an in-process read throws instead of an answer: the status and body the API would send. */
-export interface PublicReadFailure {
-  readonly kind: "public-read-failure";
+export interface PageReadFailure {
+  readonly kind: "page-read-failure";
   readonly status: number;
   readonly message: string;
   readonly errors?: Record<string, string[]>;
 }
 
-export function isPublicReadFailure(error: unknown): error is PublicReadFailure {
+export function isPageReadFailure(error: unknown): error is PageReadFailure {
   return (
     typeof error === "object" &&
     error !== null &&
-    (error as { kind?: unknown }).kind === "public-read-failure" &&
+    (error as { kind?: unknown }).kind === "page-read-failure" &&
     typeof (error as { status?: unknown }).status === "number"
   );
 }
 
 /** `/v1/vulnerabilities/:id` with `{ id: "a b" }` → `/v1/vulnerabilities/a%20b`; a missing param throws. */
-export function publicReadPath(
-  route: PublicReadRoute,
-  params: Readonly<Record<string, string>> = {},
-): string {
+export function pageReadPath(route: PageReadRoute, params: Readonly<Record<string, string>> = {}): string {
   return route.replace(/:([a-z]+)/gi, (_, name: string) => {
     const value = params[name];
     if (value === undefined) throw new Error(`${route}: no value for :${name}`);
@@ -74,7 +84,7 @@ export function publicReadPath(
 }
 
 /** The query string a read is asked with, in the order given, absent values left out ("" when none). */
-export function publicReadSearch(query: PublicReadQuery = {}): string {
+export function pageReadSearch(query: PageReadQuery = {}): string {
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(query))
     if (value !== undefined) search.append(name, String(value));

@@ -1,31 +1,47 @@
+import fastifyCookie from "@fastify/cookie";
 import {
-  type PublicReadAnswers,
-  type PublicReader,
-  type PublicReadFailure,
-  type PublicReadRoute,
-  publicReadPath,
-  publicReadSearch,
+  type PageReadAnswers,
+  type PageReader,
+  type PageReadFailure,
+  type PageReadQuery,
+  type PageReadRoute,
+  pageReadPath,
+  pageReadSearch,
+  type VisitorCredentials,
 } from "@pressguard/domain";
 import type { FastifyBaseLogger, FastifyInstance, RouteHandlerMethod, RouteShorthandOptions } from "fastify";
 import { z } from "zod";
 import { AppError, validationErrorOf } from "../errors.ts";
+import type { AccessCheck, AccessLevel, ClientInfo, RequestAuth, RouteAccess } from "./access.ts";
 import { errorAnswerOf } from "./error-handler.ts";
 import type { ErrorReporter } from "./error-reporting.ts";
 
 /**
- * The public reads of server-rendered pages, in-process (issue 36, decision 038). Each read is an API
- * route of the public database declared once here: `get` registers it on Fastify (the HTTP API, for
- * browsers and API clients) and keeps its definition, and `read` answers a page's loader from that same
- * definition — the same params and query schemas, the same handler and service, the same response
- * schema (encoded as the HTTP serializer encodes it) and the same error answers — without a request to
- * the server's own port and a second pass through its hooks. Public reads need no authorization; the
- * renderer's calls were never counted by the API's rate limit.
+ * The reads of server-rendered pages, in-process (issue 36, decision 038). Each read is an API route
+ * declared once here: `get` registers it on Fastify (the HTTP API, for browsers and API clients) and
+ * keeps its definition, and `read` answers a page's loader from that same definition — the same params
+ * and query schemas, the same access check of the visitor's credentials (http/access.ts), the same
+ * handler and service, the same response schema (encoded as the HTTP serializer encodes it) and the
+ * same error answers — without a request to the server's own port and a second pass through its
+ * hooks. The renderer's calls were never counted by the API's rate limit.
  */
+
+/** A `PageReader` that also takes the page request's client (http/web.ts binds it per page). */
+export type VisitorPageReader = <R extends PageReadRoute>(
+  route: R,
+  params?: Readonly<Record<string, string>>,
+  query?: PageReadQuery,
+  visitor?: VisitorCredentials,
+  client?: ClientInfo,
+) => Promise<PageReadAnswers[R]>;
+
+/** A read with no page request behind it (a test): no address to record. */
+const NO_CLIENT: ClientInfo = { ip: "", userAgent: null };
 
 declare module "fastify" {
   interface FastifyInstance {
-    /** The app's public reads, answered in-process (what the pages' loaders are given). */
-    publicRead: PublicReader;
+    /** The app's page reads, answered in-process (what the pages' loaders are given). */
+    pageRead: VisitorPageReader;
   }
 }
 
@@ -35,6 +51,8 @@ interface ReadRequest<Params, Query> {
   query: Query;
   /** The path and query string under `/api`, as an HTTP request would have them (pagination links). */
   url: string;
+  /** The caller, as the access hook resolves it (null: anonymous). */
+  auth: RequestAuth | null;
 }
 
 interface ReadSchema<P extends z.ZodType, Q extends z.ZodType, R extends z.ZodType> {
@@ -47,32 +65,43 @@ interface ReadSchema<P extends z.ZodType, Q extends z.ZodType, R extends z.ZodTy
 interface Definition {
   /** The prefix the route was registered under (`/api`). */
   prefix: string;
+  access: RouteAccess & { access: AccessLevel };
   params?: z.ZodType;
   querystring?: z.ZodType;
   response: z.ZodType;
   handler: (request: ReadRequest<unknown, unknown>) => unknown;
 }
 
-export interface PublicReads {
+export interface PageReads {
   /** Registers a public read route on `app` (within the `/api` prefix) and keeps its definition. */
   get<
-    Route extends PublicReadRoute,
+    Route extends PageReadRoute,
     P extends z.ZodType = z.ZodType<Record<string, never>>,
     Q extends z.ZodType = z.ZodType<Record<string, never>>,
-    R extends z.ZodType<PublicReadAnswers[Route]> = z.ZodType<PublicReadAnswers[Route]>,
+    R extends z.ZodType<PageReadAnswers[Route]> = z.ZodType<PageReadAnswers[Route]>,
   >(
     app: FastifyInstance,
     url: Route,
-    options: { schema: ReadSchema<P, Q, R>; config: object },
+    options: {
+      schema: ReadSchema<P, Q, R>;
+      config: RouteAccess & { access: AccessLevel; [other: string]: unknown };
+    },
     handler: (request: ReadRequest<z.output<P>, z.output<Q>>) => unknown,
   ): void;
-  /** Answers a page's loader in-process; throws a `PublicReadFailure` where the API answers an error. */
-  read: PublicReader;
+  /**
+   * Answers a page's loader in-process; throws a `PageReadFailure` where the API answers an error.
+   * `client` is the page request's address and user agent (a session's last seen), given by the
+   * web server, which knows them.
+   */
+  read: VisitorPageReader;
 }
 
-export interface PublicReadOptions {
+export interface PageReadOptions {
   log: FastifyBaseLogger;
   errorReporter?: ErrorReporter;
+  /** Who the visitor is and what they may read: the access hook's own rules. */
+  access: AccessCheck;
+  sessionCookie: string;
 }
 
 /** The HTTP request's query as Fastify's parser gives it: every value a string, a repeated name a list. */
@@ -85,17 +114,17 @@ function queryObjectOf(search: string): Record<string, string | string[]> {
   return query;
 }
 
-export function createPublicReads(options: PublicReadOptions): PublicReads {
+export function createPageReads(options: PageReadOptions): PageReads {
   const definitions = new Map<string, Definition>();
 
-  function failure(error: unknown, route: string): PublicReadFailure {
+  function failure(error: unknown, route: string): PageReadFailure {
     const answer = errorAnswerOf(error);
     if (answer.log) {
       options.log[answer.log.level]({ err: error, read: route }, answer.log.message);
       options.errorReporter?.capture(error, { status: answer.status, method: "GET", route });
     }
     return {
-      kind: "public-read-failure",
+      kind: "page-read-failure",
       status: answer.status,
       message: answer.body.message,
       ...(answer.body.errors && { errors: answer.body.errors }),
@@ -117,6 +146,7 @@ export function createPublicReads(options: PublicReadOptions): PublicReads {
       app.get(url, routeOptions as RouteShorthandOptions, handler as unknown as RouteHandlerMethod);
       definitions.set(url, {
         prefix: app.prefix,
+        access: routeOptions.config,
         params: schema.params,
         querystring: schema.querystring,
         response: schema.response[200],
@@ -124,15 +154,26 @@ export function createPublicReads(options: PublicReadOptions): PublicReads {
       });
     },
 
-    async read(route, params = {}, query = {}) {
+    async read(route, params = {}, query = {}, visitor = {}, client = NO_CLIENT) {
       const definition = definitions.get(route);
-      if (!definition) throw new Error(`No public read is registered for ${route}`);
+      if (!definition) throw new Error(`No page read is registered for ${route}`);
       try {
-        const search = publicReadSearch(query);
+        const { auth } = options.access.authorize(
+          definition.access,
+          await options.access.identify({
+            bearer: visitor.bearer ?? undefined,
+            sessionSecret: visitor.cookie
+              ? fastifyCookie.parse(visitor.cookie)[options.sessionCookie]
+              : undefined,
+            client,
+          }),
+        );
+        const search = pageReadSearch(query);
         const answer = await definition.handler({
+          auth,
           params: parsed(definition.params, { ...params }, "params"),
           query: parsed(definition.querystring, queryObjectOf(search), "querystring"),
-          url: `${definition.prefix}${publicReadPath(route, params)}${search}`,
+          url: `${definition.prefix}${pageReadPath(route, params)}${search}`,
         });
         const encoded = z.safeEncode(definition.response, answer);
         if (!encoded.success) {

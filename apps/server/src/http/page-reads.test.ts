@@ -1,12 +1,14 @@
 import {
-  isPublicReadFailure,
-  type PublicReadQuery,
-  type PublicReadRoute,
-  publicReadPath,
-  publicReadSearch,
+  API_KEY_PREFIX,
+  isPageReadFailure,
+  type PageReadQuery,
+  type PageReadRoute,
+  pageReadPath,
+  pageReadSearch,
 } from "@pressguard/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSeededTestApp } from "../test/app.ts";
+import { createSessionSecret, createStaffUser } from "../test/staff.ts";
 
 /**
  * The in-process reads of server-rendered pages (decision 038) answer exactly what `GET /api/…`
@@ -41,25 +43,25 @@ describe("public reads in-process", () => {
     await harness?.close();
   });
 
-  async function overHttp(route: PublicReadRoute, params: Record<string, string>, query?: PublicReadQuery) {
+  async function overHttp(route: PageReadRoute, params: Record<string, string>, query?: PageReadQuery) {
     const response = await harness.app.inject({
       method: "GET",
-      url: `/api${publicReadPath(route, params)}${publicReadSearch(query)}`,
+      url: `/api${pageReadPath(route, params)}${pageReadSearch(query)}`,
     });
     return { status: response.statusCode, body: response.json() as Record<string, unknown> };
   }
 
-  async function inProcess(route: PublicReadRoute, params: Record<string, string>, query?: PublicReadQuery) {
+  async function inProcess(route: PageReadRoute, params: Record<string, string>, query?: PageReadQuery) {
     try {
-      return { status: 200, body: (await harness.app.publicRead(route, params, query)) as unknown };
+      return { status: 200, body: (await harness.app.pageRead(route, params, query)) as unknown };
     } catch (error) {
-      if (!isPublicReadFailure(error)) throw error;
+      if (!isPageReadFailure(error)) throw error;
       const { status, message, errors } = error;
       return { status, body: { status: "error", message, ...(errors && { errors }) } };
     }
   }
 
-  const reads = (): [PublicReadRoute, Record<string, string>, PublicReadQuery?][] => [
+  const reads = (): [PageReadRoute, Record<string, string>, PageReadQuery?][] => [
     ["/v1/vulnerabilities", {}, { q: "contact form xss", per_page: 5, page: 2 }],
     ["/v1/vulnerabilities", {}, { kind: "plugin", severity: "high", patched: "false" }],
     ["/v1/vulnerabilities/:id", { id: ids.vulnerability }],
@@ -93,7 +95,7 @@ describe("public reads in-process", () => {
   });
 
   it("fails with the API's status and message: unknown records, unknown routes' params, invalid queries", async () => {
-    const cases: [PublicReadRoute, Record<string, string>, PublicReadQuery?][] = [
+    const cases: [PageReadRoute, Record<string, string>, PageReadQuery?][] = [
       ["/v1/vulnerabilities/:id", { id: "no-such-record" }],
       [
         "/v1/products/:platform/:kind/:slug",
@@ -114,5 +116,32 @@ describe("public reads in-process", () => {
     expect(http.status).toBe(422);
     expect(local.status).toBe(422);
     expect(Object.keys((local.body as { errors: object }).errors)).toEqual(["per_page"]);
+  });
+
+  it("reads the visitor's own account with their credentials, as GET /api/user answers them", async () => {
+    const { secret } = await createSessionSecret(harness.database, await createStaffUser(harness.database));
+    const cookie = `XSRF-TOKEN=x; pressguard_session=${secret}`;
+    const http = await harness.app.inject({ method: "GET", url: "/api/user", headers: { cookie } });
+    expect(http.statusCode).toBe(200);
+    expect(await harness.app.pageRead("/user", {}, {}, { cookie })).toStrictEqual(http.json());
+    // Anonymous, a cookie without a session, an unknown session, an unusable or dead token: refused alike.
+    for (const visitor of [
+      {},
+      { cookie: "XSRF-TOKEN=x" },
+      { cookie: "pressguard_session=nope" },
+      { bearer: `${API_KEY_PREFIX}dead` },
+    ]) {
+      const headers = {
+        ...(visitor.cookie && { cookie: visitor.cookie }),
+        ...(visitor.bearer && { authorization: `Bearer ${visitor.bearer}` }),
+      };
+      const answer = await harness.app.inject({ method: "GET", url: "/api/user", headers });
+      await expect(harness.app.pageRead("/user", {}, {}, visitor), JSON.stringify(visitor)).rejects.toEqual({
+        kind: "page-read-failure",
+        status: answer.statusCode,
+        message: answer.json().message,
+      });
+      expect(answer.statusCode).toBe(401);
+    }
   });
 });
