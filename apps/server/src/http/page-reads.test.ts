@@ -104,6 +104,10 @@ describe("public reads in-process", () => {
       ["/products/:id/vulnerabilities", { id: "not-a-number" }],
       ["/v1/leaderboard/:type", { type: "weekly" }],
       ["/v1/statistics/:platform/:timeframe", { platform: "joomla", timeframe: "all-time" }],
+      // Text that can never be stored: refused at the API's door, in-process too (e2e hostile-input).
+      ["/v1/products/:platform/:kind/:slug", { platform: "wordpress", kind: "plugin", slug: "\u0000" }],
+      ["/v1/vulnerabilities/:id", { id: "a\u0000b" }],
+      ["/v1/vulnerabilities", {}, { q: "xss\u0000" }],
     ];
     for (const [route, params, query] of cases) {
       const http = await overHttp(route, params, query);

@@ -15,6 +15,7 @@ import { AppError, validationErrorOf } from "../errors.ts";
 import type { AccessCheck, AccessLevel, ClientInfo, RequestAuth, RouteAccess } from "./access.ts";
 import { errorAnswerOf } from "./error-handler.ts";
 import type { ErrorReporter } from "./error-reporting.ts";
+import { isWellFormedUrl, malformed } from "./reject-malformed-input.ts";
 
 /**
  * The reads of server-rendered pages, in-process (issue 36, decision 038). Each read is an API route
@@ -158,6 +159,10 @@ export function createPageReads(options: PageReadOptions): PageReads {
       const definition = definitions.get(route);
       if (!definition) throw new Error(`No page read is registered for ${route}`);
       try {
+        const search = pageReadSearch(query);
+        const url = `${definition.prefix}${pageReadPath(route, params)}${search}`;
+        // The /api scope's door (http/reject-malformed-input.ts), which an in-process read does not pass.
+        if (!isWellFormedUrl(url)) throw malformed();
         const { auth } = options.access.authorize(
           definition.access,
           await options.access.identify({
@@ -168,12 +173,11 @@ export function createPageReads(options: PageReadOptions): PageReads {
             client,
           }),
         );
-        const search = pageReadSearch(query);
         const answer = await definition.handler({
           auth,
           params: parsed(definition.params, { ...params }, "params"),
           query: parsed(definition.querystring, queryObjectOf(search), "querystring"),
-          url: `${definition.prefix}${pageReadPath(route, params)}${search}`,
+          url,
         });
         const encoded = z.safeEncode(definition.response, answer);
         if (!encoded.success) {

@@ -9,7 +9,7 @@ import { UNSTORABLE_TEXT_MESSAGE } from "./error-handler.ts";
  * a path segment, anywhere in the query string, and in a JSON body (its bytes, its keys and its
  * string values). Multipart uploads are files, judged by their own routes.
  */
-const malformed = () => new AppError("validation", { message: UNSTORABLE_TEXT_MESSAGE });
+export const malformed = () => new AppError("validation", { message: UNSTORABLE_TEXT_MESSAGE });
 
 /** Node's HTTP parser refuses a raw NUL in the request line, so a path can only carry it encoded. */
 const ENCODED_NUL = /%00/i;
@@ -29,7 +29,8 @@ function isWellFormedQuery(query: string): boolean {
   return true;
 }
 
-function isWellFormedUrl(url: string): boolean {
+/** A path without an encoded NUL and a query string of UTF-8 text without NUL (shared by http/page-reads.ts). */
+export function isWellFormedUrl(url: string): boolean {
   const queryStart = url.indexOf("?");
   const path = queryStart === -1 ? url : url.slice(0, queryStart);
   if (ENCODED_NUL.test(path)) return false;
