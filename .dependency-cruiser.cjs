@@ -83,6 +83,14 @@ module.exports = {
       to: { path: `${SERVER}modules/([^/]+)/routes\\.ts$`, pathNot: `${SERVER}modules/$1/` },
     },
     {
+      name: "shared-read-model-stands-alone",
+      severity: "error",
+      comment:
+        "modules/public-records is the read model the modules that show records share (issue 36): it imports no module, so none reaches another through it.",
+      from: { path: `${SERVER}modules/public-records/` },
+      to: { path: `${SERVER}modules/(?!public-records/)` },
+    },
+    {
       name: "modules-meet-through-services",
       severity: "error",
       comment:

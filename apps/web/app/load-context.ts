@@ -9,7 +9,17 @@ import type { ContentSecurityPolicyOptions, PageReader, PublicConfig } from "@pr
 declare module "react-router" {
   interface AppLoadContext {
     publicConfig: PublicConfig;
-    apiOrigin: string;
+    /**
+     * The server-side API calls that are no page read (a page action's call for the visitor),
+     * answered by the server that renders the page without a socket to its own port
+     * (apps/server/src/http/in-process-fetch.ts).
+     */
+    apiFetch?: typeof fetch;
+    /**
+     * Where server-side calls go over HTTP when the context has no in-process API (a test rendering
+     * the app alone; `react-router dev`): the page's own origin by default.
+     */
+    apiOrigin?: string;
     /**
      * Headers every server-side API call carries: a per-process secret that tells the API the call
      * is the renderer's own, not counted by the public API's rate limit (the page is the visitor's

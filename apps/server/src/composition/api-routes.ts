@@ -50,13 +50,13 @@ export async function apiRoutes(api: FastifyInstance, options: ApiRouteOptions) 
   const secureCookies = config.appUrl.startsWith("https:");
   rejectMalformedInput(api);
   await api.register(productRoutes, { footerMetrics: s.footerMetrics, responseStore, reads });
-  await api.register(programRoutes, { programs: s.programs });
+  await api.register(programRoutes, { programs: s.programs, reads });
   await api.register(productClaimRoutes, { programs: s.programs });
   await api.register(productNoticeRoutes, { notices: s.productNotices });
   await api.register(productContactRoutes, { contacts: s.productContacts });
   await api.register(vendorAccountRoutes, { accounts: s.vendorAccounts });
-  await api.register(teamRoutes, { team: s.team, secureCookies });
-  await api.register(billingRoutes, { billing: s.billing });
+  await api.register(teamRoutes, { team: s.team, secureCookies, reads });
+  await api.register(billingRoutes, { billing: s.billing, reads });
   await api.register(staffVendorRoutes, { billing: s.billing });
   await api.register(researcherProfileRoutes, { profiles: s.researcherProfiles });
   await api.register(authRoutes, {
@@ -66,15 +66,16 @@ export async function apiRoutes(api: FastifyInstance, options: ApiRouteOptions) 
     secureCookies,
     reads,
   });
-  await api.register(devMailRoutes, { mailer: s.mailer, enabled: config.devMailbox });
+  await api.register(devMailRoutes, { mailer: s.mailer, enabled: config.devMailbox, reads });
   await api.register(captchaRoutes, { captcha: s.captcha });
-  await api.register(embedRoutes, { embed: s.embed });
-  await api.register(reportRoutes, { reports: s.reports });
+  await api.register(embedRoutes, { embed: s.embed, reads });
+  await api.register(reportRoutes, { reports: s.reports, reads });
   await api.register(cveRoutes, { reports: s.reports });
   await api.register(duplicateRoutes, { reports: s.reports });
   await api.register(exploitationRoutes, { exploitation: s.exploitation });
   await api.register(pinPreviewRoutes, {
     reports: s.reports,
+    reads,
     secureCookies,
     visitorClientInfo: createVisitorClientInfo(options.internalCallSecret),
   });

@@ -1,7 +1,6 @@
 import fastifyCookie from "@fastify/cookie";
 import {
   type PageReadAnswers,
-  type PageReader,
   type PageReadFailure,
   type PageReadQuery,
   type PageReadRoute,
@@ -54,6 +53,8 @@ interface ReadRequest<Params, Query> {
   url: string;
   /** The caller, as the access hook resolves it (null: anonymous). */
   auth: RequestAuth | null;
+  /** The request's cookies (a PIN preview's or a link grant's credential). */
+  cookies: Readonly<Record<string, string | undefined>>;
 }
 
 interface ReadSchema<P extends z.ZodType, Q extends z.ZodType, R extends z.ZodType> {
@@ -86,6 +87,8 @@ export interface PageReads {
     options: {
       schema: ReadSchema<P, Q, R>;
       config: RouteAccess & { access: AccessLevel; [other: string]: unknown };
+      /** Headers of the HTTP answer (a personal read's `cache-control: private, no-store`). */
+      headers?: Readonly<Record<string, string>>;
     },
     handler: (request: ReadRequest<z.output<P>, z.output<Q>>) => unknown,
   ): void;
@@ -143,8 +146,19 @@ export function createPageReads(options: PageReadOptions): PageReads {
 
   return {
     get(app, url, routeOptions, handler) {
+      const { headers, ...fastifyOptions } = routeOptions;
       const { schema } = routeOptions;
-      app.get(url, routeOptions as RouteShorthandOptions, handler as unknown as RouteHandlerMethod);
+      const answer = handler as unknown as RouteHandlerMethod;
+      app.get(
+        url,
+        fastifyOptions as RouteShorthandOptions,
+        headers
+          ? function withHeaders(request, reply) {
+              reply.headers(headers);
+              return answer.call(this, request, reply);
+            }
+          : answer,
+      );
       definitions.set(url, {
         prefix: app.prefix,
         access: routeOptions.config,
@@ -163,18 +177,18 @@ export function createPageReads(options: PageReadOptions): PageReads {
         const url = `${definition.prefix}${pageReadPath(route, params)}${search}`;
         // The /api scope's door (http/reject-malformed-input.ts), which an in-process read does not pass.
         if (!isWellFormedUrl(url)) throw malformed();
+        const cookies = visitor.cookie ? fastifyCookie.parse(visitor.cookie) : {};
         const { auth } = options.access.authorize(
           definition.access,
           await options.access.identify({
             bearer: visitor.bearer ?? undefined,
-            sessionSecret: visitor.cookie
-              ? fastifyCookie.parse(visitor.cookie)[options.sessionCookie]
-              : undefined,
+            sessionSecret: cookies[options.sessionCookie],
             client,
           }),
         );
         const answer = await definition.handler({
           auth,
+          cookies,
           params: parsed(definition.params, { ...params }, "params"),
           query: parsed(definition.querystring, queryObjectOf(search), "querystring"),
           url,

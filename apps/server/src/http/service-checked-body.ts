@@ -8,9 +8,10 @@ const checkedByService = new WeakSet<object>();
 const AnyObject = z.record(z.string(), z.unknown());
 
 /**
- * A request body whose rules depend on the caller or on the action (the report form signed in or out,
- * a transition's fields by action, a vendor account's first save), so its service checks it with the
- * domain schema and answers in that schema's words. The OpenAPI document shows `schema` (issue 38:
+ * A request body whose rules depend on the caller (the report form signed in or out, a vendor
+ * account's first save), so its service checks it with the domain schema and answers in that schema's
+ * words. A body whose rules depend on one of its own fields is a zod union the route checks (a report
+ * transition's fields by action). The OpenAPI document shows `schema` (issue 38:
  * nine bodies were free-form `{}` there); the route only checks that the body is an object.
  */
 export function bodyCheckedByService(

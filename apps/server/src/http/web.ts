@@ -1,6 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { existsSync, readFileSync } from "node:fs";
-import type { AddressInfo } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import fastifyStatic from "@fastify/static";
@@ -16,6 +15,7 @@ import { clientInfoOf } from "./access.ts";
 import { VISITOR_ADDRESS_HEADER } from "./api-rate-limit.ts";
 import type { ErrorReporter } from "./error-reporting.ts";
 import { etagOf, type ResponseStore, sendStored } from "./http-cache.ts";
+import { inProcessFetch } from "./in-process-fetch.ts";
 import type { VisitorPageReader } from "./page-reads.ts";
 import { bodyTooLargeMessage, readBodyUpTo } from "./request-body.ts";
 import { contentSecurityPolicyOf } from "./security-headers.ts";
@@ -142,21 +142,16 @@ export async function loadServerBuild(buildDir: string): Promise<ServerBuild> {
 }
 
 export async function registerWeb(app: FastifyInstance, options: WebOptions) {
-  const apiOrigin = () => {
-    const address = app.server.address() as AddressInfo | null;
-    const host =
-      !address || address.address === "::" || address.address === "0.0.0.0" ? "127.0.0.1" : address.address;
-    return `http://${host.includes(":") ? `[${host}]` : host}:${address?.port ?? 0}`;
-  };
   // The public data version lets server-side caches (the footer count) refresh when public data changes.
   const { errorReporter } = options;
   const reportError = errorReporter && ((error: unknown) => errorReporter.capture(error, { status: 500 }));
   const pageRead = options.pageRead;
+  const apiFetch = inProcessFetch(app);
   const getLoadContext = (request: FastifyRequest) => {
     const contentSecurityPolicy = pagePolicy.getStore();
     return {
       publicConfig: options.publicConfig,
-      apiOrigin: apiOrigin(),
+      apiFetch,
       ...(options.internalCallHeaders && {
         apiHeaders: options.internalCallHeaders,
         // The visitor's address (as the API's rate limit sees it: trustProxy applied) for the calls a

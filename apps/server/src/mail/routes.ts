@@ -2,14 +2,18 @@ import { Mailbox } from "@pressguard/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { AppError } from "../errors.ts";
+import type { PageReads } from "../http/page-reads.ts";
 import type { Mailer } from "./outbox.ts";
 
 /** The development mailbox (ARCHITECTURE.md): every stored mail, newest first; 404 when switched off. */
-export const devMailRoutes: FastifyPluginAsyncZod<{ mailer: Mailer; enabled: boolean }> = async (
-  app,
-  { mailer, enabled },
-) => {
-  app.get(
+export const devMailRoutes: FastifyPluginAsyncZod<{
+  mailer: Mailer;
+  enabled: boolean;
+  /** Reads its pages get in-process too (http/page-reads.ts). */
+  reads: PageReads;
+}> = async (app, { mailer, enabled, reads }) => {
+  reads.get(
+    app,
     "/dev/mail",
     {
       schema: {
@@ -23,10 +27,10 @@ export const devMailRoutes: FastifyPluginAsyncZod<{ mailer: Mailer; enabled: boo
         response: { 200: Mailbox },
       },
       config: { access: "public" },
+      headers: { "cache-control": "no-store" },
     },
-    async (request, reply) => {
+    async (request) => {
       if (!enabled) throw new AppError("not_found");
-      reply.header("cache-control", "no-store");
       return { data: await mailer.listMailbox(request.query.limit, request.query.to) };
     },
   );

@@ -17,8 +17,8 @@ const TEMPLATE_VARIABLE = "SMOKE_DATA_TEMPLATE";
 const START_TIMEOUT_MS = 15 * 60_000;
 /** The upstream data sources a server started by a test leaves off (decision 035): no network in tests. */
 const OFFLINE_DATA_SOURCES = { KEV_URL: "off", EPSS_URL: "off", WPORG_API_URL: "off" } as const;
-/** The last part of the server's output, kept for failure messages. */
-const OUTPUT_TAIL = 20_000;
+/** The last part of the server's output, kept for failure messages and for the requests a test counts. */
+const OUTPUT_TAIL = 200_000;
 
 /** A port nobody listens on: bound once by a throwaway server (a child cannot report port 0 back). */
 export async function findFreePort(): Promise<number> {

@@ -1,7 +1,14 @@
-import { EMAIL_MESSAGE, Program, URL_MESSAGE, VendorAccount } from "@pressguard/domain";
+import {
+  EMAIL_MESSAGE,
+  Program,
+  URL_MESSAGE,
+  VendorAccount,
+  WATCHLIST_MESSAGES,
+  WatchlistCreation,
+} from "@pressguard/domain";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "./api/api-error.ts";
-import { apiErrorToFieldErrors, FORM_ERROR_KEY, validateForm } from "./form-errors.ts";
+import { apiErrorAtField, apiErrorToFieldErrors, FORM_ERROR_KEY, validateForm } from "./form-errors.ts";
 
 describe("validateForm", () => {
   it("gives the §5 Program messages per field for an empty form", () => {
@@ -66,6 +73,16 @@ describe("validateForm", () => {
     });
     expect(result.success && result.data.vendor_contact_email).toBeNull();
   });
+
+  it("puts a message at the field `fieldOf` names for its whole path", () => {
+    const result = validateForm(
+      WatchlistCreation,
+      { name: "", entries: [{ kind: "plugin", slug: "akismet", version: "" }] },
+      (path) => (path.startsWith("entries.") ? path.split(".").slice(0, 2).join(".") : path),
+    );
+    expect(result.success ? null : Object.keys(result.errors)).toEqual(["name", "entries.0"]);
+    expect(result.success ? null : result.errors.name).toEqual([WATCHLIST_MESSAGES.nameRequired]);
+  });
 });
 
 describe("apiErrorToFieldErrors", () => {
@@ -82,6 +99,30 @@ describe("apiErrorToFieldErrors", () => {
   it("makes any other failure one form-level message", () => {
     expect(apiErrorToFieldErrors(new ApiError(500, "Internal server error"), ["slug"])).toEqual({
       [FORM_ERROR_KEY]: ["Internal server error"],
+    });
+  });
+
+  it("puts a request's field at the form's field `fieldOf` names", () => {
+    const error = new ApiError(422, "invalid", {
+      errors: { "entries.0.version": ["Not a version."], "entries.1.slug": ["Too long."], name: ["Taken."] },
+    });
+    expect(
+      apiErrorToFieldErrors(error, ["name", "inventory"], (field) =>
+        field.split(".")[0] === "entries" ? "inventory" : field,
+      ),
+    ).toEqual({
+      inventory: ["Not a version.", "Too long."],
+      name: ["Taken."],
+    });
+  });
+});
+
+describe("apiErrorAtField", () => {
+  it("shows every message of a failed save at the form's one field", () => {
+    const error = new ApiError(422, "invalid", { errors: { name: ["Taken."], other: ["Bad."] } });
+    expect(apiErrorAtField(error, "name")).toEqual({ name: ["Taken.", "other: Bad."] });
+    expect(apiErrorAtField(new ApiError(404, "Watchlist not found."), "name")).toEqual({
+      name: ["Watchlist not found."],
     });
   });
 });

@@ -1,8 +1,8 @@
 import { LINK_GRANT_COOKIE } from "@pressguard/domain";
 import { type AppLoadContext, redirect } from "react-router";
 import { isApiError } from "./api/api-error.ts";
-import { createServerApiClient } from "./api/client.server.ts";
 import { parseCookieHeader } from "./api/cookies.ts";
+import { readForPage } from "./api/page-read.server.ts";
 import { getRequestContext } from "./request-context.server.ts";
 
 /**
@@ -72,10 +72,12 @@ export async function exchangeLinkToken({ request, context }: LoaderArgs, page: 
   if (!token) return;
   let grant: { token: string; expires_at: string };
   try {
-    const client = createServerApiClient(request, context, { retry: 0, forwardCookies: false });
-    grant = await client.request(`/reports/${encodeURIComponent(page.reportId)}/link-grant`, {
-      query: { token },
-    });
+    grant = await readForPage(
+      { request, context },
+      "/reports/:id/link-grant",
+      { id: page.reportId },
+      { token },
+    );
   } catch (error) {
     if (isApiError(error) && error.status >= 400 && error.status < 500) return;
     throw error;

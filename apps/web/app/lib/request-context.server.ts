@@ -6,28 +6,20 @@ const DEFAULT_CANONICAL_QUERY_WHITELIST = ["page", "q", "type", "severity"];
 
 export interface RequestContext {
   publicConfig: PublicConfig;
-  apiOrigin: string;
 }
 
 const developmentConfigs = new Map<string, PublicConfig>();
 
 /**
- * The public config and API origin of this request. The production server always provides them
- * (see `load-context.ts`); under `react-router dev` the context is empty, so a development config
- * is built from the product's defaults with the dev server's own origin as site and API origin.
+ * The public config of this request. The production server always provides it (see
+ * `load-context.ts`); under `react-router dev` the context is empty, so a development config is
+ * built from the product's defaults with the dev server's own origin as the site.
  */
 export function getRequestContext(
   context: Partial<AppLoadContext> | undefined,
   request: Request,
 ): RequestContext {
-  if (context?.publicConfig && context.apiOrigin) {
-    return { publicConfig: context.publicConfig, apiOrigin: context.apiOrigin };
-  }
-  const origin = new URL(request.url).origin;
-  return {
-    publicConfig: context?.publicConfig ?? developmentPublicConfig(origin),
-    apiOrigin: context?.apiOrigin ?? origin,
-  };
+  return { publicConfig: context?.publicConfig ?? developmentPublicConfig(new URL(request.url).origin) };
 }
 
 export function developmentPublicConfig(siteUrl = "http://localhost:5173"): PublicConfig {

@@ -1,7 +1,6 @@
-import { isPageReadFailure } from "@pressguard/domain";
 import type { AppLoadContext } from "react-router";
 import { isApiError } from "./api/api-error.ts";
-import { createServerApiClient } from "./api/client.server.ts";
+import { readForPage } from "./api/page-read.server.ts";
 import { bearerTokenOf, serverSideTokenOf } from "./api/visitor-token.server.ts";
 import { getRequestContext } from "./request-context.server.ts";
 import { SessionUser } from "./session-user.ts";
@@ -41,24 +40,17 @@ async function loadOptionalUser(
   if (!hasCredentials) return null;
 
   try {
-    const body = context?.pageRead
-      ? // In-process in the server that renders the page, with the same credentials (decision 038).
-        await context.pageRead(
-          "/user",
-          {},
-          {},
-          { cookie: cookieHeader, bearer: serverSideTokenOf(request, context) },
-        )
-      : await createServerApiClient(request, context, { retry: 0, timeout: USER_TIMEOUT_MS }).request(
-          auth.endpoints.user,
-        );
+    const body = await readForPage({ request, context }, "/user", {}, undefined, {
+      as: "visitor",
+      timeout: USER_TIMEOUT_MS,
+      httpPath: auth.endpoints.user,
+    });
     const parsed = SessionUser.safeParse(unwrapData(body));
     if (parsed.success) return parsed.data;
     console.warn("The user endpoint answered with an unexpected shape", parsed.error.issues);
     return null;
   } catch (error) {
-    const status = isApiError(error) ? error.status : isPageReadFailure(error) ? error.status : null;
-    if (status === 401 || status === 419) return null;
+    if (isApiError(error) && (error.status === 401 || error.status === 419)) return null;
     console.warn("The signed-in user could not be loaded", error instanceof Error ? error.message : error);
     return null;
   }

@@ -1,9 +1,21 @@
 import { type ChangeEvent, type FormEvent, useState } from "react";
 import type { z } from "zod";
-import { apiErrorToFieldErrors, type FieldErrorMap, validateForm } from "../lib/form-errors.ts";
+import { apiErrorToFieldErrors, type FieldErrorMap, type FieldOf, validateForm } from "../lib/form-errors.ts";
 import { errorIdFor, INPUT_CLASS } from "./form-field.tsx";
 
 type FormValues = Record<string, unknown>;
+
+/** What `inputProps` gives the element of a text field, for a part that lays out fields of its form. */
+export interface FieldInputProps {
+  id: string;
+  name: string;
+  value: string;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+  className: string;
+  onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => void;
+}
+
 /** The fields whose value is text: the ones `inputProps` ties to an input, a select or a textarea. */
 type TextField<V extends FormValues> = {
   [K in keyof V & string]: V[K] extends string ? K : never;
@@ -36,7 +48,13 @@ interface SchemaFormOptions<V extends FormValues, S extends z.ZodType> extends F
   /** Each field's element id is `${idPrefix}-${field}`, unless `idOf` says otherwise. */
   idPrefix: string;
   idOf?: (field: string) => string;
-  errorsOf?: (error: unknown) => FieldErrorMap;
+  /**
+   * The form's field of a field of the request, where they differ (say, `entries.2.version` → the
+   * list the entries were read from): for the schema's messages and a 422's alike.
+   */
+  fieldOf?: (requestField: string, values: V) => string;
+  /** The messages of a failed save, read from what it threw (and the values it sent). */
+  errorsOf?: (error: unknown, values: V) => FieldErrorMap;
   /** After a failed save, once its messages are shown (say, ask for a new captcha). */
   onFailed?: (error: unknown) => void;
   /** Values that follow another's change (say, a slug suggested from a name). */
@@ -98,7 +116,10 @@ export function useSchemaForm<V extends FormValues, S extends z.ZodType>(options
 
   /** Checks the values with an action's schema, then saves them; shows what fails on the fields. */
   async function submit<T extends z.ZodType>(action: FormAction<V, T>) {
-    const checked = validateForm(action.schema, action.toInput ? action.toInput(values) : values);
+    const input = action.toInput ? action.toInput(values) : values;
+    const { fieldOf } = options;
+    const formFieldOf: FieldOf | undefined = fieldOf && ((requestField) => fieldOf(requestField, values));
+    const checked = validateForm(action.schema, input, formFieldOf);
     const found: FieldErrorMap = { ...(checked.success ? {} : checked.errors), ...action.check?.(values) };
     if (!checked.success || Object.keys(found).length > 0) {
       setErrors(found);
@@ -110,7 +131,9 @@ export function useSchemaForm<V extends FormValues, S extends z.ZodType>(options
     try {
       await action.onSubmit(checked.data, values);
     } catch (error) {
-      const mapped = options.errorsOf ? options.errorsOf(error) : apiErrorToFieldErrors(error, fields);
+      const mapped = options.errorsOf
+        ? options.errorsOf(error, values)
+        : apiErrorToFieldErrors(error, fields, formFieldOf);
       setErrors(mapped);
       focusFirst(mapped);
       options.onFailed?.(error);
@@ -133,7 +156,7 @@ export function useSchemaForm<V extends FormValues, S extends z.ZodType>(options
   }
 
   /** The props of the element that holds a text field, tied to its label and messages. */
-  const inputProps = (field: TextField<V>) => ({
+  const inputProps = (field: TextField<V>): FieldInputProps => ({
     id: idOf(field),
     name: field,
     value: values[field] as string,

@@ -1,3 +1,7 @@
+import type { InvoiceDocument } from "../vendors/billing-schemas.ts";
+import type { InvitationPreview } from "../vendors/team-schemas.ts";
+import type { EmbedVendor, Mailbox } from "./mailbox-and-embed.ts";
+import type { ProgramDetail } from "./programs.ts";
 import type {
   Contributors,
   DatabaseCounts,
@@ -11,6 +15,7 @@ import type {
   VulnerabilityPage,
   VulnerabilitySearchPage,
 } from "./public-database.ts";
+import type { LinkGrant, ReportDetail, ReportPage } from "./reports.ts";
 import type { SessionUser } from "./session-user.ts";
 
 /**
@@ -31,8 +36,17 @@ export interface PageReadAnswers {
   "/v1/leaderboard/:type": Leaderboard;
   "/v1/programs": ProgramDirectory;
   "/public/footer/metrics": FooterMetrics;
-  /** The visitor's own account: read with the page request's credentials. */
+  "/v1/embed/vendors/:public_key": EmbedVendor;
+  "/invitations/:token": InvitationPreview;
+  "/dev/mail": Mailbox;
+  // Read with the page request's credentials (its session, token, link grant or PIN preview cookie).
   "/user": SessionUser;
+  "/products/:id": ProgramDetail;
+  "/reports/:id": ReportDetail;
+  "/reports/:id/link-grant": LinkGrant;
+  "/researcher/reports": ReportPage;
+  "/vendor/invoices/:number": InvoiceDocument;
+  "/report-previews/:id": ReportDetail;
 }
 
 export type PageReadRoute = keyof PageReadAnswers;
@@ -76,7 +90,7 @@ export function isPageReadFailure(error: unknown): error is PageReadFailure {
 
 /** `/v1/vulnerabilities/:id` with `{ id: "a b" }` → `/v1/vulnerabilities/a%20b`; a missing param throws. */
 export function pageReadPath(route: PageReadRoute, params: Readonly<Record<string, string>> = {}): string {
-  return route.replace(/:([a-z]+)/gi, (_, name: string) => {
+  return route.replace(/:([a-z_]+)/gi, (_, name: string) => {
     const value = params[name];
     if (value === undefined) throw new Error(`${route}: no value for :${name}`);
     return encodeURIComponent(value);

@@ -129,6 +129,16 @@ export const ActivationAnswer = z
   .meta({ id: "ActivationAnswer" });
 export type ActivationAnswer = z.infer<typeof ActivationAnswer>;
 
+/** Decision 006: a CSV import is at most 1 MB (and 1,000 rows, which only the API counts). */
+export const CSV_IMPORT_MAX_BYTES = 1024 * 1024;
+export const CSV_IMPORT_TOO_LARGE_MESSAGE = "The file is larger than 1 MB.";
+
+/** `POST /api/products/import-csv`'s multipart body: the CSV file, in a field named `file`. */
+export const CsvImportUpload = z.object({
+  file: z.file({ error: "Choose a CSV file first." }).max(CSV_IMPORT_MAX_BYTES, CSV_IMPORT_TOO_LARGE_MESSAGE),
+});
+export type CsvImportUpload = z.infer<typeof CsvImportUpload>;
+
 export const CsvImportAnswer = z
   .object({
     /** Data rows read (the header excluded). */

@@ -66,6 +66,16 @@ export const ReportPage = z
   .meta({ id: "ReportPage" });
 export type ReportPage = z.infer<typeof ReportPage>;
 
+/** An e-mailed link's token exchanged for a grant of the same audience (issue 15, decision 021). */
+export const LinkGrant = z
+  .object({
+    token: z.string(),
+    audience: z.enum(["vendor", "researcher"]),
+    expires_at: z.string(),
+  })
+  .meta({ id: "LinkGrant" });
+export type LinkGrant = z.infer<typeof LinkGrant>;
+
 export const ReportEvent = z.object({
   action: z.string(),
   from_state: z.string().nullable(),

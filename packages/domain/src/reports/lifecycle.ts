@@ -52,9 +52,9 @@ export const REPORT_ACTIONS = [
   "publish_unpatched",
 ] as const;
 export type ReportAction = (typeof REPORT_ACTIONS)[number];
-export const ReportAction = z.enum(REPORT_ACTIONS, {
-  error: `action must be one of ${REPORT_ACTIONS.join(", ")}.`,
-});
+/** An unknown or missing action's message: the transitions' body answers with it too. */
+export const REPORT_ACTION_MESSAGE = `action must be one of ${REPORT_ACTIONS.join(", ")}.`;
+export const ReportAction = z.enum(REPORT_ACTIONS, { error: REPORT_ACTION_MESSAGE });
 
 export interface TransitionRule {
   from: readonly ReportState[];

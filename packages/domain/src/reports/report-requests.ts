@@ -1,7 +1,12 @@
 import { z } from "zod";
 import { fixUrlField } from "./fix-submission.ts";
-import { REJECTION_REASONS, RejectionReason, ReportAction } from "./lifecycle.ts";
-import { type ReportValidation, versionField } from "./report-form.ts";
+import { REJECTION_REASONS, REPORT_ACTION_MESSAGE, RejectionReason, ReportAction } from "./lifecycle.ts";
+import {
+  ReportSubmission,
+  ReportValidation,
+  SignedOutReportSubmission,
+  versionField,
+} from "./report-form.ts";
 
 /**
  * The bodies of the report calls that a web form sends as they are (issue 16): the API route
@@ -84,21 +89,65 @@ export const ReportRejection = z.object({
 });
 export type ReportRejection = z.infer<typeof ReportRejection>;
 
-/**
- * `POST /staff/reports/{id}/transitions`: every action's `action` and optional `note`. The fields
- * of `validate` (ReportValidation) and `reject` (ReportRejection) are checked after it, by action,
- * so that a missing field is named in the action's own words.
- */
-export const ReportTransitionHead = z.object({
-  action: ReportAction,
-  note: z
-    .string({ error: "The note must be text." })
-    .trim()
-    .max(10_000, { error: "The note must be at most 10,000 characters long." })
-    .nullish()
-    .transform((value) => (value ? value : null)),
-});
+/** A transition's note for the timeline: every action may carry one. */
+const TransitionNote = z
+  .string({ error: "The note must be text." })
+  .trim()
+  .max(10_000, { error: "The note must be at most 10,000 characters long." })
+  .nullish()
+  .transform((value) => (value ? value : null));
 
-/** The body of a transition as a client sends it: the head, and the fields of its action. */
-export type ReportTransitionRequest = z.input<typeof ReportTransitionHead> &
-  (Partial<z.input<typeof ReportValidation>> | Partial<z.input<typeof ReportRejection>>);
+/** The actions whose body is the action and its note only: all but `reject` and `validate`. */
+export const NoteOnlyReportAction = ReportAction.exclude(["reject", "validate"]);
+export type NoteOnlyReportAction = z.infer<typeof NoteOnlyReportAction>;
+
+/**
+ * `POST /staff/reports/{id}/transitions` (PRODUCT.md §2), a union on `action`: `reject` carries its
+ * reason (ReportRejection), `validate` the classification (ReportValidation), every other action its
+ * note only. An unknown or missing action is answered in ReportAction's words, a missing field in its
+ * action's own, and all of a body's wrong fields at once.
+ */
+export const ReportTransitionBody = z.discriminatedUnion(
+  "action",
+  [
+    z.object({ action: NoteOnlyReportAction, note: TransitionNote }),
+    z.object({ action: z.literal("reject"), note: TransitionNote, ...ReportRejection.shape }),
+    z.object({ action: z.literal("validate"), note: TransitionNote, ...ReportValidation.shape }),
+  ],
+  { error: (issue) => (issue.code === "invalid_union" ? REPORT_ACTION_MESSAGE : undefined) },
+);
+export type ReportTransitionBody = z.infer<typeof ReportTransitionBody>;
+/** The body of a transition as a client sends it. */
+export type ReportTransitionRequest = z.input<typeof ReportTransitionBody>;
+
+/** What `POST /reports` carries besides the form's fields (decision 008). */
+const submissionExtras = {
+  captcha: z.string().optional().describe("Signed out: the ALTCHA payload, or the reCAPTCHA token."),
+  embed_key: z
+    .string()
+    .optional()
+    // A key that is not text is unknown like any other: answered 404, as an unknown key is. The
+    // document shows no default for it: a missing key is a report from no embed.
+    .catch("")
+    .meta({
+      description:
+        "From a vendor's embedded form: the vendor's public key, which limits the report to its programs.",
+      default: undefined,
+    }),
+};
+
+/** `POST /reports` signed in (PRODUCT.md §3): the form, whose e-mail is ignored, and the extras. */
+export const ReportSubmissionBody = ReportSubmission.extend(submissionExtras);
+export type ReportSubmissionBody = z.infer<typeof ReportSubmissionBody>;
+
+/**
+ * `POST /reports` signed out: the e-mail is required, and so is the captcha when the server asks for
+ * one (the server's captcha mode decides; the reports service adds that rule).
+ */
+export const SignedOutReportSubmissionBody = SignedOutReportSubmission.extend(submissionExtras);
+export type SignedOutReportSubmissionBody = z.infer<typeof SignedOutReportSubmissionBody>;
+
+/** The body of a report as a client sends it, signed in or signed out. */
+export type ReportSubmissionRequest =
+  | z.input<typeof ReportSubmissionBody>
+  | z.input<typeof SignedOutReportSubmissionBody>;

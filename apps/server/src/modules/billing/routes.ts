@@ -15,6 +15,7 @@ import { z } from "zod";
 import { AppError } from "../../errors.ts";
 import { signedInCaller } from "../../http/access.ts";
 import { idOrNotFound } from "../../http/ids.ts";
+import type { PageReads } from "../../http/page-reads.ts";
 import { pageRequest } from "../../http/pagination.ts";
 import { type BillingService, VENDOR_NOT_FOUND } from "./service.ts";
 
@@ -22,7 +23,7 @@ import { type BillingService, VENDOR_NOT_FOUND } from "./service.ts";
 const vendorManagers = { access: "vendor", capability: "manage-vendor" } as const;
 const staffOnly = { access: "staff" } as const;
 
-function callerVendor(request: FastifyRequest) {
+function callerVendor(request: Pick<FastifyRequest, "auth">) {
   const { user } = signedInCaller(request);
   if (!user.vendor) throw new AppError("forbidden");
   return { vendorId: user.vendor.id, userId: user.id };
@@ -42,7 +43,11 @@ function vendorIdOf(value: string): number {
 }
 
 /** The vendor's subscription and invoices (issue 8, decision 011). */
-export const billingRoutes: FastifyPluginAsyncZod<{ billing: BillingService }> = async (app, { billing }) => {
+export const billingRoutes: FastifyPluginAsyncZod<{
+  billing: BillingService;
+  /** Reads its pages get in-process too (http/page-reads.ts). */
+  reads: PageReads;
+}> = async (app, { billing, reads }) => {
   const tags = ["vendor subscription"];
 
   app.get(
@@ -76,7 +81,8 @@ export const billingRoutes: FastifyPluginAsyncZod<{ billing: BillingService }> =
     },
   );
 
-  app.get(
+  reads.get(
+    app,
     "/vendor/invoices/:number",
     {
       schema: {

@@ -2,7 +2,7 @@ import { CheckRequest, CheckResponse } from "@pressguard/domain";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { publicData } from "../../http/access.ts";
-import { tags } from "../vulnerabilities/public-read.ts";
+import { tags } from "../public-records/public-read.ts";
 import type { CheckService } from "./service.ts";
 
 /** What a batch check costs of the public API's rate limit; read before validation, so defensively. */

@@ -8,7 +8,7 @@ import {
   isVersionAffected,
 } from "@pressguard/domain";
 import type { Database, SqlRunner } from "../../db/client.ts";
-import { epssOf, knownExploitedOf, pagePaths } from "../vulnerabilities/presenters.ts";
+import { epssOf, knownExploitedOf, pagePaths } from "../public-records/presenters.ts";
 import { createProductRangesCache, type ProductRangeRow, productRangesKey } from "./product-ranges-cache.ts";
 import { productSlugKey } from "./product-slug.ts";
 import { createCheckQueries } from "./queries.ts";

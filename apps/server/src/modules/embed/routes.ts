@@ -2,11 +2,17 @@ import { EmbedVendor } from "@pressguard/domain";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { publicData } from "../../http/access.ts";
+import type { PageReads } from "../../http/page-reads.ts";
 import type { EmbedService } from "./service.ts";
 
 /** The vendor report form embed (`/iframe/vendor?vendor={public_key}`, issue 7). */
-export const embedRoutes: FastifyPluginAsyncZod<{ embed: EmbedService }> = async (app, { embed }) => {
-  app.get(
+export const embedRoutes: FastifyPluginAsyncZod<{
+  embed: EmbedService;
+  /** Reads its pages get in-process too (http/page-reads.ts). */
+  reads: PageReads;
+}> = async (app, { embed, reads }) => {
+  reads.get(
+    app,
     "/v1/embed/vendors/:public_key",
     {
       schema: {

@@ -1,7 +1,7 @@
 import { describeFix } from "@pressguard/domain";
 import { isoOf } from "../../db/timestamps.ts";
+import { firstKnownAt, pagePaths } from "../public-records/presenters.ts";
 import type { SummaryRow } from "../search/public.ts";
-import { firstKnownAt, pagePaths } from "../vulnerabilities/presenters.ts";
 
 /** Atom (RFC 4287) documents of new vulnerabilities (issue 5). */
 

@@ -4,7 +4,7 @@ import { pipeline, Readable, Transform } from "node:stream";
 import { promisify } from "node:util";
 import { createGunzip, createGzip } from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { PUBLIC_CACHE_SECONDS } from "../vulnerabilities/public-read.ts";
+import { PUBLIC_CACHE_SECONDS } from "../public-records/public-read.ts";
 
 /** Files of the OSV export answered as HTTP (decision 027): validators, 304, byte ranges, gzip. */
 

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { publicData } from "../../http/access.ts";
 import { type ResponseStore, registerHttpCache } from "../../http/http-cache.ts";
-import { tags } from "../vulnerabilities/public-read.ts";
+import { tags } from "../public-records/public-read.ts";
 import {
   liveExport,
   type OsvExportFileName,

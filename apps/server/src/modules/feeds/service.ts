@@ -1,8 +1,8 @@
 import type { Database } from "../../db/client.ts";
 import { AppError } from "../../errors.ts";
+import { NOT_FOUND_MESSAGES, pagePaths } from "../public-records/presenters.ts";
 import { createNewestRecords } from "../search/public.ts";
 import { toOsv } from "../vulnerabilities/osv.ts";
-import { NOT_FOUND_MESSAGES, pagePaths } from "../vulnerabilities/presenters.ts";
 import { createRecordReader } from "../vulnerabilities/public.ts";
 import { renderAtomFeed } from "./atom.ts";
 

@@ -9,7 +9,7 @@ import { isoOrNull } from "../../db/timestamps.ts";
 import { AppError, validationErrorOf } from "../../errors.ts";
 import type { Mailer } from "../../mail/outbox.ts";
 import { PROGRAM_NOT_FOUND } from "../programs/rules.ts";
-import { pagePaths } from "../vulnerabilities/presenters.ts";
+import { pagePaths } from "../public-records/presenters.ts";
 import { queueNoticeWebhooks } from "../watchlists/webhooks.ts";
 import { createNoticeQueries, type NoticeProduct, type NoticeRow } from "./queries.ts";
 

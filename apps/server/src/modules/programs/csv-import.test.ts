@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
+import { CSV_IMPORT_MAX_BYTES } from "@pressguard/domain";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiCaller } from "../../test/api-client.ts";
-import { CSV_MAX_BYTES } from "./csv.ts";
 import { createProgramTestApp, type Harness, programHelpers } from "./program-test-kit.ts";
 import { MESSAGES } from "./rules.ts";
 
@@ -168,7 +168,7 @@ describe("CSV import", () => {
       Buffer.from(csv),
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
-    const oneMegabyteOfFile = body.indexOf(header) + CSV_MAX_BYTES;
+    const oneMegabyteOfFile = body.indexOf(header) + CSV_IMPORT_MAX_BYTES;
     const answer = await caller.post(
       "/api/products/import-csv",
       Readable.from([body.subarray(0, oneMegabyteOfFile), body.subarray(oneMegabyteOfFile)]),
@@ -181,7 +181,7 @@ describe("CSV import", () => {
 
     // Exactly 1 MB is still accepted.
     const exact = `${header}\n${row("exactly-one-mb")}\n`;
-    const padded = `${exact}${"z".repeat(CSV_MAX_BYTES - Buffer.byteLength(exact))}`;
+    const padded = `${exact}${"z".repeat(CSV_IMPORT_MAX_BYTES - Buffer.byteLength(exact))}`;
     expect((await upload(caller, padded)).json()).toMatchObject({ rows: 2, created: 1 });
   });
 });

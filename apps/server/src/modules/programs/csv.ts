@@ -1,8 +1,8 @@
+import { CSV_IMPORT_MAX_BYTES, CSV_IMPORT_TOO_LARGE_MESSAGE } from "@pressguard/domain";
 import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
 
-/** Limits of a program CSV import (issue 6). */
-export const CSV_MAX_BYTES = 1_048_576;
+/** Limits of a program CSV import (issue 6; its size limit is the domain's CSV_IMPORT_MAX_BYTES). */
 export const CSV_MAX_ROWS = 1_000;
 
 /**
@@ -32,7 +32,7 @@ export class CsvFormatError extends Error {}
 export class CsvTooLargeError extends Error {}
 
 /**
- * The uploaded file's bytes, counted as they arrive: past {@link CSV_MAX_BYTES} it is a
+ * The uploaded file's bytes, counted as they arrive: past {@link CSV_IMPORT_MAX_BYTES} it is a
  * {@link CsvTooLargeError}, whatever the line structure and however the network cut the upload
  * (the multipart limit is one byte more, so a longer file always shows at least that byte). The
  * rest is drained, not kept, so the request ends normally.
@@ -42,9 +42,9 @@ export async function readCsvUpload(file: AsyncIterable<Buffer> & { truncated?: 
   let size = 0;
   for await (const chunk of file) {
     size += chunk.length;
-    if (size <= CSV_MAX_BYTES) chunks.push(chunk);
+    if (size <= CSV_IMPORT_MAX_BYTES) chunks.push(chunk);
   }
-  if (size > CSV_MAX_BYTES || file.truncated) throw new CsvTooLargeError("The file is larger than 1 MB.");
+  if (size > CSV_IMPORT_MAX_BYTES || file.truncated) throw new CsvTooLargeError(CSV_IMPORT_TOO_LARGE_MESSAGE);
   return Buffer.concat(chunks);
 }
 

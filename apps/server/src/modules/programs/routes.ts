@@ -3,6 +3,8 @@ import {
   ActivateProductBody,
   ActivationAnswer,
   ClaimListQuery,
+  CSV_IMPORT_MAX_BYTES,
+  CSV_IMPORT_TOO_LARGE_MESSAGE,
   CsvImportAnswer,
   DecisionTaken,
   LobbyPage,
@@ -26,9 +28,10 @@ import { z } from "zod";
 import { AppError } from "../../errors.ts";
 import { signedInCaller } from "../../http/access.ts";
 import { idOrNotFound } from "../../http/ids.ts";
+import type { PageReads } from "../../http/page-reads.ts";
 import { pageRequest } from "../../http/pagination.ts";
 import { bodyCheckedByService } from "../../http/service-checked-body.ts";
-import { CSV_MAX_BYTES, CsvTooLargeError, decodeText, readCsvUpload } from "./csv.ts";
+import { CsvTooLargeError, decodeText, readCsvUpload } from "./csv.ts";
 import { programIdOf, vendorOf } from "./rules.ts";
 import type { ProgramService } from "./service.ts";
 
@@ -39,20 +42,21 @@ const ProgramBody = bodyCheckedByService(Program, { id: "ProgramFields" });
 /** Validated by the shared ProgramPolicyBody in the service. */
 const PolicyBody = bodyCheckedByService(ProgramPolicyBody, { id: "ProgramPolicyFields" });
 
-function signedInVendor(request: FastifyRequest) {
+function signedInVendor(request: Pick<FastifyRequest, "auth">) {
   return vendorOf(signedInCaller(request).user);
 }
 
 const CSV_TYPES = new Set(["text/csv", "application/csv", "text/plain", "application/vnd.ms-excel"]);
 
 /** The vendor's product API (spec §7, decision 006); every read scoped to the caller's organisation. */
-export const programRoutes: FastifyPluginAsyncZod<{ programs: ProgramService }> = async (
-  app,
-  { programs },
-) => {
+export const programRoutes: FastifyPluginAsyncZod<{
+  programs: ProgramService;
+  /** Reads its pages get in-process too (http/page-reads.ts). */
+  reads: PageReads;
+}> = async (app, { programs, reads }) => {
   await app.register(fastifyMultipart, {
     // One byte over the limit is enough to refuse; readCsvUpload counts the bytes itself.
-    limits: { fileSize: CSV_MAX_BYTES + 1, files: 1, fields: 0, parts: 2 },
+    limits: { fileSize: CSV_IMPORT_MAX_BYTES + 1, files: 1, fields: 0, parts: 2 },
   });
 
   app.get(
@@ -161,7 +165,8 @@ export const programRoutes: FastifyPluginAsyncZod<{ programs: ProgramService }> 
     },
   );
 
-  app.get(
+  reads.get(
+    app,
     "/products/:id",
     {
       schema: {
@@ -280,7 +285,7 @@ export const programRoutes: FastifyPluginAsyncZod<{ programs: ProgramService }> 
 function multipartError(error: unknown): AppError {
   const code = (error as { code?: string }).code;
   if (error instanceof CsvTooLargeError || code === "FST_REQ_FILE_TOO_LARGE")
-    return new AppError("payload_too_large", { message: "The file is larger than 1 MB." });
+    return new AppError("payload_too_large", { message: CSV_IMPORT_TOO_LARGE_MESSAGE });
   if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT")
     return new AppError("validation", {
       message: "Send one CSV file in a field named file, and nothing else.",

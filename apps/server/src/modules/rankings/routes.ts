@@ -4,7 +4,7 @@ import { z } from "zod";
 import { AppError } from "../../errors.ts";
 import { type ResponseStore, registerHttpCache } from "../../http/http-cache.ts";
 import type { PageReads } from "../../http/page-reads.ts";
-import { publicRead, tags } from "../vulnerabilities/public-read.ts";
+import { publicRead, tags } from "../public-records/public-read.ts";
 import type { RankingService } from "./service.ts";
 
 /** Leaderboards and statistics of the public database API (PRODUCT.md §5, §6). */

@@ -7,7 +7,7 @@ import {
 } from "@pressguard/domain";
 import type { Database } from "../../db/client.ts";
 import { AppError } from "../../errors.ts";
-import { iso, pagePaths } from "../vulnerabilities/presenters.ts";
+import { iso, pagePaths } from "../public-records/presenters.ts";
 import { type LeaderboardType, leaderboardPeriod, statisticsPeriod } from "./periods.ts";
 import { createRankingQueries, type RankingQueries } from "./queries.ts";
 

@@ -11,6 +11,7 @@ import {
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { type ClientInfo, clientInfoOf } from "../../http/access.ts";
+import type { PageReads } from "../../http/page-reads.ts";
 import {
   DOWNLOAD_RESPONSE,
   filePartOf,
@@ -29,6 +30,8 @@ import type { ReportService } from "./service.ts";
  */
 export const pinPreviewRoutes: FastifyPluginAsyncZod<{
   reports: ReportService;
+  /** Reads its pages get in-process too (http/page-reads.ts). */
+  reads: PageReads;
   secureCookies: boolean;
   /**
    * The visitor a page's server-side call acts for (the PIN page posts its form to its own action,
@@ -36,7 +39,7 @@ export const pinPreviewRoutes: FastifyPluginAsyncZod<{
    * counts each visitor, not the renderer's one address.
    */
   visitorClientInfo?: (request: FastifyRequest, client: ClientInfo) => ClientInfo;
-}> = async (app, { reports, secureCookies, visitorClientInfo }) => {
+}> = async (app, { reports, reads, secureCookies, visitorClientInfo }) => {
   const previewTags = ["report previews"];
 
   app.post(
@@ -71,7 +74,8 @@ export const pinPreviewRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.get(
+  reads.get(
+    app,
     "/report-previews/:id",
     {
       schema: {

@@ -227,6 +227,52 @@ describe("the report lifecycle through the API (PRODUCT.md §2)", () => {
     ).toEqual([[id, "not_reproducible"]]);
   });
 
+  it("names every field an action's body gets wrong at once, the note's with the action's own", async () => {
+    const researcher = await kit.researcherAccount();
+    const { id } = await kit.submit(researcher.caller);
+    await kit.transition(id, { action: "take_into_review" });
+    const refused = await kit.staff.post(`/api/staff/reports/${id}/transitions`, {
+      action: "validate",
+      note: 42,
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json<{ errors: Record<string, string[]> }>().errors).toMatchObject({
+      note: ["The note must be text."],
+      affected_version: ["The affected version is required."],
+      cvss_vector: ["A CVSS 3.1 vector is required to validate a report."],
+    });
+    const unknown = await kit.staff.post(`/api/staff/reports/${id}/transitions`, { action: "fly" });
+    expect(unknown.json<{ errors: Record<string, string[]> }>().errors).toEqual({
+      action: [
+        "action must be one of take_into_review, reject, validate, notify_vendor, submit_fix, mark_fix_insufficient, verify_fix, publish, publish_unpatched.",
+      ],
+    });
+    expect((await kit.staff.get(`/api/staff/reports/${id}`)).json<ReportDetail>().status).toBe("in_review");
+  });
+
+  it("documents each action's own fields in the OpenAPI document", async () => {
+    const document = (await kit.harness.app.inject({ method: "GET", url: "/api/openapi.json" })).json<{
+      paths: Record<string, Record<string, { requestBody: { content: Record<string, { schema: Ref }> } }>>;
+      components: { schemas: Record<string, Member & { oneOf?: (Member | Ref)[] }> };
+    }>();
+    type Ref = { $ref?: string };
+    type Member = { properties?: { action?: { const?: string } }; required?: string[] };
+    const resolve = <T>(schema: Ref): T =>
+      (schema.$ref ? document.components.schemas[schema.$ref.split("/").at(-1) ?? ""] : schema) as T;
+    const body = resolve<{ oneOf?: Ref[] }>(
+      document.paths["/api/staff/reports/{id}/transitions"]?.post?.requestBody.content["application/json"]
+        ?.schema ?? {},
+    );
+    const requiredOf = (action: string) =>
+      (body.oneOf ?? [])
+        .map((member) => resolve<Member>(member))
+        .find((member) => member.properties?.action?.const === action)?.required;
+    expect(requiredOf("reject")).toEqual(expect.arrayContaining(["action", "reason"]));
+    expect(requiredOf("validate")).toEqual(
+      expect.arrayContaining(["action", "vulnerability_type", "affected_version"]),
+    );
+  });
+
   it("validates only with a valid CVSS 3.1 vector", async () => {
     const researcher = await kit.researcherAccount();
     const { id } = await kit.submit(researcher.caller);

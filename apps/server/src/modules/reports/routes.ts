@@ -2,16 +2,17 @@ import fastifyMultipart from "@fastify/multipart";
 import {
   CommentSubmission,
   LINK_GRANT_COOKIE,
+  LinkGrant,
   ReportAttachment,
   ReportDetail,
   ReportPage,
   SubmittedReport,
   VendorFix,
 } from "@pressguard/domain";
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { clientInfoOf, signedInCaller } from "../../http/access.ts";
+import type { PageReads } from "../../http/page-reads.ts";
 import { pageRequest } from "../../http/pagination.ts";
 import {
   DOWNLOAD_RESPONSE,
@@ -25,9 +26,9 @@ import {
   AttachmentParams,
   ReportIdParams,
   ReportReadQuery,
-  ReportSubmissionBody,
   ResearcherReportsQuery,
   StaffReportsQuery,
+  SubmissionBody,
   TransitionBody,
   VendorReportsQuery,
 } from "./schemas.ts";
@@ -38,7 +39,10 @@ import type { ReportService } from "./service.ts";
  * and a link the web page could not exchange), else the grant the web page keeps for it in an
  * HttpOnly cookie once it took the token out of its URL (issue 15, decision 021).
  */
-function linkTokenOf(request: FastifyRequest<{ Querystring: { token?: string } }>): string | undefined {
+function linkTokenOf(request: {
+  query: { token?: string };
+  cookies: Readonly<Record<string, string | undefined>>;
+}): string | undefined {
   return request.query.token ?? request.cookies[LINK_GRANT_COOKIE] ?? undefined;
 }
 
@@ -57,14 +61,18 @@ const READER_KEY = ["researcher", "vendor"] as const;
  * The disclosure workflow's API (issue 7, decision 008); ownership is checked in the service. The PIN
  * preview's routes are pin-routes.ts.
  */
-export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService }> = async (app, { reports }) => {
+export const reportRoutes: FastifyPluginAsyncZod<{
+  reports: ReportService;
+  /** Reads its pages get in-process too (http/page-reads.ts). */
+  reads: PageReads;
+}> = async (app, { reports, reads }) => {
   app.post(
     "/reports",
     {
       schema: {
         tags,
         summary: "Submits a report: signed in, or signed out with an e-mail and a solved captcha",
-        body: ReportSubmissionBody,
+        body: SubmissionBody,
         response: { 201: SubmittedReport },
       },
       // A signed-out report acts on nobody's behalf and carries a captcha; the vendor embed posts
@@ -81,7 +89,8 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService }> = a
         ),
   );
 
-  app.get(
+  reads.get(
+    app,
     "/reports/:id",
     {
       schema: {
@@ -98,7 +107,8 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService }> = a
     (request) => reports.getReport(request.auth, reportIdOf(request.params.id), linkTokenOf(request)),
   );
 
-  app.get(
+  reads.get(
+    app,
     "/reports/:id/link-grant",
     {
       schema: {
@@ -107,20 +117,12 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService }> = a
           "Exchanges an e-mail link's preview token (`?token=`) for a grant of the same audience that lives an hour at most (the web pages keep it in an HttpOnly cookie)",
         params: ReportIdParams,
         querystring: z.strictObject({ token: z.string().min(1).max(512) }),
-        response: {
-          200: z.object({
-            token: z.string(),
-            audience: z.enum(["vendor", "researcher"]),
-            expires_at: z.string(),
-          }),
-        },
+        response: { 200: LinkGrant },
       },
       config: { access: "public" },
+      headers: { "cache-control": "private, no-store" },
     },
-    async (request, reply) => {
-      reply.header("cache-control", "private, no-store");
-      return reports.linkGrant(reportIdOf(request.params.id), request.query.token);
-    },
+    (request) => reports.linkGrant(reportIdOf(request.params.id), request.query.token),
   );
 
   await app.register(fastifyMultipart, UPLOAD_OPTIONS);
@@ -237,7 +239,8 @@ export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService }> = a
         ),
   );
 
-  app.get(
+  reads.get(
+    app,
     "/researcher/reports",
     {
       schema: {

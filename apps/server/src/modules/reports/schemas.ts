@@ -1,10 +1,8 @@
 import {
   PageQuery,
-  ReportRejection,
   ReportState,
-  ReportSubmission,
-  ReportTransitionHead,
-  ReportValidation,
+  ReportSubmissionBody,
+  ReportTransitionBody,
   ResearcherReportTab,
   VendorReportTab,
 } from "@pressguard/domain";
@@ -18,17 +16,16 @@ export const ReportIdParams = z.object({ id: z.string() });
 /** `?token=`: the signed preview token of an e-mail link (decision 008). */
 export const ReportReadQuery = z.object({ token: z.string().optional() });
 
-/** The form's fields are checked by the domain schemas in the service, whose rules depend on the caller. */
-export const ReportSubmissionBody = bodyCheckedByService(
-  ReportSubmission.extend({
-    captcha: z.string().optional().describe("Signed out: the ALTCHA payload, or the reCAPTCHA token."),
-  }),
-  {
-    id: "ReportSubmissionBody",
-    description:
-      "The report form (PRODUCT.md §3). Signed out, `email` and `captcha` are required; signed in, `email` is ignored.",
-  },
-);
+/**
+ * Checked in the service by the caller's schema (signed in: ReportSubmissionBody; signed out:
+ * SignedOutReportSubmissionBody and the captcha), so that a signed-out body missing several fields is
+ * told of its e-mail and captcha with the rest. The document shows the signed-in body.
+ */
+export const SubmissionBody = bodyCheckedByService(ReportSubmissionBody, {
+  id: "ReportSubmissionBody",
+  description:
+    "The report form (PRODUCT.md §3). Signed out, `email` and `captcha` are required; signed in, `email` is ignored.",
+});
 
 export const AttachmentParams = z.object({ id: z.string(), attachmentId: z.string() });
 
@@ -49,12 +46,9 @@ export const StaffReportsQuery = PageQuery.extend({
   cve_requested: z.enum(["true", "false"], { error: "cve_requested must be true or false." }).optional(),
 });
 
-/** Checked per action in the service (validate and reject need their own fields). */
-export const TransitionBody = bodyCheckedByService(
-  ReportTransitionHead.extend(ReportValidation.partial().shape).extend(ReportRejection.partial().shape),
-  {
-    id: "ReportTransitionBody",
-    description:
-      "`action` (a lifecycle action), optional `note`; `reason` (and a duplicate's id) to reject; the ReportValidation fields to validate.",
-  },
-);
+/** Checked by the route: an unknown action or a field its action lacks is a 422 before the service. */
+export const TransitionBody = ReportTransitionBody.meta({
+  id: "ReportTransitionBody",
+  description:
+    "`action` (a lifecycle action), optional `note`; `reason` (and a duplicate's id) to reject; the ReportValidation fields to validate.",
+});

@@ -2,10 +2,11 @@ import { randomBytes } from "node:crypto";
 import {
   isUuid,
   OPEN_REPORT_STATES,
-  ReportSubmission,
-  SignedOutReportSubmission,
+  ReportSubmissionBody,
+  SignedOutReportSubmissionBody,
   type SubmittedReport,
 } from "@pressguard/domain";
+import { z } from "zod";
 import type { SqlRunner } from "../../db/client.ts";
 import { bumpDataVersion } from "../../db/data-version.ts";
 import { isoOrNull } from "../../db/timestamps.ts";
@@ -62,14 +63,23 @@ export function createSubmissionService(
   }: SubmissionOptions & { reportMail: ReportMail; limit: RateLimiter },
 ) {
   const submissions = createSubmissionQueries(database.sql);
+  /**
+   * A signed-out body, with the captcha's answer required when the server asks for one: a body
+   * missing it and other fields is told of all of them at once (the answer's own check is `verify`).
+   */
+  const signedOutBody = captcha.enabled
+    ? SignedOutReportSubmissionBody.extend({
+        captcha: z.string({ error: captcha.requiredMessage }).min(1, { error: captcha.requiredMessage }),
+      })
+    : SignedOutReportSubmissionBody;
 
   /**
    * A report from a vendor's embedded form (`/iframe/vendor?vendor={public key}`) names one of that
    * vendor's active programs, never another vendor's product or a lobby product: 404 for an unknown
    * key, 422 on the product otherwise.
    */
-  async function requireEmbedProduct(key: unknown, form: { kind: string; product_slug: string }) {
-    const vendor = typeof key === "string" && isUuid(key) ? await submissions.embedVendor(key) : null;
+  async function requireEmbedProduct(key: string, form: { kind: string; product_slug: string }) {
+    const vendor = isUuid(key) ? await submissions.embedVendor(key) : null;
     if (!vendor) throw new AppError("not_found", { message: EMBED_MESSAGES.unknownKey });
     if (!(await submissions.isActiveProgramOf(vendor.id, form.kind, form.product_slug)))
       throw new AppError("validation", {
@@ -116,7 +126,7 @@ export function createSubmissionService(
      */
     async submitReport(
       auth: RequestAuth | null,
-      body: Record<string, unknown>,
+      body: unknown,
       client: ClientInfo,
       idempotency: IdempotentAttempt | null = null,
     ): Promise<SubmittedReport> {
@@ -125,16 +135,11 @@ export function createSubmissionService(
         throw new AppError("forbidden", { message: VERIFY_EMAIL_MESSAGE });
       if (auth) await limit(`report:user:${auth.user.id}`, REPORT_RATE_LIMITS.submitUser);
       else await limit(`report:ip:${client.ip}`, REPORT_RATE_LIMITS.submitIp);
-      const parsed = (auth ? ReportSubmission : SignedOutReportSubmission).safeParse(body);
-      const captchaPayload = typeof body.captcha === "string" ? body.captcha : null;
-      if (!parsed.success) {
-        const issues: { path: PropertyKey[]; message: string }[] = [...parsed.error.issues];
-        if (!auth && captcha.enabled && !captchaPayload)
-          issues.push({ path: ["captcha"], message: captcha.requiredMessage });
-        throw validationErrorOf(issues);
-      }
-      const form = parsed.data;
-      if (body.embed_key !== undefined) await requireEmbedProduct(body.embed_key, form);
+      // The route only checks for an object: the rules depend on the caller.
+      const parsed = (auth ? ReportSubmissionBody : signedOutBody).safeParse(body);
+      if (!parsed.success) throw validationErrorOf(parsed.error.issues);
+      const { captcha: captchaPayload, embed_key: embedKey, ...form } = parsed.data;
+      if (embedKey !== undefined) await requireEmbedProduct(embedKey, form);
       const email = auth ? auth.user.email : (form.email ?? "").toLowerCase();
       if (!auth) await limit(`report:email:${email}`, REPORT_RATE_LIMITS.submitEmail);
       const solved = auth ? null : await captcha.verify(captchaPayload);

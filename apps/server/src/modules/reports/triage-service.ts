@@ -1,11 +1,9 @@
 import {
   NO_VENDOR_CONTACT_MESSAGE,
   parseCvssVector,
-  type RejectionReason,
   type ReportDetail,
-  ReportRejection,
-  ReportTransitionHead,
-  ReportValidation,
+  type ReportTransitionBody,
+  type ReportValidation,
   transitionOf,
   vulnerabilitySlug,
   vulnerabilityTypeByCode,
@@ -13,7 +11,7 @@ import {
 import type { SqlRunner } from "../../db/client.ts";
 import { bumpDataVersion } from "../../db/data-version.ts";
 import { updateInferredFixes } from "../../db/infer-fixed.ts";
-import { AppError, validationErrorOf } from "../../errors.ts";
+import { AppError } from "../../errors.ts";
 import type { RequestAuth } from "../../http/access.ts";
 import { requireCveFree } from "./cve-queries.ts";
 import { duplicateTargetOf } from "./duplicate-service.ts";
@@ -105,25 +103,8 @@ export function createTriageService(
      * POST /staff/reports/{id}/transitions: one step of the lifecycle, refused (409) from a state
      * the domain's TRANSITIONS do not allow; the state change and its timeline event share a transaction.
      */
-    async transition(auth: RequestAuth, id: string, body: Record<string, unknown>): Promise<ReportDetail> {
-      const head = ReportTransitionHead.safeParse(body);
-      if (!head.success) throw validationErrorOf(head.error.issues);
-      const { action, note } = head.data;
-      let validation: ReportValidation | null = null;
-      let reason: RejectionReason | null = null;
-      let rejection: ReportRejection | null = null;
-      if (action === "validate") {
-        const parsed = ReportValidation.safeParse(body);
-        if (!parsed.success) throw validationErrorOf(parsed.error.issues);
-        validation = parsed.data;
-      }
-      if (action === "reject") {
-        const parsed = ReportRejection.safeParse(body);
-        if (!parsed.success) throw validationErrorOf(parsed.error.issues);
-        rejection = parsed.data;
-        reason = parsed.data.reason;
-      }
-
+    async transition(auth: RequestAuth, id: string, body: ReportTransitionBody): Promise<ReportDetail> {
+      const { action, note } = body;
       const before = await database.sql.transaction(async (tx) => {
         const row = await requireReport(id, tx, true);
         const result = transitionOf(row.status, action, {
@@ -138,15 +119,15 @@ export function createTriageService(
         const stamps: ReportStamps = {};
         let publicChange = false;
         let pin: NewPin | null = null;
-        switch (action) {
+        switch (body.action) {
           case "reject":
-            changes.rejection_reason = reason;
-            Object.assign(changes, await duplicateTargetOf(row, reason!, rejection!, tx));
+            changes.rejection_reason = body.reason;
+            Object.assign(changes, await duplicateTargetOf(row, body.reason, body, tx));
             break;
           case "validate":
-            Object.assign(changes, validationChanges(validation!));
+            Object.assign(changes, validationChanges(body));
             // A CVE id staff recorded before validating stays unless another is given (issue 19).
-            changes.cve = validation!.cve ?? row.cve;
+            changes.cve = body.cve ?? row.cve;
             if (changes.cve !== null && changes.cve !== row.cve) await requireCveFree(tx, changes.cve, row);
             stamps.validated_at = true;
             break;

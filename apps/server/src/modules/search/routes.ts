@@ -16,7 +16,7 @@ import { z } from "zod";
 import { type ResponseStore, registerHttpCache } from "../../http/http-cache.ts";
 import type { PageReads } from "../../http/page-reads.ts";
 import { pageRequest } from "../../http/pagination.ts";
-import { productIdOf, publicRead, tags } from "../vulnerabilities/public-read.ts";
+import { productIdOf, publicRead, tags } from "../public-records/public-read.ts";
 import type { SearchService } from "./service.ts";
 
 /** The lists of the public database API (PRODUCT.md §6, spec §7 product reads). */

@@ -24,7 +24,7 @@ import {
   NOT_FOUND_MESSAGES,
   pagePaths,
   productRefOf,
-} from "../vulnerabilities/presenters.ts";
+} from "../public-records/presenters.ts";
 import { createRecordReader, type ProductCounters } from "../vulnerabilities/public.ts";
 import {
   ALIKE_MIN_LENGTH,

@@ -11,6 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { clientInfoOf, signedInCaller } from "../../http/access.ts";
+import type { PageReads } from "../../http/page-reads.ts";
 import { setSessionCookie } from "../auth/session-cookie.ts";
 import type { TeamService } from "./service.ts";
 
@@ -25,10 +26,12 @@ const AccessToken = z.object({ token: z.string() });
 const MANAGERS = { access: "vendor", capability: "manage-vendor" } as const;
 
 /** Seats of the caller's vendor organisation, and the invitation links (issue 8). */
-export const teamRoutes: FastifyPluginAsyncZod<{ team: TeamService; secureCookies: boolean }> = async (
-  app,
-  { team, secureCookies },
-) => {
+export const teamRoutes: FastifyPluginAsyncZod<{
+  team: TeamService;
+  secureCookies: boolean;
+  /** Reads its pages get in-process too (http/page-reads.ts). */
+  reads: PageReads;
+}> = async (app, { team, secureCookies, reads }) => {
   const tags = ["vendor seats"];
 
   app.get(
@@ -125,7 +128,8 @@ export const teamRoutes: FastifyPluginAsyncZod<{ team: TeamService; secureCookie
     },
   );
 
-  app.get(
+  reads.get(
+    app,
     "/invitations/:token",
     {
       schema: {

@@ -11,9 +11,9 @@ import { createSeededTestApp, createTestApp } from "../../test/app.ts";
 import { csafErrorsOf } from "../../test/csaf-schema.ts";
 import { csafValidatorFindings } from "../../test/csaf-validator.ts";
 import { osvExportReady } from "../../test/osv-export.ts";
+import { osvDatesOf } from "../public-records/presenters.ts";
 import { csafPathOf } from "./csaf.ts";
 import { osvPackageOf, uriOf } from "./osv.ts";
-import { osvDatesOf } from "./presenters.ts";
 
 /**
  * Every OSV record we serve must pass the OFFICIAL OSV JSON schema with no exception (decision 025):

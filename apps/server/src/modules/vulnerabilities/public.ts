@@ -1,7 +1,7 @@
 import type { VulnerabilityDetail } from "@pressguard/domain";
 import type { Database } from "../../db/client.ts";
-import { detailOf } from "./presenters.ts";
 import { createVulnerabilityQueries } from "./queries.ts";
+import { detailOf } from "./record-detail.ts";
 
 /**
  * What other modules use of `vulnerabilities` besides its service (issue 36: modules meet only

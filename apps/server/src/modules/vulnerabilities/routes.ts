@@ -11,8 +11,8 @@ import { createSerializerCompiler, type FastifyPluginAsyncZod } from "fastify-ty
 import { z } from "zod";
 import { type ResponseStore, registerHttpCache } from "../../http/http-cache.ts";
 import type { PageReads } from "../../http/page-reads.ts";
+import { productIdOf, publicRead, tags } from "../public-records/public-read.ts";
 import { sortedKeysReplacer } from "./csaf.ts";
-import { productIdOf, publicRead, tags } from "./public-read.ts";
 import type { VulnerabilityService } from "./service.ts";
 
 /** The zod serializer of the app, but writing every object's keys in order (the CSAF advisory). */

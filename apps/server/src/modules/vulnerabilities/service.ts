@@ -16,19 +16,19 @@ import type { Database } from "../../db/client.ts";
 import { keptByVersion } from "../../db/kept-by-version.ts";
 import { AppError } from "../../errors.ts";
 import { publishedPolicyOf, securityContactOf } from "../programs/policy.ts";
-import { type CsafAdvisory, toCsaf } from "./csaf.ts";
-import { cweNameOf } from "./cwe-names.ts";
-import { toOsv } from "./osv.ts";
 import {
   CVE,
-  detailOf,
   directoryDateOf,
   iso,
   NOT_FOUND_MESSAGES,
   pagePaths,
   productRefOf,
-} from "./presenters.ts";
+} from "../public-records/presenters.ts";
+import { type CsafAdvisory, toCsaf } from "./csaf.ts";
+import { cweNameOf } from "./cwe-names.ts";
+import { toOsv } from "./osv.ts";
 import { createVulnerabilityQueries, type ProductCounters } from "./queries.ts";
+import { detailOf } from "./record-detail.ts";
 
 /** How many products' counters one instance keeps for the current data version (a few bytes each). */
 const KEPT_COUNTERS = 100_000;

@@ -23,7 +23,7 @@ import { isoOf } from "../../db/timestamps.ts";
 import { AppError } from "../../errors.ts";
 import { productSlugKey } from "../check/product-slug.ts";
 import type { CheckEntry, CheckMatch, CheckService } from "../check/service.ts";
-import { pagePaths } from "../vulnerabilities/presenters.ts";
+import { pagePaths } from "../public-records/presenters.ts";
 import { createWatchlistQueries, type WatchlistEntryRow, type WatchlistRow } from "./queries.ts";
 
 interface WatchlistServiceOptions {

@@ -1,5 +1,5 @@
 import type { Database } from "../../db/client.ts";
-import { recordModifiedSql } from "../vulnerabilities/presenters.ts";
+import { recordModifiedSql } from "../public-records/presenters.ts";
 
 /**
  * The SQL of the sitemaps and the per-program security.txt (decision 026). The sitemaps read in

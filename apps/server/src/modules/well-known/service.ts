@@ -3,7 +3,7 @@ import type { Database } from "../../db/client.ts";
 import { keptByVersion } from "../../db/kept-by-version.ts";
 import { AppError } from "../../errors.ts";
 import { securityContactOf } from "../programs/policy.ts";
-import { iso, NOT_FOUND_MESSAGES, osvDatesOf, pagePaths } from "../vulnerabilities/presenters.ts";
+import { iso, NOT_FOUND_MESSAGES, osvDatesOf, pagePaths } from "../public-records/presenters.ts";
 import {
   completeRolieFeedPieces,
   PROVIDER_METADATA_PATH,

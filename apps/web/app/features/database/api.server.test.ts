@@ -137,10 +137,24 @@ describe("databaseApi in the server that renders the page (decision 038)", () =>
           known_exploited: undefined,
           per_page: 20,
         },
+        undefined,
       ],
-      ["/v1/vulnerabilities/:id", { id: "a b" }, undefined],
+      ["/v1/vulnerabilities/:id", { id: "a b" }, undefined, undefined],
     ]);
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("reads a record once for a page view: a layout and its page share the load context, not a Request", async () => {
+    const read = vi.fn(async () => ({ id: 1 }));
+    const { context } = withReader(read as unknown as PageReader);
+    const layout = { request: new Request("http://site.test/database/wordpress/plugin/x"), context };
+    const tab = { request: new Request("http://site.test/database/wordpress/plugin/x"), context };
+    await databaseApi.getProduct(layout, "wordpress", "plugin", "x");
+    await databaseApi.getProduct(tab, "wordpress", "plugin", "x");
+    expect(read).toHaveBeenCalledTimes(1);
+    // Another page view asks again.
+    await databaseApi.getProduct(withReader(read as unknown as PageReader), "wordpress", "plugin", "x");
+    expect(read).toHaveBeenCalledTimes(2);
   });
 
   it("turns a read's 404 into the page's 404, and another failure into the store failure message", async () => {

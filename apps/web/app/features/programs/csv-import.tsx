@@ -1,16 +1,13 @@
-import { PROGRAM_FIELDS } from "@pressguard/domain";
-import { useMutation } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { type CsvImportAnswer, CsvImportUpload, PROGRAM_FIELDS } from "@pressguard/domain";
+import { useState } from "react";
 import { useApiClient } from "../../lib/api/client.ts";
 import { useTokenDownload } from "../../lib/api/token-download.ts";
-import { messageOf } from "../../lib/errors.ts";
+import { FORM_ERROR_KEY } from "../../lib/form-errors.ts";
 import { usePublicConfig } from "../../lib/public-config.ts";
-import { FormAlert } from "../../ui/form-field.tsx";
+import { errorIdFor, FormAlert } from "../../ui/form-field.tsx";
+import { useSchemaForm } from "../../ui/use-schema-form.ts";
 import { CSV_TEMPLATE_PATH, programsApi } from "./api.ts";
 import { useProgramListChanged } from "./use-program-mutations.ts";
-
-/** Decision 006: at most 1 MB and 1,000 rows, one row per program, the header naming the fields. */
-const MAX_BYTES = 1024 * 1024;
 
 /** One problem of a row, on a line of its own; the column it names (`slug: …`) set apart. */
 function RowProblem({ message }: { message: string }) {
@@ -29,6 +26,8 @@ function RowProblem({ message }: { message: string }) {
   );
 }
 
+const FIELDS = ["file"] as const;
+
 /** Many programs at once from a CSV file (spec §7 `import-csv`, a multipart body). */
 export function CsvImport() {
   const client = useApiClient();
@@ -36,24 +35,24 @@ export function CsvImport() {
   // Token mode: the link alone carries no token, so the template is fetched with it.
   const download = useTokenDownload();
   const changed = useProgramListChanged();
-  const [file, setFile] = useState<File | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const upload = useMutation({
-    mutationFn: (chosen: File) => programsApi.importCsv(client, chosen),
-    onSuccess: async (result) => {
-      if (result.created > 0) await changed();
+  const [downloadProblem, setDownloadProblem] = useState<string | null>(null);
+  const [result, setResult] = useState<CsvImportAnswer | null>(null);
+  const form = useSchemaForm({
+    schema: CsvImportUpload,
+    fields: FIELDS,
+    initialValues: { file: null as File | null },
+    idPrefix: "csv",
+    async onSubmit(data) {
+      setDownloadProblem(null);
+      setResult(null);
+      const answer = await programsApi.importCsv(client, data.file);
+      setResult(answer);
+      if (answer.created > 0) await changed();
     },
   });
+  const { errors, busy } = form;
+  const fileId = form.idOf("file");
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setProblem(null);
-    if (!file) return setProblem("Choose a CSV file first.");
-    if (file.size > MAX_BYTES) return setProblem("The file is larger than 1 MB.");
-    upload.mutate(file);
-  }
-
-  const result = upload.data;
   return (
     <div className="space-y-4">
       <p className="text-sm text-slate-600">
@@ -65,28 +64,40 @@ export function CsvImport() {
           href={`${apiBase.replace(/\/+$/, "")}${CSV_TEMPLATE_PATH}`}
           className="link"
           download
-          onClick={(event) => download(event, "programs-template.csv", setProblem)}
+          onClick={(event) => download(event, "programs-template.csv", setDownloadProblem)}
         >
           Download the CSV template
         </a>
       </p>
-      <form method="post" onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <label htmlFor="csv-file" className="sr-only">
+      <form
+        method="post"
+        onSubmit={form.handleSubmit}
+        noValidate
+        className="flex flex-col gap-3 sm:flex-row sm:items-center"
+      >
+        <label htmlFor={fileId} className="sr-only">
           CSV file
         </label>
         <input
-          id="csv-file"
+          id={fileId}
           type="file"
           name="file"
           accept=".csv,text/csv"
-          onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+          onChange={(event) => form.set("file", event.target.files?.[0] ?? null)}
+          aria-invalid={errors.file ? true : undefined}
+          aria-describedby={errors.file ? errorIdFor(fileId) : undefined}
           className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:text-sm file:font-semibold file:text-slate-900 hover:file:bg-slate-200 sm:w-auto"
         />
-        <button type="submit" className="btn-primary" disabled={upload.isPending}>
-          {upload.isPending ? "Importing…" : "Import"}
+        <button type="submit" className="btn-primary" disabled={busy}>
+          {busy ? "Importing…" : "Import"}
         </button>
       </form>
-      <FormAlert messages={problem ? [problem] : upload.error ? [messageOf(upload.error)] : undefined} />
+      {errors.file && (
+        <p id={errorIdFor(fileId)} className="text-sm text-red-700">
+          {errors.file.join(" ")}
+        </p>
+      )}
+      <FormAlert messages={downloadProblem ? [downloadProblem] : errors[FORM_ERROR_KEY]} />
       {result && (
         <div role="status" className="space-y-2 rounded-md border border-slate-200 bg-slate-50 p-4 text-sm">
           <p className="font-semibold text-slate-900">

@@ -1,11 +1,16 @@
-import type { LobbyProduct } from "@pressguard/domain";
+import { type LobbyProduct, LobbyQuery } from "@pressguard/domain";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { useApiClient } from "../../lib/api/client.ts";
-import { LoadError } from "../../ui/form-field.tsx";
+import { errorIdFor, LoadError } from "../../ui/form-field.tsx";
+import { LoadMoreButton } from "../../ui/load-more-table.tsx";
+import { useSchemaForm } from "../../ui/use-schema-form.ts";
 import { FETCH_FAILURES, lobbyQuery } from "./api.ts";
 import { kindLabel } from "./labels.tsx";
 import { useActivateProgram } from "./use-program-mutations.ts";
+
+const SEARCH_FIELDS = ["q"] as const;
+const LobbySearch = LobbyQuery.pick({ q: true });
 
 /**
  * Claiming a product the public database already lists with no vendor (PRODUCT.md §4, decision 006):
@@ -14,35 +19,45 @@ import { useActivateProgram } from "./use-program-mutations.ts";
  */
 export function LobbyClaims() {
   const client = useApiClient();
-  const [draft, setDraft] = useState("");
   const [q, setQ] = useState("");
+  const search = useSchemaForm({
+    schema: LobbySearch,
+    fields: SEARCH_FIELDS,
+    initialValues: { q: "" },
+    idPrefix: "lobby",
+    onSubmit: (data) => setQ(data.q ?? ""),
+  });
   const lobby = useInfiniteQuery(lobbyQuery(client, q));
   const products = lobby.data?.pages.flatMap((page) => page.data) ?? [];
 
-  function search(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setQ(draft.trim());
-  }
-
   return (
     <div className="space-y-4">
-      <form method="get" aria-label="Search the database" onSubmit={search} className="flex max-w-xl gap-3">
-        <label htmlFor="lobby-q" className="sr-only">
+      <form
+        method="get"
+        aria-label="Search the database"
+        onSubmit={search.handleSubmit}
+        noValidate
+        className="flex max-w-xl gap-3"
+      >
+        <label htmlFor={search.idOf("q")} className="sr-only">
           Search unclaimed products by name or slug
         </label>
         <input
-          id="lobby-q"
           type="search"
-          value={draft}
-          onChange={(event) => setDraft(event.target.value)}
           placeholder="Product name or slug"
           maxLength={200}
+          {...search.inputProps("q")}
           className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
         />
         <button type="submit" className="btn-secondary">
           Search
         </button>
       </form>
+      {search.errors.q && (
+        <p id={errorIdFor(search.idOf("q"))} className="text-sm text-red-700">
+          {search.errors.q.join(" ")}
+        </p>
+      )}
       {lobby.isError ? (
         <LoadError message={FETCH_FAILURES.products} />
       ) : !lobby.data ? (
@@ -63,16 +78,7 @@ export function LobbyClaims() {
           ))}
         </ul>
       )}
-      {lobby.hasNextPage && (
-        <button
-          type="button"
-          className="btn-secondary"
-          disabled={lobby.isFetchingNextPage}
-          onClick={() => void lobby.fetchNextPage()}
-        >
-          Load more
-        </button>
-      )}
+      <LoadMoreButton list={lobby} className="btn-secondary" />
     </div>
   );
 }

@@ -3,7 +3,8 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "react-toastify";
 import { useApiClient } from "../../lib/api/client.ts";
 import { FORM_ERROR_KEY } from "../../lib/form-errors.ts";
-import { FormAlert, FormField, INPUT_CLASS, LoadError } from "../../ui/form-field.tsx";
+import { FormAlert, FormField, INPUT_CLASS } from "../../ui/form-field.tsx";
+import { LoadThenEdit } from "../../ui/load-then-edit.tsx";
 import { Markdown } from "../../ui/markdown.tsx";
 import { useSchemaForm } from "../../ui/use-schema-form.ts";
 import { programKeys, programPolicyQuery, programsApi } from "./api.ts";
@@ -28,15 +29,9 @@ export function PolicyEditor({ id }: { id: string }) {
       <p className="mt-1 text-sm text-slate-600">
         Published on the program's security policy page and in its security.txt.
       </p>
-      {policy.isError ? (
-        <div className="mt-4">
-          <LoadError message="Error fetching the policy" />
-        </div>
-      ) : !policy.data ? (
-        <p className="mt-4 text-slate-600">Loading…</p>
-      ) : (
-        <PolicyForm id={id} policy={policy.data} />
-      )}
+      <LoadThenEdit record={policy} failure="Error fetching the policy" className="mt-4">
+        {(loaded) => <PolicyForm id={id} policy={loaded} />}
+      </LoadThenEdit>
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { useApiClient } from "../../lib/api/client.ts";
 import { formatDay } from "../../lib/dates.ts";
 import { LoadError } from "../../ui/form-field.tsx";
+import { LoadMoreButton } from "../../ui/load-more-table.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 import {
   FETCH_FAILURES,
@@ -215,16 +216,7 @@ function ProgramVulnerabilities({ id }: { id: string }) {
             ))}
           </ul>
         )}
-        {list.hasNextPage && (
-          <button
-            type="button"
-            className="btn-secondary mt-4"
-            disabled={list.isFetchingNextPage}
-            onClick={() => void list.fetchNextPage()}
-          >
-            Load more
-          </button>
-        )}
+        <LoadMoreButton list={list} />
       </div>
     </section>
   );

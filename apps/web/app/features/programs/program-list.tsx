@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import { Link } from "react-router";
 import { useApiClient } from "../../lib/api/client.ts";
 import { LoadError } from "../../ui/form-field.tsx";
+import { LoadMoreButton } from "../../ui/load-more-table.tsx";
 import { FETCH_FAILURES, programListQuery } from "./api.ts";
 import { switchProgramTab } from "./cache.ts";
 import { kindLabel, planLabel, StatusBadge } from "./labels.tsx";
@@ -76,14 +77,7 @@ export function ProgramList({ filter }: { filter: ProgramFilter }) {
       </ul>
       {list.hasNextPage && (
         <div className="mt-6 flex justify-center">
-          <button
-            type="button"
-            className="btn-secondary"
-            disabled={list.isFetchingNextPage}
-            onClick={() => void list.fetchNextPage()}
-          >
-            {list.isFetchingNextPage ? "Loading…" : "Load more"}
-          </button>
+          <LoadMoreButton list={list} className="btn-secondary" />
         </div>
       )}
       {list.isFetchNextPageError && (

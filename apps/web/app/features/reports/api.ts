@@ -3,8 +3,7 @@ import type {
   ProductSearchItem,
   ReportAttachment,
   ReportDetail,
-  ReportListItem,
-  ResearcherReportTab,
+  ReportSubmissionRequest,
   SubmittedReport,
   VulnerabilitySummary,
 } from "@pressguard/domain";
@@ -20,7 +19,7 @@ export const reportsApi = {
    * an Idempotency-Key of its own, which the wrapper's retries resend: a retry after a lost answer
    * gets the report filed by the first attempt, never a second one.
    */
-  submitReport: (client: ApiClient, body: Record<string, unknown>) =>
+  submitReport: (client: ApiClient, body: ReportSubmissionRequest) =>
     client.request<SubmittedReport>("/reports", {
       method: "POST",
       body,
@@ -63,8 +62,6 @@ export const reportsApi = {
       body: { body },
       headers: { [IDEMPOTENCY_KEY_HEADER]: newIdempotencyKey() },
     }),
-  findResearcherReports: (client: ApiClient, tab: ResearcherReportTab, page: number) =>
-    client.request<Page<ReportListItem>>("/researcher/reports", { query: { tab, page } }),
   findProducts: (client: ApiClient, q: string, kind: string, signal?: AbortSignal) =>
     client.request<Page<ProductSearchItem>>("/v1/products", {
       query: { q: q || undefined, kind: kind || undefined, per_page: 8 },

@@ -1,4 +1,4 @@
-import type { SubmittedReport } from "@pressguard/domain";
+import type { ReportSubmissionRequest, SubmittedReport } from "@pressguard/domain";
 import type { ReactNode } from "react";
 import { AttachmentField } from "../../components/attachment-field.tsx";
 import { FORM_ERROR_KEY } from "../../lib/form-errors.ts";
@@ -25,7 +25,7 @@ export interface ReportFormProps {
   /** Limits the product to these (the vendor embed): picked from a list, never searched or typed in. */
   productChoices?: readonly ProductChoice[] | undefined;
   /** Sends the validated report (`POST /api/reports`); a thrown 422 puts the API's messages by the fields. */
-  onSubmit: (body: Record<string, unknown>) => Promise<SubmittedReport>;
+  onSubmit: (body: ReportSubmissionRequest) => Promise<SubmittedReport>;
   /** After a 201: where to go next. */
   onSubmitted: (report: SubmittedReport, email: string | null) => void;
   idPrefix?: string;

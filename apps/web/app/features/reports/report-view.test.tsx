@@ -1,4 +1,4 @@
-import type { ReportDetail } from "@pressguard/domain";
+import type { ReportDetail, ReportSubmissionRequest } from "@pressguard/domain";
 import type { ReactElement } from "react";
 import { renderToStaticMarkup as renderOnItsOwn } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
@@ -262,8 +262,22 @@ describe("reportsApi", () => {
         return {} as T;
       },
     };
-    await reportsApi.submitReport(client, { title: "x" });
-    await reportsApi.submitReport(client, { title: "x" });
+    const report: ReportSubmissionRequest = {
+      kind: "plugin",
+      product_slug: "contact-form-deluxe",
+      product_name: "Contact Form Deluxe",
+      affected_version_prefix: "<=",
+      affected_version: "1.2.3",
+      vulnerability_type: 2,
+      owasp_category: 43,
+      required_privilege: 3,
+      title: "Stored XSS in the form title",
+      description: "The form title is echoed without escaping on the admin page.",
+      steps_to_reproduce: "1. Create a form. 2. Put a script tag in its title. 3. Open the list.",
+      proof_of_concept: "<script>alert(document.domain)</script> in the title field of the form.",
+    };
+    await reportsApi.submitReport(client, report);
+    await reportsApi.submitReport(client, report);
     expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
     expect(keys[1]).toMatch(/^[0-9a-f]{32}$/);
     expect(keys[1]).not.toBe(keys[0]);

@@ -1,6 +1,7 @@
 import {
   REPORT_FORM_FIELDS,
   ReportSubmission,
+  type ReportSubmissionRequest,
   SignedOutReportSubmission,
   type SubmittedReport,
   VULNERABILITY_TYPES,
@@ -51,7 +52,7 @@ interface ReportFormSetup {
   signedIn: boolean;
   initialProduct: ChosenProduct | undefined;
   idPrefix: string;
-  onSubmit: (body: Record<string, unknown>) => Promise<SubmittedReport>;
+  onSubmit: (body: ReportSubmissionRequest) => Promise<SubmittedReport>;
   onSubmitted: (report: SubmittedReport, email: string | null) => void;
 }
 
@@ -110,9 +111,9 @@ export function useReportForm({
           ? document.querySelector<HTMLElement>(`[data-testid="captcha"] input, #${idPrefix}-captcha-label`)
           : null,
     async onSubmit({ email, ...report }) {
-      const body: Record<string, unknown> = signedIn
+      const body: ReportSubmissionRequest = signedIn
         ? report
-        : { ...report, email, ...(captchaRequired && { captcha }) };
+        : { ...report, email, ...(captchaRequired && captcha !== null && { captcha }) };
       const submitted = await onSubmit(body);
       const reporterEmail = signedIn ? null : (email ?? null);
       const failed = await attachFiles(submitted);

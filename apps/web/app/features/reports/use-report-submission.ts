@@ -1,4 +1,4 @@
-import type { SubmittedReport } from "@pressguard/domain";
+import type { ReportSubmissionRequest, SubmittedReport } from "@pressguard/domain";
 import { useNavigate } from "react-router";
 import { useApiClient } from "../../lib/api/client.ts";
 import { usePublicConfig } from "../../lib/public-config.ts";
@@ -27,7 +27,7 @@ export function useReportSubmission() {
   const { apiBase } = usePublicConfig();
   return {
     captchaChallengeUrl: `${apiBase.replace(/\/+$/, "")}/captcha/challenge`,
-    onSubmit: (body: Record<string, unknown>) => reportsApi.submitReport(client, body),
+    onSubmit: (body: ReportSubmissionRequest) => reportsApi.submitReport(client, body),
     onSubmitted: (report: SubmittedReport, email: string | null) => {
       if (email) {
         const state: PreviewEmailState = {

@@ -3,7 +3,8 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { useApiClient } from "../../lib/api/client.ts";
 import { FORM_ERROR_KEY } from "../../lib/form-errors.ts";
-import { FormAlert, FormField, LoadError } from "../../ui/form-field.tsx";
+import { FormAlert, FormField } from "../../ui/form-field.tsx";
+import { LoadThenEdit } from "../../ui/load-then-edit.tsx";
 import { useSchemaForm } from "../../ui/use-schema-form.ts";
 import {
   RESEARCHER_PROFILE_FAILURE,
@@ -41,9 +42,11 @@ interface ResearcherProfileFormProps {
 export function ResearcherProfileForm(props: ResearcherProfileFormProps) {
   const client = useApiClient();
   const profile = useQuery(researcherProfileQuery(client));
-  if (profile.isError) return <LoadError message={RESEARCHER_PROFILE_FAILURE} />;
-  if (!profile.data) return <p className="text-slate-600">Loading…</p>;
-  return <ProfileFields profile={profile.data} {...props} />;
+  return (
+    <LoadThenEdit record={profile} failure={RESEARCHER_PROFILE_FAILURE}>
+      {(loaded) => <ProfileFields profile={loaded} {...props} />}
+    </LoadThenEdit>
+  );
 }
 
 function ProfileFields({

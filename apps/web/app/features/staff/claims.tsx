@@ -6,6 +6,7 @@ import { useApiClient } from "../../lib/api/client.ts";
 import { DEFAULT_ERROR_MESSAGE, messageOf } from "../../lib/errors.ts";
 import { formatDay } from "../../lib/reports.ts";
 import { FormField, LoadError } from "../../ui/form-field.tsx";
+import { LoadMoreButton } from "../../ui/load-more-table.tsx";
 import { useSchemaForm } from "../../ui/use-schema-form.ts";
 import { claimListQuery } from "./api.ts";
 import { useDecideClaim } from "./use-staff-mutations.ts";
@@ -40,16 +41,7 @@ export function ProductClaims() {
           ))}
         </ul>
       )}
-      {list.hasNextPage && (
-        <button
-          type="button"
-          className="btn-secondary mt-4"
-          disabled={list.isFetchingNextPage}
-          onClick={() => void list.fetchNextPage()}
-        >
-          {list.isFetchingNextPage ? "Loading…" : "Load more"}
-        </button>
-      )}
+      <LoadMoreButton list={list} />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import {
   actionsFrom,
+  type NoteOnlyReportAction,
   parseCvssVector,
   REJECTION_REASONS,
   type ReportAction,
@@ -21,7 +22,7 @@ import { productContactQuery } from "./api.ts";
 import { useReportTransition } from "./use-staff-mutations.ts";
 
 /** The one-click actions, in lifecycle order, with their button words. */
-const SIMPLE_ACTIONS: readonly { action: ReportAction; label: string; primary?: boolean }[] = [
+const SIMPLE_ACTIONS: readonly { action: NoteOnlyReportAction; label: string; primary?: boolean }[] = [
   { action: "take_into_review", label: "Take into review", primary: true },
   { action: "notify_vendor", label: "Notify the vendor", primary: true },
   { action: "verify_fix", label: "Verify the fix", primary: true },
@@ -77,7 +78,7 @@ export function ReportActions({ report }: { report: ReportDetail }) {
     );
   }
 
-  const run = (action: ReportAction) =>
+  const run = (action: NoteOnlyReportAction) =>
     transition.mutate(
       { action, ...(note.trim() && { note: note.trim() }) },
       { onSuccess: () => setNote("") },
@@ -249,10 +250,10 @@ function ValidateForm({ report }: { report: ReportDetail }) {
     idPrefix: "validate",
     idOf: (field) => `validate-${field.replaceAll("_", "-")}`,
     toInput,
-    async onSubmit(_checked, { note, ...values }) {
+    async onSubmit(validation, { note }) {
       await transition.mutateAsync({
         action: "validate",
-        ...toInput(values),
+        ...validation,
         ...(note.trim() && { note: note.trim() }),
       });
     },

@@ -5,6 +5,7 @@ import { SeverityLabel, StateBadge } from "../../components/report-badges.tsx";
 import { useApiClient } from "../../lib/api/client.ts";
 import { formatDay, stateLabel, vulnerabilityTypeLabel } from "../../lib/reports.ts";
 import { LoadError } from "../../ui/form-field.tsx";
+import { LoadMoreTable } from "../../ui/load-more-table.tsx";
 import { TabNav } from "../../ui/tab-nav.tsx";
 import {
   isWaitingView,
@@ -63,6 +64,14 @@ const WAITING_LINKS: readonly { view: WaitingView; label: string; empty: string 
   },
 ];
 
+const COLUMNS = [
+  { label: "Report" },
+  { label: "Product" },
+  { label: "Status" },
+  { label: "Severity" },
+  { label: "Received", nowrap: true },
+];
+
 /** `/staff/reports`: the triage queue by state, newest first, "Load more" pages on (decision 008). */
 export function ReportQueue({ status }: { status: QueueView }) {
   const client = useApiClient();
@@ -108,45 +117,12 @@ export function ReportQueue({ status }: { status: QueueView }) {
           <p className="mb-3 text-sm text-slate-600">
             {total} {total === 1 ? "report" : "reports"}, newest first
           </p>
-          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-            <table className="min-w-full divide-y divide-slate-200 text-sm">
-              <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
-                <tr>
-                  <th scope="col" className="px-4 py-3">
-                    Report
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Product
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Status
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Severity
-                  </th>
-                  <th scope="col" className="px-4 py-3 whitespace-nowrap">
-                    Received
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {reports.map((report) => (
-                  <QueueRow key={report.id} report={report} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <LoadMoreTable columns={COLUMNS} list={list}>
+            {reports.map((report) => (
+              <QueueRow key={report.id} report={report} />
+            ))}
+          </LoadMoreTable>
         </>
-      )}
-      {list.hasNextPage && (
-        <button
-          type="button"
-          className="btn-secondary mt-4"
-          disabled={list.isFetchingNextPage}
-          onClick={() => void list.fetchNextPage()}
-        >
-          {list.isFetchingNextPage ? "Loading…" : "Load more"}
-        </button>
       )}
     </>
   );

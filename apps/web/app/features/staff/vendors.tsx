@@ -12,6 +12,7 @@ import { useApiClient } from "../../lib/api/client.ts";
 import { FORM_ERROR_KEY } from "../../lib/form-errors.ts";
 import { formatDay } from "../../lib/reports.ts";
 import { FormAlert, FormField, INPUT_CLASS, LoadError } from "../../ui/form-field.tsx";
+import { LoadMoreButton } from "../../ui/load-more-table.tsx";
 import { useSchemaForm } from "../../ui/use-schema-form.ts";
 import { staffVendorListQuery, useStaffPlanChange } from "./vendors-api.ts";
 
@@ -97,16 +98,7 @@ function VendorList({ search }: { search: string }) {
           <VendorCard key={vendor.id} vendor={vendor} />
         ))}
       </ul>
-      {list.hasNextPage && (
-        <button
-          type="button"
-          className="btn-secondary mt-4"
-          disabled={list.isFetchingNextPage}
-          onClick={() => void list.fetchNextPage()}
-        >
-          {list.isFetchingNextPage ? "Loading…" : "Load more"}
-        </button>
-      )}
+      <LoadMoreButton list={list} />
     </>
   );
 }

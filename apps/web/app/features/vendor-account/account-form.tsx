@@ -3,7 +3,8 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useApiClient } from "../../lib/api/client.ts";
 import { FORM_ERROR_KEY } from "../../lib/form-errors.ts";
-import { FormAlert, FormField, LoadError } from "../../ui/form-field.tsx";
+import { FormAlert, FormField } from "../../ui/form-field.tsx";
+import { LoadThenEdit } from "../../ui/load-then-edit.tsx";
 import { useSchemaForm } from "../../ui/use-schema-form.ts";
 import {
   canEditAccount,
@@ -46,9 +47,11 @@ interface VendorAccountFormProps {
 export function VendorAccountForm(props: VendorAccountFormProps) {
   const client = useApiClient();
   const account = useQuery(vendorAccountQuery(client));
-  if (account.isError) return <LoadError message={VENDOR_ACCOUNT_FAILURE} />;
-  if (!account.data) return <p className="text-slate-600">Loading…</p>;
-  return <AccountFields account={account.data} {...props} />;
+  return (
+    <LoadThenEdit record={account} failure={VENDOR_ACCOUNT_FAILURE}>
+      {(loaded) => <AccountFields account={loaded} {...props} />}
+    </LoadThenEdit>
+  );
 }
 
 function AccountFields({

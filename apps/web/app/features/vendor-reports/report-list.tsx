@@ -5,6 +5,7 @@ import { SeverityLabel, StateBadge } from "../../components/report-badges.tsx";
 import { useApiClient } from "../../lib/api/client.ts";
 import { daysLeft, daysLeftLabel, formatDay, vulnerabilityTypeLabel } from "../../lib/reports.ts";
 import { LoadError } from "../../ui/form-field.tsx";
+import { LoadMoreTable, type TableColumn } from "../../ui/load-more-table.tsx";
 import { vendorReportListQuery } from "./api.ts";
 
 const EMPTY: Record<VendorReportTab, string> = {
@@ -14,6 +15,16 @@ const EMPTY: Record<VendorReportTab, string> = {
   fixed:
     "No fixed report yet. Reports whose fix our team verified appear here, then on the public database once published.",
 };
+
+const DEADLINE: TableColumn = { label: "Fix deadline" };
+const COLUMNS: readonly TableColumn[] = [
+  { label: "Report" },
+  { label: "Product" },
+  { label: "Severity" },
+  { label: "Status" },
+  DEADLINE,
+  { label: "Reported", nowrap: true },
+];
 
 function vendorPreviewPath(id: string): string {
   return `/vdp/vulnerabilities/${encodeURIComponent(id)}/preview`;
@@ -36,51 +47,14 @@ export function VendorReportList({ tab }: { tab: VendorReportTab }) {
   if (reports.length === 0)
     return <p className="rounded-lg border border-slate-200 bg-white p-6 text-slate-600">{EMPTY[tab]}</p>;
   return (
-    <>
-      <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-        <table className="min-w-full divide-y divide-slate-200 text-sm">
-          <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
-            <tr>
-              <th scope="col" className="px-4 py-3">
-                Report
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Product
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Severity
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Status
-              </th>
-              {showDeadline && (
-                <th scope="col" className="px-4 py-3">
-                  Fix deadline
-                </th>
-              )}
-              <th scope="col" className="px-4 py-3 whitespace-nowrap">
-                Reported
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {reports.map((report) => (
-              <VendorReportRow key={report.id} report={report} showDeadline={showDeadline} />
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {list.hasNextPage && (
-        <button
-          type="button"
-          className="btn-secondary mt-4"
-          disabled={list.isFetchingNextPage}
-          onClick={() => void list.fetchNextPage()}
-        >
-          {list.isFetchingNextPage ? "Loading…" : "Load more"}
-        </button>
-      )}
-    </>
+    <LoadMoreTable
+      columns={showDeadline ? COLUMNS : COLUMNS.filter((column) => column !== DEADLINE)}
+      list={list}
+    >
+      {reports.map((report) => (
+        <VendorReportRow key={report.id} report={report} showDeadline={showDeadline} />
+      ))}
+    </LoadMoreTable>
   );
 }
 

@@ -1,4 +1,4 @@
-import type { InvoiceDocument, PlanChangeResult, Subscription, SubscriptionPlan } from "@pressguard/domain";
+import type { PlanChangeResult, Subscription, SubscriptionPlan } from "@pressguard/domain";
 import { queryOptions } from "@tanstack/react-query";
 import type { ApiClient } from "../../lib/api/request.ts";
 
@@ -7,8 +7,6 @@ export const subscriptionApi = {
   get: (client: ApiClient) => client.request<Subscription>("/vendor/subscription"),
   changePlan: (client: ApiClient, plan: SubscriptionPlan) =>
     client.request<PlanChangeResult>("/vendor/subscription", { method: "POST", body: { plan } }),
-  getInvoice: (client: ApiClient, number: string) =>
-    client.request<InvoiceDocument>(`/vendor/invoices/${encodeURIComponent(number)}`),
 };
 
 export const SUBSCRIPTION_FAILURE = "Error fetching your subscription";

@@ -1,6 +1,5 @@
 import type {
   InvitableRole,
-  InvitationPreview,
   SeatInvitationInput,
   Team,
   TeamInvitation,
@@ -24,8 +23,6 @@ export const teamApi = {
     client.request<null>(`/vendor/members/${userId}`, { method: "DELETE" }),
   /** The caller gives up their own seat (not the owner). */
   leave: (client: ApiClient) => client.request<null>("/vendor/membership", { method: "DELETE" }),
-  preview: (client: ApiClient, token: string) =>
-    client.request<InvitationPreview>(`/invitations/${encodeURIComponent(token)}`),
   accept: (client: ApiClient, token: string) =>
     client.request<SessionUser>(`/invitations/${encodeURIComponent(token)}/accept`, { method: "POST" }),
 };

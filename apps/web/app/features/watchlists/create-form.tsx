@@ -1,12 +1,23 @@
 import { WatchlistCreation, type WatchlistEntryInput } from "@pressguard/domain";
 import { useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
 import { useApiClient } from "../../lib/api/client.ts";
-import { messageOf } from "../../lib/errors.ts";
-import { FormAlert, FormField, INPUT_CLASS } from "../../ui/form-field.tsx";
+import {
+  apiErrorToFieldErrors,
+  type FieldErrorMap,
+  type FieldOf,
+  FORM_ERROR_KEY,
+} from "../../lib/form-errors.ts";
+import { FormAlert, FormField } from "../../ui/form-field.tsx";
+import { useSchemaForm } from "../../ui/use-schema-form.ts";
 import { watchlistPath, watchlistsApi, watchlistsKey } from "./api.ts";
-import { type InventoryInput, readInventory, readPickedProducts } from "./inventory.ts";
+import {
+  EMPTY_INVENTORY,
+  type InventoryValues,
+  inventoryFieldOf,
+  readInventoryValues,
+  readPickedProducts,
+} from "./inventory.ts";
 import { InventoryFields } from "./inventory-fields.tsx";
 import { emptyRow, type ProductRow, ProductRows } from "./product-rows.tsx";
 
@@ -17,6 +28,43 @@ export interface CreatedState {
   problems: string[];
 }
 
+type Values = InventoryValues & {
+  name: string;
+  source: Source;
+  rows: ProductRow[];
+};
+
+/** The fields in the order of the form (the picked products' rows take no focus). */
+const FIELDS = ["name", "inventory", "wordpress"] as const;
+
+/** A picked product's messages go by its row, named as the request names its entry: `entries.2`. */
+const rowField = (index: number) => `entries.${index}`;
+
+/** A request's field as the form shows it: an entry at the list it was read from, or at its row. */
+const entryFieldOf = (source: Source): FieldOf =>
+  source === "inventory" ? inventoryFieldOf : (field) => /^entries\.\d+/.exec(field)?.[0] ?? field;
+
+/** The entries the form sends, read from the inventory or the picked products, and what stops them. */
+function readEntries(values: Values): {
+  entries: WatchlistEntryInput[];
+  problems: string[];
+  errors: FieldErrorMap;
+} {
+  if (values.source === "inventory") {
+    const reading = readInventoryValues(values);
+    return reading.ok
+      ? { entries: reading.entries, problems: reading.problems, errors: {} }
+      : { entries: [], problems: [], errors: reading.errors };
+  }
+  const picked = readPickedProducts(values.rows);
+  if (picked.ok) return { entries: picked.entries, problems: [], errors: {} };
+  const errors = Object.entries(picked.errors).map(([index, message]) => [
+    rowField(Number(index)),
+    [message],
+  ]);
+  return { entries: [], problems: [], errors: Object.fromEntries(errors) };
+}
+
 /**
  * A new watchlist: its name and either a site's inventory (uploaded or pasted) or products picked one
  * by one. Once created, its page opens with the exposures.
@@ -25,63 +73,40 @@ export function CreateWatchlistForm() {
   const client = useApiClient();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [name, setName] = useState("");
-  const [source, setSource] = useState<Source>("inventory");
-  const [inventory, setInventory] = useState<InventoryInput>({ text: "", kind: "plugin", wordpress: "" });
-  const [rows, setRows] = useState<ProductRow[]>(() => [emptyRow()]);
-  const [errors, setErrors] = useState<{
-    name?: string[];
-    inventory?: string[];
-    wordpress?: string[];
-    rows?: Record<number, string>;
-    form?: string[];
-  }>({});
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    let entries: WatchlistEntryInput[] = [];
-    let problems: string[] = [];
-    const found: typeof errors = {};
-    const nameCheck = WatchlistCreation.shape.name.safeParse(name);
-    if (!nameCheck.success) found.name = nameCheck.error.issues.map((issue) => issue.message);
-    if (source === "inventory") {
-      const reading = readInventory(inventory);
-      if (reading.ok) ({ entries, problems } = reading);
-      else Object.assign(found, reading.errors);
-    } else {
-      const picked = readPickedProducts(rows);
-      if (picked.ok) entries = picked.entries;
-      else found.rows = picked.errors;
-    }
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      const first = found.name
-        ? "watchlist-name"
-        : found.inventory
-          ? "watchlist-create-inventory"
-          : found.wordpress
-            ? "watchlist-create-wordpress"
-            : null;
-      if (first) document.getElementById(first)?.focus();
-      return;
-    }
-    setBusy(true);
-    try {
-      const created = await watchlistsApi.create(client, { name: nameCheck.data ?? name, entries });
+  const form = useSchemaForm({
+    schema: WatchlistCreation,
+    fields: FIELDS,
+    initialValues: (): Values => ({ name: "", source: "inventory", ...EMPTY_INVENTORY, rows: [emptyRow()] }),
+    idPrefix: "watchlist-create",
+    idOf: (field) => (field === "name" ? "watchlist-name" : `watchlist-create-${field}`),
+    toInput: (values) => ({ name: values.name, entries: readEntries(values).entries }),
+    check: (values) => readEntries(values).errors,
+    async onSubmit(data, values) {
+      const created = await watchlistsApi.create(client, data);
       await queryClient.invalidateQueries({ queryKey: watchlistsKey });
-      const state: CreatedState = { problems };
+      const state: CreatedState = { problems: readEntries(values).problems };
       navigate(watchlistPath(created.id), { state });
-    } catch (error) {
-      setErrors({ form: [messageOf(error)] });
-      setBusy(false);
-    }
+    },
+    fieldOf: (field, values) => entryFieldOf(values.source)(field),
+    // The rows are fields too, as many as there are.
+    errorsOf: (error, values) =>
+      apiErrorToFieldErrors(
+        error,
+        [...FIELDS, "entries", ...values.rows.map((_, index) => rowField(index))],
+        entryFieldOf(values.source),
+      ),
+  });
+  const { values, errors, busy, idOf } = form;
+
+  function setRows(rows: ProductRow[]) {
+    form.set("rows", rows);
+    form.clearErrors(...values.rows.map((_, index) => rowField(index)));
   }
 
   return (
     <form
       method="post"
-      onSubmit={(event) => void submit(event)}
+      onSubmit={form.handleSubmit}
       noValidate
       className="space-y-5"
       aria-label="New watchlist"
@@ -89,21 +114,11 @@ export function CreateWatchlistForm() {
       <div className="max-w-md">
         <FormField
           label="Name"
-          htmlFor="watchlist-name"
+          htmlFor={idOf("name")}
           errors={errors.name}
           hint="Such as the site's address."
         >
-          <input
-            id="watchlist-name"
-            type="text"
-            maxLength={100}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            placeholder="example.com"
-            className={INPUT_CLASS}
-            aria-invalid={errors.name ? true : undefined}
-            aria-describedby={errors.name ? "watchlist-name-error" : undefined}
-          />
+          <input type="text" maxLength={100} placeholder="example.com" {...form.inputProps("name")} />
         </FormField>
       </div>
       <fieldset>
@@ -120,25 +135,26 @@ export function CreateWatchlistForm() {
                 type="radio"
                 name="watchlist-source"
                 value={value}
-                checked={source === value}
-                onChange={() => setSource(value)}
+                checked={values.source === value}
+                onChange={() => form.set("source", value)}
               />
               {label}
             </label>
           ))}
         </div>
       </fieldset>
-      {source === "inventory" ? (
+      {values.source === "inventory" ? (
         <InventoryFields
           idPrefix="watchlist-create"
-          value={inventory}
-          onChange={setInventory}
+          field={form.inputProps}
           errors={errors}
+          onFileRead={(text) => form.set("inventory", text)}
         />
       ) : (
-        <ProductRows rows={rows} onChange={setRows} errors={errors.rows ?? {}} />
+        <ProductRows rows={values.rows} onChange={setRows} errorsOf={(index) => errors[rowField(index)]} />
       )}
-      <FormAlert messages={errors.form} />
+      {/* What is said of the entries as a whole (too many) belongs to no one field. */}
+      <FormAlert messages={[...(errors[FORM_ERROR_KEY] ?? []), ...(errors.entries ?? [])]} />
       <button type="submit" className="btn-primary" disabled={busy}>
         {busy ? "Creating…" : "Create watchlist"}
       </button>

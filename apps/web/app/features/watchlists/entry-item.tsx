@@ -1,9 +1,9 @@
 import { type WatchlistEntry, WatchlistEntryInput } from "@pressguard/domain";
-import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { byUrgency, VulnerabilityList } from "../../components/checked-vulnerability.tsx";
-import { messageOf } from "../../lib/errors.ts";
-import { INPUT_CLASS } from "../../ui/form-field.tsx";
+import { apiErrorAtField } from "../../lib/form-errors.ts";
+import { errorIdFor, INPUT_CLASS } from "../../ui/form-field.tsx";
+import { useSchemaForm } from "../../ui/use-schema-form.ts";
 
 const KIND_LABELS: Record<string, string> = { plugin: "Plugin", theme: "Theme", core: "WordPress core" };
 
@@ -16,7 +16,7 @@ const pathOf = (url: string) => {
   }
 };
 
-const versionRule = WatchlistEntryInput.shape.version;
+const VersionChange = WatchlistEntryInput.pick({ version: true });
 /** Shown at once for an entry; the rest fold under a "more" line. */
 
 /** What to do about an exposed entry: the version to update to, and what no update fixes. */
@@ -32,6 +32,10 @@ export function adviceOf(entry: Pick<WatchlistEntry, "vulnerabilities" | "update
   return [entry.update_to ? `Update to ≥ ${entry.update_to}.` : "", unfixed].filter(Boolean).join(" ");
 }
 
+const VERSION_FIELDS = ["version"] as const;
+/** The API answers about the entry by its place in the list it replaces (`entries.4.version`). */
+const versionFieldOf = (field: string) => (/^entries\.\d+\.version$/.test(field) ? "version" : field);
+
 /** The installed version, changed in place: the page then reads the entry's exposures again. */
 function VersionForm({
   entry,
@@ -40,59 +44,42 @@ function VersionForm({
   entry: WatchlistEntry;
   onSave: (version: string) => Promise<void>;
 }) {
-  const [version, setVersion] = useState(entry.version);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const id = `entry-${entry.kind}-${entry.slug}-version`;
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const checked = versionRule.safeParse(version);
-    if (!checked.success) {
-      setError(checked.error.issues[0]?.message ?? "Enter a version number such as 5.8.1.");
-      return;
-    }
-    setError(null);
-    setBusy(true);
-    try {
-      await onSave(checked.data);
-    } catch (caught) {
-      setError(messageOf(caught));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const form = useSchemaForm({
+    schema: VersionChange,
+    fields: VERSION_FIELDS,
+    initialValues: { version: entry.version },
+    idPrefix: `entry-${entry.kind}-${entry.slug}`,
+    onSubmit: ({ version }) => onSave(version),
+    errorsOf: (error) => apiErrorAtField(error, "version", versionFieldOf),
+  });
+  const { values, errors, busy } = form;
+  const id = form.idOf("version");
 
   return (
-    <form
-      method="post"
-      onSubmit={(event) => void submit(event)}
-      noValidate
-      className="flex flex-wrap items-end gap-2"
-    >
+    <form method="post" onSubmit={form.handleSubmit} noValidate className="flex flex-wrap items-end gap-2">
       <div className="w-36">
         <label htmlFor={id} className="block text-xs text-slate-600">
           Installed version<span className="sr-only"> of {entry.slug}</span>
         </label>
         <input
-          id={id}
           type="text"
           inputMode="decimal"
           maxLength={100}
-          value={version}
-          onChange={(event) => setVersion(event.target.value)}
+          {...form.inputProps("version")}
           className={`${INPUT_CLASS} font-mono`}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
         />
       </div>
-      <button type="submit" className="btn-secondary" disabled={busy || version.trim() === entry.version}>
+      <button
+        type="submit"
+        className="btn-secondary"
+        disabled={busy || values.version.trim() === entry.version}
+      >
         {busy ? "Saving…" : "Save"}
         <span className="sr-only"> version of {entry.slug}</span>
       </button>
-      {error && (
-        <p id={`${id}-error`} className="basis-full text-sm text-red-700">
-          {error}
+      {errors.version && (
+        <p id={errorIdFor(id)} className="basis-full text-sm text-red-700">
+          {errors.version.join(" ")}
         </p>
       )}
     </form>

@@ -1,72 +1,63 @@
-import type { InventoryKind } from "@pressguard/domain";
 import { type ChangeEvent, useState } from "react";
-import { errorIdFor, FormField, INPUT_CLASS } from "../../ui/form-field.tsx";
-import type { InventoryInput } from "./inventory.ts";
+import type { FieldErrorMap } from "../../lib/form-errors.ts";
+import { FormField, INPUT_CLASS } from "../../ui/form-field.tsx";
+import type { FieldInputProps } from "../../ui/use-schema-form.ts";
+import type { InventoryValues } from "./inventory.ts";
 
 interface InventoryFieldsProps {
+  /** The form's `inputProps` of the list's kind, the list and WordPress's version. */
+  field: (name: keyof InventoryValues) => FieldInputProps;
+  errors: FieldErrorMap;
+  /** The text of an uploaded file, for the list's box. */
+  onFileRead: (text: string) => void;
   idPrefix: string;
-  value: InventoryInput;
-  onChange: (next: InventoryInput) => void;
-  errors: { inventory?: string[]; wordpress?: string[] };
 }
-
-const describedBy = (id: string, errors: readonly string[] | undefined) => ({
-  "aria-invalid": errors ? true : undefined,
-  "aria-describedby": errors ? errorIdFor(id) : undefined,
-});
 
 /**
  * A site's inventory: a file to upload (read into the text box, where it can still be looked at) or
  * the pasted output of `wp plugin list --format=json`, what it lists, and WordPress's own version.
  */
-export function InventoryFields({ idPrefix, value, onChange, errors }: InventoryFieldsProps) {
+export function InventoryFields({ field, errors, onFileRead, idPrefix }: InventoryFieldsProps) {
   const [fileError, setFileError] = useState<string | null>(null);
-  const ids = {
-    kind: `${idPrefix}-kind`,
-    file: `${idPrefix}-file`,
-    text: `${idPrefix}-inventory`,
-    wordpress: `${idPrefix}-wordpress`,
-  };
+  const fileId = `${idPrefix}-file`;
 
   async function readFile(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     if (!file) return;
     setFileError(null);
     try {
-      onChange({ ...value, text: await file.text() });
+      onFileRead(await file.text());
     } catch {
       setFileError("This file could not be read. Paste its content below instead.");
     }
   }
 
-  const textErrors = errors.inventory;
+  const kind = field("kind");
+  const text = field("inventory");
+  const wordpress = field("wordpress");
   return (
     <div className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField
           label="The list names"
-          htmlFor={ids.kind}
+          htmlFor={kind.id}
+          errors={errors.kind}
           hint="For a wp-cli list. A composer.lock names both."
         >
-          <select
-            id={ids.kind}
-            className={INPUT_CLASS}
-            value={value.kind}
-            onChange={(event) => onChange({ ...value, kind: event.target.value as InventoryKind })}
-          >
+          <select {...kind}>
             <option value="plugin">Plugins</option>
             <option value="theme">Themes</option>
           </select>
         </FormField>
         <FormField
           label="Upload a file"
-          htmlFor={ids.file}
+          htmlFor={fileId}
           optional
           errors={fileError ? [fileError] : undefined}
           hint="A .json saved from wp-cli, or composer.lock."
         >
           <input
-            id={ids.file}
+            id={fileId}
             type="file"
             accept=".json,.lock,application/json"
             onChange={(event) => void readFile(event)}
@@ -76,8 +67,8 @@ export function InventoryFields({ idPrefix, value, onChange, errors }: Inventory
       </div>
       <FormField
         label="Your list"
-        htmlFor={ids.text}
-        errors={textErrors}
+        htmlFor={text.id}
+        errors={errors.inventory}
         hint={
           <>
             Run <code>wp plugin list --format=json</code> (or <code>wp theme list --format=json</code>) on
@@ -86,29 +77,16 @@ export function InventoryFields({ idPrefix, value, onChange, errors }: Inventory
         }
       >
         <textarea
-          id={ids.text}
           rows={8}
           spellCheck={false}
-          value={value.text}
-          onChange={(event) => onChange({ ...value, text: event.target.value })}
           placeholder='[{"name":"contact-form-7","status":"active","update":"available","version":"5.3.1"}]'
+          {...text}
           className={`${INPUT_CLASS} font-mono text-sm`}
-          {...describedBy(ids.text, textErrors)}
         />
       </FormField>
       <div className="max-w-xs">
-        <FormField label="WordPress version" htmlFor={ids.wordpress} errors={errors.wordpress} optional>
-          <input
-            id={ids.wordpress}
-            type="text"
-            inputMode="decimal"
-            maxLength={100}
-            placeholder="e.g. 6.4.2"
-            value={value.wordpress}
-            onChange={(event) => onChange({ ...value, wordpress: event.target.value })}
-            className={INPUT_CLASS}
-            {...describedBy(ids.wordpress, errors.wordpress)}
-          />
+        <FormField label="WordPress version" htmlFor={wordpress.id} errors={errors.wordpress} optional>
+          <input type="text" inputMode="decimal" maxLength={100} placeholder="e.g. 6.4.2" {...wordpress} />
         </FormField>
       </div>
     </div>

@@ -35,6 +35,22 @@ export function readInventory({ text, kind, wordpress }: InventoryInput): Invent
   return { ok: true, entries: inventory.items, problems: inventory.problems };
 }
 
+/** The inventory fields as a form holds them, each named as its element's id ends (`…-inventory`). */
+export type InventoryValues = {
+  inventory: string;
+  kind: InventoryKind;
+  wordpress: string;
+};
+
+export const EMPTY_INVENTORY: InventoryValues = { inventory: "", kind: "plugin", wordpress: "" };
+
+export const readInventoryValues = ({ inventory, kind, wordpress }: InventoryValues) =>
+  readInventory({ text: inventory, kind, wordpress });
+
+/** The form field of a 422's field about the entries read from an inventory: the list itself. */
+export const inventoryFieldOf = (field: string) =>
+  field === "entries" || field.startsWith("entries.") ? "inventory" : field;
+
 /** The entries to send back with one entry's version changed (the API replaces them all). */
 export function withVersion(
   entries: readonly Pick<WatchlistEntry, "kind" | "slug" | "version">[],

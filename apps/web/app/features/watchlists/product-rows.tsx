@@ -140,12 +140,12 @@ function Row({
 export function ProductRows({
   rows,
   onChange,
-  errors,
+  errorsOf,
 }: {
   rows: ProductRow[];
   onChange: (rows: ProductRow[]) => void;
-  /** A message per row, by its index. */
-  errors: Record<number, string>;
+  /** A row's messages, by its index. */
+  errorsOf: (index: number) => readonly string[] | undefined;
 }) {
   return (
     <div className="space-y-3">
@@ -155,7 +155,7 @@ export function ProductRows({
             key={row.key}
             row={row}
             index={index}
-            error={errors[index]}
+            error={errorsOf(index)?.join(" ")}
             onChange={(next) => onChange(rows.map((entry) => (entry.key === row.key ? next : entry)))}
             onRemove={rows.length > 1 ? () => onChange(rows.filter((entry) => entry.key !== row.key)) : null}
           />

@@ -1,10 +1,13 @@
-import type { WatchlistEntryInput } from "@pressguard/domain";
-import { type FormEvent, useState } from "react";
+import { WatchlistEntriesReplacement, type WatchlistEntryInput } from "@pressguard/domain";
+import { useState } from "react";
 import { toast } from "react-toastify";
-import { messageOf } from "../../lib/errors.ts";
+import { FORM_ERROR_KEY } from "../../lib/form-errors.ts";
 import { FormAlert } from "../../ui/form-field.tsx";
-import { type InventoryInput, readInventory } from "./inventory.ts";
+import { useSchemaForm } from "../../ui/use-schema-form.ts";
+import { EMPTY_INVENTORY, inventoryFieldOf, readInventoryValues } from "./inventory.ts";
 import { InventoryFields, InventoryProblems } from "./inventory-fields.tsx";
+
+const FIELDS = ["inventory", "wordpress"] as const;
 
 /** A fresh inventory of the site: it replaces every entry (a plugin removed from the site goes too). */
 export function ReuploadForm({
@@ -12,55 +15,48 @@ export function ReuploadForm({
 }: {
   onReplace: (entries: WatchlistEntryInput[]) => Promise<unknown>;
 }) {
-  const [inventory, setInventory] = useState<InventoryInput>({ text: "", kind: "plugin", wordpress: "" });
-  const [errors, setErrors] = useState<{ inventory?: string[]; wordpress?: string[]; form?: string[] }>({});
   const [problems, setProblems] = useState<string[]>([]);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const reading = readInventory(inventory);
-    if (!reading.ok) {
-      setErrors(reading.errors);
-      document
-        .getElementById(
-          reading.errors.inventory ? "watchlist-reupload-inventory" : "watchlist-reupload-wordpress",
-        )
-        ?.focus();
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      await onReplace(reading.entries);
-      setProblems(reading.problems);
-      setInventory((current) => ({ ...current, text: "" }));
-      toast.success(`Entries replaced: ${reading.entries.length} now watched.`);
-    } catch (error) {
-      setErrors({ form: [messageOf(error)] });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const form = useSchemaForm({
+    schema: WatchlistEntriesReplacement,
+    fields: FIELDS,
+    initialValues: EMPTY_INVENTORY,
+    idPrefix: "watchlist-reupload",
+    toInput: (values) => {
+      const reading = readInventoryValues(values);
+      return { entries: reading.ok ? reading.entries : [] };
+    },
+    check: (values) => {
+      const reading = readInventoryValues(values);
+      return reading.ok ? {} : reading.errors;
+    },
+    async onSubmit(data, values) {
+      await onReplace(data.entries);
+      const reading = readInventoryValues(values);
+      setProblems(reading.ok ? reading.problems : []);
+      form.set("inventory", "");
+      toast.success(`Entries replaced: ${data.entries.length} now watched.`);
+    },
+    fieldOf: inventoryFieldOf,
+  });
 
   return (
     <form
       method="post"
-      onSubmit={(event) => void submit(event)}
+      onSubmit={form.handleSubmit}
       noValidate
       className="space-y-4"
       aria-label="Upload a new inventory"
     >
       <InventoryFields
         idPrefix="watchlist-reupload"
-        value={inventory}
-        onChange={setInventory}
-        errors={errors}
+        field={form.inputProps}
+        errors={form.errors}
+        onFileRead={(text) => form.set("inventory", text)}
       />
       <InventoryProblems problems={problems} />
-      <FormAlert messages={errors.form} />
-      <button type="submit" className="btn-primary" disabled={busy}>
-        {busy ? "Replacing…" : "Replace entries"}
+      <FormAlert messages={form.errors[FORM_ERROR_KEY]} />
+      <button type="submit" className="btn-primary" disabled={form.busy}>
+        {form.busy ? "Replacing…" : "Replace entries"}
       </button>
     </form>
   );

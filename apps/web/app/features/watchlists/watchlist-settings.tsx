@@ -3,11 +3,14 @@ import {
   type WatchAlertMode,
   WatchlistCreation,
   type WatchlistDetail,
+  WatchlistUpdate,
 } from "@pressguard/domain";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { toast } from "react-toastify";
 import { messageOf } from "../../lib/errors.ts";
-import { FormAlert, FormField, INPUT_CLASS } from "../../ui/form-field.tsx";
+import { apiErrorAtField, FORM_ERROR_KEY } from "../../lib/form-errors.ts";
+import { errorIdFor, FormAlert, FormField } from "../../ui/form-field.tsx";
+import { useSchemaForm } from "../../ui/use-schema-form.ts";
 import { ALERT_MODE_LABELS } from "./inventory.ts";
 
 const ALERT_MODE_HINTS: Record<WatchAlertMode, string> = {
@@ -15,6 +18,9 @@ const ALERT_MODE_HINTS: Record<WatchAlertMode, string> = {
   daily: "One e-mail a day with the new alerts.",
   off: "No e-mail. This page still shows the exposures.",
 };
+
+const RENAME_FIELDS = ["name"] as const;
+const Rename = WatchlistCreation.pick({ name: true });
 
 /** Renames the watchlist. */
 export function RenameForm({
@@ -24,56 +30,39 @@ export function RenameForm({
   watchlist: WatchlistDetail;
   onRename: (name: string) => Promise<unknown>;
 }) {
-  const [name, setName] = useState(watchlist.name);
-  const [errors, setErrors] = useState<string[] | undefined>();
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const checked = WatchlistCreation.shape.name.safeParse(name);
-    if (!checked.success) {
-      setErrors(checked.error.issues.map((issue) => issue.message));
-      return;
-    }
-    setErrors(undefined);
-    setBusy(true);
-    try {
-      await onRename(checked.data);
+  const form = useSchemaForm({
+    schema: Rename,
+    fields: RENAME_FIELDS,
+    initialValues: { name: watchlist.name },
+    idPrefix: "watchlist",
+    idOf: () => "watchlist-rename",
+    async onSubmit({ name }) {
+      await onRename(name);
       toast.success("Watchlist renamed.");
-    } catch (error) {
-      setErrors([messageOf(error)]);
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    errorsOf: (error) => apiErrorAtField(error, "name"),
+  });
+  const { values, errors, busy } = form;
 
   return (
-    <form
-      method="post"
-      onSubmit={(event) => void submit(event)}
-      noValidate
-      className="flex flex-wrap items-end gap-3"
-    >
+    <form method="post" onSubmit={form.handleSubmit} noValidate className="flex flex-wrap items-end gap-3">
       <div className="min-w-0 flex-1 sm:max-w-md">
-        <FormField label="Name" htmlFor="watchlist-rename" errors={errors}>
-          <input
-            id="watchlist-rename"
-            type="text"
-            maxLength={100}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            className={INPUT_CLASS}
-            aria-invalid={errors ? true : undefined}
-            aria-describedby={errors ? "watchlist-rename-error" : undefined}
-          />
+        <FormField label="Name" htmlFor={form.idOf("name")} errors={errors.name}>
+          <input type="text" maxLength={100} {...form.inputProps("name")} />
         </FormField>
       </div>
-      <button type="submit" className="btn-secondary" disabled={busy || name.trim() === watchlist.name}>
+      <button
+        type="submit"
+        className="btn-secondary"
+        disabled={busy || values.name.trim() === watchlist.name}
+      >
         Rename
       </button>
     </form>
   );
 }
+
+const ALERT_MODE_FIELDS = ["alert_mode"] as const;
 
 /** How the watchlist's alerts are sent (decision 031): at once, as a daily digest, or not. */
 export function AlertModeForm({
@@ -83,27 +72,24 @@ export function AlertModeForm({
   watchlist: WatchlistDetail;
   onChange: (mode: WatchAlertMode) => Promise<unknown>;
 }) {
-  const [mode, setMode] = useState<WatchAlertMode>(watchlist.alert_mode);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setError(null);
-    setBusy(true);
-    try {
-      await onChange(mode);
+  const form = useSchemaForm({
+    schema: WatchlistUpdate,
+    fields: ALERT_MODE_FIELDS,
+    initialValues: { alert_mode: watchlist.alert_mode },
+    idPrefix: "watchlist",
+    // A choice of radios: the focus goes to the one checked.
+    focusTarget: () => document.querySelector<HTMLElement>('input[name="alert-mode"]:checked'),
+    async onSubmit(_data, values) {
+      await onChange(values.alert_mode);
       toast.success("Alert setting saved.");
-    } catch (caught) {
-      setError(messageOf(caught));
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+  });
+  const { values, errors, busy } = form;
+  const errorId = errorIdFor(form.idOf("alert_mode"));
 
   return (
-    <form method="post" onSubmit={(event) => void submit(event)} className="space-y-3">
-      <fieldset>
+    <form method="post" onSubmit={form.handleSubmit} noValidate className="space-y-3">
+      <fieldset aria-describedby={errors.alert_mode ? errorId : undefined}>
         <legend className="text-sm font-medium text-slate-700">E-mail alerts</legend>
         <div className="mt-2 space-y-2">
           {WATCH_ALERT_MODES.map((value) => (
@@ -112,8 +98,8 @@ export function AlertModeForm({
                 type="radio"
                 name="alert-mode"
                 value={value}
-                checked={mode === value}
-                onChange={() => setMode(value)}
+                checked={values.alert_mode === value}
+                onChange={() => form.set("alert_mode", value)}
                 className="mt-1"
               />
               <span>
@@ -123,9 +109,18 @@ export function AlertModeForm({
             </label>
           ))}
         </div>
+        {errors.alert_mode && (
+          <p id={errorId} className="mt-1 text-sm text-red-700">
+            {errors.alert_mode.join(" ")}
+          </p>
+        )}
       </fieldset>
-      <FormAlert messages={error ? [error] : undefined} />
-      <button type="submit" className="btn-secondary" disabled={busy || mode === watchlist.alert_mode}>
+      <FormAlert messages={errors[FORM_ERROR_KEY]} />
+      <button
+        type="submit"
+        className="btn-secondary"
+        disabled={busy || values.alert_mode === watchlist.alert_mode}
+      >
         Save alert setting
       </button>
     </form>

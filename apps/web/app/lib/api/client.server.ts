@@ -13,6 +13,9 @@ export interface ServerApiClientOptions extends Partial<Pick<ApiClientOptions, "
   countedOnVisitor?: boolean;
 }
 
+/** The in-process API's base: only its path matters (`/api`, where the server mounts the API). */
+const IN_PROCESS_API_BASE = "http://pressguard.internal/api";
+
 /**
  * The request wrapper during SSR: absolute API base on the server's own origin, and the
  * visitor's `Cookie` header (or, in token mode, their token) forwarded so that the API sees the
@@ -23,9 +26,15 @@ export function createServerApiClient(
   context: Partial<AppLoadContext> | undefined,
   options: ServerApiClientOptions = {},
 ): ApiClient {
-  const { publicConfig, apiOrigin } = getRequestContext(context, request);
+  const { publicConfig } = getRequestContext(context, request);
   return createApiClient({
-    baseUrl: absoluteApiBase(apiOrigin, publicConfig.apiBase),
+    // In the server that renders the page, the call is handed to its API (mounted at /api) in-process,
+    // without a socket (load-context.ts); elsewhere it goes over HTTP.
+    ...(context?.apiFetch
+      ? { baseUrl: IN_PROCESS_API_BASE, fetch: context.apiFetch }
+      : {
+          baseUrl: absoluteApiBase(context?.apiOrigin ?? new URL(request.url).origin, publicConfig.apiBase),
+        }),
     auth: publicConfig.auth,
     cookieHeader: options.forwardCookies === false ? null : request.headers.get("cookie"),
     ...(context?.apiHeaders && {

@@ -12,7 +12,8 @@ function context(apiOrigin: string): AppLoadContext {
   return { publicConfig, apiOrigin };
 }
 
-const page = new Request("http://site.test/database", { headers: { cookie: "session=secret" } });
+/** A page request: each its own, as each page view is (the loaders of one share its reads). */
+const page = () => new Request("http://site.test/database", { headers: { cookie: "session=secret" } });
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -23,7 +24,7 @@ describe("loadFooterMetrics", () => {
   it("fetches the metrics from the API origin without the visitor's cookies", async () => {
     const fetch = vi.fn(async () => Response.json({ active_vdp_directory_count: 12 }));
     vi.stubGlobal("fetch", fetch);
-    const result = await loadFooterMetrics(page, context("http://api-a.test"), () => 1_000);
+    const result = await loadFooterMetrics(page(), context("http://api-a.test"), () => 1_000);
     expect(result).toEqual({ metrics: { active_vdp_directory_count: 12 }, fetchedAt: 1_000 });
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe("http://api-a.test/api/public/footer/metrics");
@@ -35,11 +36,11 @@ describe("loadFooterMetrics", () => {
     vi.stubGlobal("fetch", fetch);
     const pageRead = vi.fn(async () => ({ active_vdp_directory_count: 7 }));
     const ctx = { ...context("http://api-in-process.test"), pageRead } as unknown as AppLoadContext;
-    expect(await loadFooterMetrics(page, ctx, () => 5)).toEqual({
+    expect(await loadFooterMetrics(page(), ctx, () => 5)).toEqual({
       metrics: { active_vdp_directory_count: 7 },
       fetchedAt: 5,
     });
-    expect(pageRead).toHaveBeenCalledWith("/public/footer/metrics");
+    expect(pageRead).toHaveBeenCalledWith("/public/footer/metrics", {}, undefined, undefined);
     expect(fetch).not.toHaveBeenCalled();
   });
 
@@ -48,11 +49,11 @@ describe("loadFooterMetrics", () => {
     const fetch = vi.fn(async () => Response.json({ active_vdp_directory_count: count++ }));
     vi.stubGlobal("fetch", fetch);
     const ctx = context("http://api-b.test");
-    await loadFooterMetrics(page, ctx, () => 0);
-    const cached = await loadFooterMetrics(page, ctx, () => FOOTER_METRICS_CACHE_MS - 1);
+    await loadFooterMetrics(page(), ctx, () => 0);
+    const cached = await loadFooterMetrics(page(), ctx, () => FOOTER_METRICS_CACHE_MS - 1);
     expect(cached.metrics?.active_vdp_directory_count).toBe(1);
     expect(fetch).toHaveBeenCalledTimes(1);
-    const fresh = await loadFooterMetrics(page, ctx, () => FOOTER_METRICS_CACHE_MS);
+    const fresh = await loadFooterMetrics(page(), ctx, () => FOOTER_METRICS_CACHE_MS);
     expect(fresh.metrics?.active_vdp_directory_count).toBe(2);
   });
 
@@ -62,9 +63,9 @@ describe("loadFooterMetrics", () => {
     vi.stubGlobal("fetch", fetch);
     const before: AppLoadContext = { ...context("http://api-v.test"), dataVersion: "1" };
     const after: AppLoadContext = { ...context("http://api-v.test"), dataVersion: "2" };
-    await loadFooterMetrics(page, before, () => 0);
-    expect((await loadFooterMetrics(page, before, () => 10)).metrics?.active_vdp_directory_count).toBe(1);
-    expect((await loadFooterMetrics(page, after, () => 20)).metrics?.active_vdp_directory_count).toBe(2);
+    await loadFooterMetrics(page(), before, () => 0);
+    expect((await loadFooterMetrics(page(), before, () => 10)).metrics?.active_vdp_directory_count).toBe(1);
+    expect((await loadFooterMetrics(page(), after, () => 20)).metrics?.active_vdp_directory_count).toBe(2);
     expect(fetch).toHaveBeenCalledTimes(2);
   });
 
@@ -75,7 +76,7 @@ describe("loadFooterMetrics", () => {
       "fetch",
       vi.fn(async () => Response.json({ status: "error", message: "down" }, { status: 503 })),
     );
-    const result = await loadFooterMetrics(page, context("http://api-c.test"), () => 0);
+    const result = await loadFooterMetrics(page(), context("http://api-c.test"), () => 0);
     expect(result).toEqual({ metrics: null, fetchedAt: null });
     expect(warn).toHaveBeenCalledWith("Footer metrics could not be loaded", "down");
   });
@@ -86,7 +87,7 @@ describe("loadFooterMetrics", () => {
       "fetch",
       vi.fn(async () => Response.json({ active_vdp_directory_count: "many" })),
     );
-    const result = await loadFooterMetrics(page, context("http://api-d.test"), () => 0);
+    const result = await loadFooterMetrics(page(), context("http://api-d.test"), () => 0);
     expect(result.metrics).toBeNull();
   });
 });

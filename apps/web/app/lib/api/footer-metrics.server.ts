@@ -1,7 +1,7 @@
-import type { FooterMetrics } from "@pressguard/domain";
+import { FooterMetrics } from "@pressguard/domain";
 import type { AppLoadContext } from "react-router";
-import { createServerApiClient } from "./client.server.ts";
-import { FOOTER_METRICS_CACHE_MS, getFooterMetrics } from "./footer-metrics.ts";
+import { FOOTER_METRICS_CACHE_MS } from "./footer-metrics.ts";
+import { readForPage } from "./page-read.server.ts";
 
 /** A slow API must not hold every page back: SSR gives up early and the browser tries again. */
 const SSR_TIMEOUT_MS = 2_000;
@@ -29,7 +29,8 @@ export async function loadFooterMetrics(
   context: Partial<AppLoadContext> | undefined,
   now: () => number = Date.now,
 ): Promise<{ metrics: FooterMetrics | null; fetchedAt: number | null }> {
-  const key = context?.apiOrigin ?? new URL(request.url).origin;
+  // One copy per API: the in-process one, or the API a bare context names.
+  const key = context?.pageRead ? "" : (context?.apiOrigin ?? new URL(request.url).origin);
   const version = context?.dataVersion ?? "";
   const cached = cache.get(key);
   // A new public data version (an activation, an import) makes the copy stale at once.
@@ -52,13 +53,11 @@ async function fetchEntry(
   version: string,
 ): Promise<CacheEntry> {
   try {
-    // In-process in the server that renders the page (decision 038); over HTTP where there is none.
-    const metrics = context?.pageRead
-      ? await context.pageRead("/public/footer/metrics")
-      : await getFooterMetrics(createServerApiClient(request, context, { forwardCookies: false }), {
-          timeout: SSR_TIMEOUT_MS,
-          retry: 0,
-        });
+    const metrics = FooterMetrics.parse(
+      await readForPage({ request, context }, "/public/footer/metrics", {}, undefined, {
+        timeout: SSR_TIMEOUT_MS,
+      }),
+    );
     const fetchedAt = now();
     return { version, metrics, fetchedAt, expiresAt: fetchedAt + FOOTER_METRICS_CACHE_MS };
   } catch (error) {

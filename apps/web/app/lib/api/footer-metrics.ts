@@ -6,7 +6,7 @@ import type { ApiClient } from "./request.ts";
 export const FOOTER_METRICS_CACHE_MS = FOOTER_METRICS_MAX_AGE_SECONDS * 1000;
 const FOOTER_METRICS_PATH = "/public/footer/metrics";
 
-export async function getFooterMetrics(
+async function getFooterMetrics(
   client: ApiClient,
   options: { timeout?: number; retry?: number; signal?: AbortSignal } = {},
 ): Promise<FooterMetrics> {

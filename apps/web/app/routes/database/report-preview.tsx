@@ -6,8 +6,8 @@ import { ReportView } from "../../features/reports/report-view.tsx";
 import { vendorReportsApi } from "../../features/vendor-reports/api.ts";
 import { FixFilesField, useFixFiles } from "../../features/vendor-reports/fix-files.tsx";
 import { isApiError } from "../../lib/api/api-error.ts";
-import { createServerApiClient } from "../../lib/api/client.server.ts";
 import { useApiClient } from "../../lib/api/client.ts";
+import { readForPage } from "../../lib/api/page-read.server.ts";
 import { FORM_ERROR_KEY } from "../../lib/form-errors.ts";
 import { usePublicConfig } from "../../lib/public-config.ts";
 import { pageMeta } from "../../lib/seo.ts";
@@ -32,11 +32,16 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const noStore = { headers: { "Cache-Control": "private, no-store" } };
   if (!(request.headers.get("cookie") ?? "").includes(`${PIN_PREVIEW_COOKIE}=`))
     return data({ report: null }, noStore);
-  const client = createServerApiClient(request, context, { retry: 0 });
   try {
-    const report = await client.request<ReportDetail>(`/report-previews/${encodeURIComponent(params.uuid)}`, {
-      retry: 0,
-    });
+    const report = await readForPage(
+      { request, context },
+      "/report-previews/:id",
+      { id: params.uuid },
+      undefined,
+      {
+        as: "visitor",
+      },
+    );
     return data({ report }, noStore);
   } catch {
     // Expired, for another report, or the API unreachable: the browser asks again after hydration.

@@ -4,7 +4,7 @@ import type { ChosenProduct } from "../../features/reports/chosen-product.ts";
 import { ReportForm } from "../../features/reports/report-form.tsx";
 import { useReportSubmission } from "../../features/reports/use-report-submission.ts";
 import { isApiError } from "../../lib/api/api-error.ts";
-import { createServerApiClient } from "../../lib/api/client.server.ts";
+import { readForPage } from "../../lib/api/page-read.server.ts";
 import {
   KIND_LABELS,
   PLATFORM_LABELS,
@@ -17,26 +17,19 @@ import { getOptionalUser } from "../../lib/session.server.ts";
 import { PageHeader } from "../../ui/page-header.tsx";
 import type { Route } from "./+types/report-product";
 
-interface PublicProduct {
-  id: number;
-  kind: string;
-  slug: string;
-  name: string;
-  counters: { vulnerabilities: number };
-}
-
 /**
  * The report form with its product filled in from the path (PRODUCT.md §3). A product the database
  * does not know yet is offered typed in, from the slug; the server makes it a lobby product.
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { platform, kind } = requireProductPath(params);
-  const client = createServerApiClient(request, context, { forwardCookies: false, retry: 0 });
   let product: ChosenProduct = { kind, slug: params.slug, name: productNameFromSlug(params.slug) };
   try {
-    const found = await client.request<PublicProduct>(
-      `/v1/products/${platform}/${kind}/${encodeURIComponent(params.slug)}`,
-    );
+    const found = await readForPage({ request, context }, "/v1/products/:platform/:kind/:slug", {
+      platform,
+      kind,
+      slug: params.slug,
+    });
     product = {
       kind: found.kind,
       slug: found.slug,

@@ -1,6 +1,5 @@
 import { Link } from "react-router";
-import { reportsApi } from "../../features/reports/api.ts";
-import { createServerApiClient } from "../../lib/api/client.server.ts";
+import { readForPage } from "../../lib/api/page-read.server.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { getOptionalUser } from "../../lib/session.server.ts";
 import { PageHeader } from "../../ui/page-header.tsx";
@@ -15,7 +14,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const researcherUuid = user?.researcher?.uuid ?? null;
   if (!id || !user) return { report: null, researcherUuid };
   try {
-    const report = await reportsApi.getReport(createServerApiClient(request, context, { retry: 0 }), id);
+    const report = await readForPage({ request, context }, "/reports/:id", { id }, undefined, {
+      as: "visitor",
+    });
     return { report: { id: report.id, title: report.title }, researcherUuid };
   } catch {
     // Not theirs, or gone: the page still thanks them, without the link.

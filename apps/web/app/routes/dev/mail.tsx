@@ -1,6 +1,5 @@
-import type { Mailbox } from "@pressguard/domain";
 import { isApiError } from "../../lib/api/api-error.ts";
-import { createServerApiClient } from "../../lib/api/client.server.ts";
+import { readForPage } from "../../lib/api/page-read.server.ts";
 import { throwNotFound } from "../../lib/errors.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { PageHeader } from "../../ui/page-header.tsx";
@@ -10,9 +9,8 @@ export const meta = pageMeta("Development mailbox");
 
 /** The development mailbox (ARCHITECTURE.md): what the product would have sent, newest first. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const client = createServerApiClient(request, context, { forwardCookies: false, retry: 0 });
   try {
-    return await client.request<Mailbox>("/dev/mail");
+    return await readForPage({ request, context }, "/dev/mail");
   } catch (error) {
     // Switched off (production): the page does not exist.
     if (isApiError(error) && error.status === 404) throwNotFound();

@@ -6,7 +6,7 @@ import type { ChosenProduct, ProductChoice } from "../../features/reports/chosen
 import { ReportForm } from "../../features/reports/report-form.tsx";
 import { useReportSubmission } from "../../features/reports/use-report-submission.ts";
 import { isApiError } from "../../lib/api/api-error.ts";
-import { createServerApiClient } from "../../lib/api/client.server.ts";
+import { readForPage } from "../../lib/api/page-read.server.ts";
 import { apiFailureOf } from "../../lib/errors.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { getOptionalUser } from "../../lib/session.server.ts";
@@ -49,10 +49,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       headers: { "Content-Security-Policy": embedPolicy(context, []), "Cache-Control": "no-store" },
     });
   if (!key) return refuse();
-  const client = createServerApiClient(request, context, { forwardCookies: false, retry: 0 });
   let vendor: EmbedVendor;
   try {
-    vendor = await client.request<EmbedVendor>(`/v1/embed/vendors/${encodeURIComponent(key)}`);
+    vendor = await readForPage({ request, context }, "/v1/embed/vendors/:public_key", { public_key: key });
   } catch (error) {
     if (isApiError(error) && error.status === 404) return refuse();
     throw apiFailureOf(error);

@@ -1,11 +1,10 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { reportsApi } from "../../features/reports/api.ts";
 import { CommentForm } from "../../features/reports/comment-form.tsx";
 import { CveRequest, showsCveRequest } from "../../features/reports/cve-request.tsx";
 import { ReportView } from "../../features/reports/report-view.tsx";
 import { isApiError } from "../../lib/api/api-error.ts";
-import { createServerApiClient } from "../../lib/api/client.server.ts";
+import { readForPage } from "../../lib/api/page-read.server.ts";
 import { attachmentUrl } from "../../lib/api/report-attachments.ts";
 import { throwNotFound } from "../../lib/errors.ts";
 import { enforceGuards } from "../../lib/guards.server.ts";
@@ -36,10 +35,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await enforceGuards(handle, { request, context });
   const token = new URL(request.url).searchParams.get("token");
   try {
-    const report = await reportsApi.getReport(
-      createServerApiClient(request, context, { retry: 0 }),
-      params.uuid,
-      token,
+    const report = await readForPage(
+      { request, context },
+      "/reports/:id",
+      { id: params.uuid },
+      { token: token || undefined },
+      { as: "visitor" },
     );
     return {
       report,

@@ -1,8 +1,8 @@
 import { RESEARCHER_REPORT_TABS, type ResearcherReportTab } from "@pressguard/domain";
 import { Link } from "react-router";
-import { pageFromUrl, reportsApi } from "../../features/reports/api.ts";
+import { pageFromUrl } from "../../features/reports/api.ts";
 import { ReportList } from "../../features/reports/report-list.tsx";
-import { createServerApiClient } from "../../lib/api/client.server.ts";
+import { readForPage } from "../../lib/api/page-read.server.ts";
 import { throwNotFound } from "../../lib/errors.ts";
 import { enforceGuards } from "../../lib/guards.server.ts";
 import type { RouteHandle } from "../../lib/route-handle.ts";
@@ -32,8 +32,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const tab = tabOf(url.pathname);
   const page = pageOf(url);
-  const client = createServerApiClient(request, context, { retry: 0 });
-  const reports = await reportsApi.findResearcherReports(client, tab, page);
+  const reports = await readForPage(
+    { request, context },
+    "/researcher/reports",
+    {},
+    { tab, page },
+    { as: "visitor" },
+  );
   return {
     tab,
     reports: reports.data,

@@ -1,9 +1,8 @@
 import { data } from "react-router";
 import { SignOutButton } from "../../features/auth/sign-out-button.tsx";
-import { teamApi } from "../../features/vendor-team/api.ts";
 import { ClosedInvitation, InvitationAccept } from "../../features/vendor-team/invitation-accept.tsx";
 import { isApiError } from "../../lib/api/api-error.ts";
-import { createServerApiClient } from "../../lib/api/client.server.ts";
+import { readForPage } from "../../lib/api/page-read.server.ts";
 import { apiFailureOf } from "../../lib/errors.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { getOptionalUser } from "../../lib/session.server.ts";
@@ -17,8 +16,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await getOptionalUser(request, context);
   const viewer = typeof user?.email === "string" ? { email: user.email } : null;
   try {
-    const client = createServerApiClient(request, context, { retry: 0, forwardCookies: false });
-    const invitation = await teamApi.preview(client, params.token);
+    const invitation = await readForPage({ request, context }, "/invitations/:token", {
+      token: params.token,
+    });
     return data({ invitation, closed: null, viewer });
   } catch (error) {
     if (isApiError(error) && (error.status === 404 || error.status === 410))

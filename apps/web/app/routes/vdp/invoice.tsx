@@ -1,7 +1,6 @@
-import { subscriptionApi } from "../../features/vendor-subscription/api.ts";
 import { PrintableInvoice } from "../../features/vendor-subscription/invoice-document.tsx";
 import { isApiError } from "../../lib/api/api-error.ts";
-import { createServerApiClient } from "../../lib/api/client.server.ts";
+import { readForPage } from "../../lib/api/page-read.server.ts";
 import { throwNotFound } from "../../lib/errors.ts";
 import { enforceGuards } from "../../lib/guards.server.ts";
 import type { RouteHandle } from "../../lib/route-handle.ts";
@@ -22,9 +21,12 @@ export const handle: RouteHandle = {
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await enforceGuards(handle, { request, context });
   try {
-    const invoice = await subscriptionApi.getInvoice(
-      createServerApiClient(request, context, { retry: 0 }),
-      params.number,
+    const invoice = await readForPage(
+      { request, context },
+      "/vendor/invoices/:number",
+      { number: params.number },
+      undefined,
+      { as: "visitor" },
     );
     return { invoice };
   } catch (error) {

@@ -27,7 +27,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // Spec §2: a non-numeric id is "Page not found" for everyone, before any guard.
   const id = requireNumericId(params.id);
   await enforceGuards(handle, { request, context });
-  await requireOwnProgram(request, context, id);
+  await requireOwnProgram({ request, context }, id);
   return { id };
 }
 
