@@ -24,6 +24,7 @@ import { createOsvExports } from "../modules/feeds/osv-export-files.ts";
 import { createFeedService } from "../modules/feeds/service.ts";
 import { createForwardingService } from "../modules/forwarding/service.ts";
 import { createForwardingSink } from "../modules/forwarding/sink.ts";
+import { createTargetService } from "../modules/forwarding/target-service.ts";
 import { createProductContactService } from "../modules/product-contacts/service.ts";
 import { createProductNoticeService } from "../modules/product-notices/service.ts";
 import { createFooterMetricsService } from "../modules/products/service.ts";
@@ -210,6 +211,7 @@ export async function buildServices({ config, database, log }: ServiceOptions) {
       database,
       appUrl,
       allowLoopback: config.forwarding.allowLoopback,
+      targets: createTargetService({ database }),
       onDeliveryQueued: kickForwarding,
     }),
     // Built per data version into this instance's local directory, served as files (decision 027).

@@ -5,18 +5,21 @@
  */
 
 /**
- * The delivery queue jobs/forwarding-worker.ts runs: claims under a lease, attempts, retries, a
- * target's failure streak, and whom to tell when a target is switched off.
- */
-/**
- * The targets of an owner, as the forwarding service keeps a vendor's and the watchlists their alert
- * webhooks; a test event to one target; the watchlists' events (alerts, notices) with their
- * deliveries, in the caller's transaction.
+ * The delivery queue jobs/forwarding-worker.ts runs on its timer: a batch of due deliveries claimed
+ * under a lease, attempted, retried with backoff, and a target switched off (its owners told) after a
+ * streak of failures.
  */
 export {
-  type ClaimedDelivery,
-  createDeliveryQueries,
-  createTargetQueries,
-  insertWatchlistEvents,
-  queueTestDelivery,
-} from "./queries.ts";
+  backoffSeconds,
+  createDeliveryService,
+  type DeliveryServiceOptions,
+  GIVE_UP_AFTER_MS,
+  MAX_CONSECUTIVE_FAILURES,
+} from "./delivery-service.ts";
+/**
+ * The targets of another owner and a test event to one of them: the service a watchlist's alert
+ * webhooks are kept by (`watchlists/webhooks.ts`; built by composition/services.ts); and the
+ * watchlists' events (alerts, notices) with their deliveries, queued in the caller's transaction
+ * (`watchlists/alert-service.ts`, `watchlists/webhooks.ts`).
+ */
+export { queueWatchlistEvents, type TargetService } from "./target-service.ts";

@@ -3,8 +3,8 @@ import { productSlugKeySql } from "../check/product-slug.ts";
 
 /**
  * The SQL of the watchlists' alerts and notices (issue 20, decision 031), which read every owner's
- * lists: the alert job's claims, matches and alerts (jobs/watch-alert-job.ts), and the watchlists a
- * vendor's notice goes to (webhooks.ts).
+ * lists: the alert pass's claims, matches and alerts (alert-service.ts, run by jobs/watch-alert-job.ts),
+ * and the watchlists a vendor's notice goes to (webhooks.ts).
  */
 
 /** A record's fingerprint: what decides whom it concerns and what they must do. */

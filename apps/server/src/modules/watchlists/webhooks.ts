@@ -9,8 +9,8 @@ import type { Database, SqlRunner } from "../../db/client.ts";
 import { AppError, validationErrorOf } from "../../errors.ts";
 import type { PageRequest } from "../../http/pagination.ts";
 import type { WatchAlertPayload, WatchNoticePayload } from "../forwarding/payload.ts";
-import { createTargetQueries, insertWatchlistEvents, queueTestDelivery } from "../forwarding/public.ts";
-import { checkWebhookUrl, deliveryPageOf, newSecret, targetOf } from "../forwarding/service.ts";
+import { queueWatchlistEvents, type TargetService } from "../forwarding/public.ts";
+import { checkWebhookUrl, newSecret, targetOf } from "../forwarding/service.ts";
 import { createAlertQueries } from "./alert-queries.ts";
 import { createWatchlistQueries } from "./queries.ts";
 
@@ -18,6 +18,8 @@ interface WatchlistWebhookOptions {
   database: Database;
   appUrl: string;
   allowLoopback: boolean;
+  /** Forwarding's targets of an owner: the watchlists' webhooks are kept, and tested, there. */
+  targets: TargetService;
   /** Wakes the forwarding worker for a test event. */
   onDeliveryQueued?: () => void;
   now?: () => Date;
@@ -31,8 +33,7 @@ const WEBHOOK_NOT_FOUND = "Webhook not found.";
  * another user's watchlist answers 404, as an unknown one does.
  */
 export function createWatchlistWebhookService(options: WatchlistWebhookOptions) {
-  const { database } = options;
-  const targets = createTargetQueries(database.sql);
+  const { database, targets } = options;
   const watchlists = createWatchlistQueries(database.sql);
   const now = options.now ?? (() => new Date());
 
@@ -65,7 +66,7 @@ export function createWatchlistWebhookService(options: WatchlistWebhookOptions) 
         });
       await checkWebhookUrl(parsed.data.url, options.allowLoopback);
       const secret = newSecret();
-      const row = await targets.insertWebhook(
+      const row = await targets.createWebhook(
         { watchlistId: owner.watchlistId },
         { ...parsed.data, events: [], secret, createdBy: userId },
       );
@@ -119,14 +120,14 @@ export function createWatchlistWebhookService(options: WatchlistWebhookOptions) 
           },
         ],
       };
-      const deliveryId = await queueTestDelivery(database.sql, owner, target.id, payload, at);
+      const deliveryId = await targets.queueTest(owner, target.id, payload, at);
       options.onDeliveryQueued?.();
       return { delivery_id: deliveryId };
     },
 
     async deliveries(userId: number, id: string, webhookId: number, page: PageRequest) {
       const { target } = await webhookOf(userId, id, webhookId);
-      return deliveryPageOf(targets, target.id, page);
+      return targets.deliveries(target.id, page);
     },
   };
 }
@@ -152,7 +153,7 @@ export async function queueNoticeWebhooks(
     notice.product.kind,
     notice.product.slug,
   );
-  await insertWatchlistEvents(
+  await queueWatchlistEvents(
     tx,
     rows.map((watchlist) => ({
       watchlistId: watchlist.id,
