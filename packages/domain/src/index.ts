@@ -52,6 +52,7 @@ export * from "./schemas/program-policy.ts";
 export * from "./schemas/researcher-profile.ts";
 export * from "./schemas/slug.ts";
 export * from "./schemas/vendor-account.ts";
+export * from "./text/description-html.ts";
 export * from "./vendors/billing-schemas.ts";
 export * from "./vendors/forwarding.ts";
 export * from "./vendors/forwarding-events.ts";

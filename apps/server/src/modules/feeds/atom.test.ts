@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { SummaryRow } from "../search/public.ts";
-import { renderAtomFeed } from "./atom.ts";
+import { type FeedEntryRow, renderAtomFeed } from "./atom.ts";
 
-const row: SummaryRow = {
+const row: FeedEntryRow = {
   id: "01889c7b-f47b-4caf-8e35-4f8af188426e",
   slug: "a-b-01889c7b",
   title: 'Plugin <= 1.0 - "Stored" XSS via <script> & co\u0001\u0008',
@@ -24,6 +23,7 @@ const row: SummaryRow = {
   known_exploited: null,
   epss: null,
   withdrawn_at: null,
+  description: null,
 };
 
 describe("renderAtomFeed", () => {
@@ -57,6 +57,21 @@ describe("renderAtomFeed", () => {
     expect(feed).toContain(
       "affected: &lt;= 1.0, fixed in a later version (inferred from the current version 3.0)</summary>",
     );
+  });
+
+  it("carries the description as HTML content, escaped for XML, and no content without one", () => {
+    const feed = renderAtomFeed({
+      title: "T",
+      selfUrl: "s",
+      alternateUrl: "a",
+      appUrl: "",
+      rows: [{ ...row, description: "Via `a_b()` & <script>x</script>\u0001\n\nSecond." }],
+    });
+    expect(feed).toContain(
+      '<content type="html">&lt;p&gt;Via &lt;code&gt;a_b()&lt;/code&gt; &amp;amp; &amp;lt;script&amp;gt;x&amp;lt;/script&amp;gt;&lt;/p&gt;\n&lt;p&gt;Second.&lt;/p&gt;</content>',
+    );
+    const none = renderAtomFeed({ title: "T", selfUrl: "s", alternateUrl: "a", appUrl: "", rows: [row] });
+    expect(none).not.toContain("<content");
   });
 
   it("is a well-formed empty feed when nothing is published", () => {

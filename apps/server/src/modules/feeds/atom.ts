@@ -1,4 +1,4 @@
-import { describeFix } from "@pressguard/domain";
+import { describeFix, descriptionHtml } from "@pressguard/domain";
 import { isoOf } from "../../db/timestamps.ts";
 import { firstKnownAt, pagePaths } from "../public-records/presenters.ts";
 import type { SummaryRow } from "../search/public.ts";
@@ -23,15 +23,18 @@ function xml(text: string): string {
     .replaceAll('"', "&quot;");
 }
 
+/** A feed's record: its summary row and its description (null or empty: none). */
+export type FeedEntryRow = SummaryRow & { description: string | null };
+
 /** When the record became known: the same date as its OSV record's `published` (decision 025). */
-const entryDate = (row: SummaryRow) => isoOf(firstKnownAt(row.published_at, row.created_at));
+const entryDate = (row: FeedEntryRow) => isoOf(firstKnownAt(row.published_at, row.created_at));
 
 export function renderAtomFeed(options: {
   title: string;
   selfUrl: string;
   alternateUrl: string;
   appUrl: string;
-  rows: SummaryRow[];
+  rows: FeedEntryRow[];
 }): string {
   const { title, selfUrl, alternateUrl, appUrl, rows } = options;
   const updated = rows.map(entryDate).sort().at(-1) ?? new Date(0).toISOString();
@@ -57,6 +60,10 @@ export function renderAtomFeed(options: {
       `    <updated>${entryDate(row)}</updated>`,
       ...(row.published_at ? [`    <published>${isoOf(row.published_at)}</published>`] : []),
       `    <summary type="text">${xml(summary)}</summary>`,
+      // The description as the record's page shows it (issue 35): HTML, escaped once more for XML.
+      ...(row.description
+        ? [`    <content type="html">${xml(descriptionHtml(row.description))}</content>`]
+        : []),
       ...(row.severity ? [`    <category term="${xml(row.severity)}" label="Severity"/>`] : []),
       "  </entry>",
     ].join("\n");

@@ -39,7 +39,8 @@ function feedSchema(scope: string) {
     description:
       "An Atom 1.0 (RFC 4287) document, newest first by publication date (undated records by the day " +
       "they were imported). Each entry links to the vulnerability page and summarises the product, " +
-      "affected versions, fix, CVE and severity. Cached for 15 minutes; ETag and 304 as on the JSON API.",
+      "affected versions, fix, CVE and severity; its content is the description as HTML, as the page shows it " +
+      "(code, paragraphs and links; raw HTML as text, no image). Cached for 15 minutes; ETag and 304 as on the JSON API.",
     produces: ["application/atom+xml"],
     response: { 200: z.string().describe("An Atom feed (application/atom+xml; charset=utf-8).") },
   };

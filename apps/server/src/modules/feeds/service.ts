@@ -4,7 +4,7 @@ import { NOT_FOUND_MESSAGES, pagePaths } from "../public-records/presenters.ts";
 import { createNewestRecords } from "../search/public.ts";
 import { toOsv } from "../vulnerabilities/osv.ts";
 import { createRecordReader } from "../vulnerabilities/public.ts";
-import { renderAtomFeed } from "./atom.ts";
+import { type FeedEntryRow, renderAtomFeed } from "./atom.ts";
 
 /** One record of the OSV export: its OSV id, its `modified` (ISO 8601) and its JSON document. */
 export interface OsvExportRecord {
@@ -21,10 +21,17 @@ export function createFeedService({ database, appUrl }: { database: Database; ap
   const newest = createNewestRecords(database);
   const records = createRecordReader(database, appUrl);
 
+  /** The newest records (of one product), each with its description for the entry's content. */
+  async function newestEntries(productId?: number): Promise<FeedEntryRow[]> {
+    const rows = await newest(FEED_SIZE, productId);
+    const descriptions = await records.descriptionsOf(rows.map((row) => row.id));
+    return rows.map((row) => ({ ...row, description: descriptions.get(row.id) ?? null }));
+  }
+
   return {
     /** The newest vulnerabilities of every product. */
     async getFeed(): Promise<string> {
-      const rows = await newest(FEED_SIZE);
+      const rows = await newestEntries();
       return renderAtomFeed({
         title: "Pressguard: new WordPress vulnerabilities",
         selfUrl: `${appUrl}/database/feed`,
@@ -38,7 +45,7 @@ export function createFeedService({ database, appUrl }: { database: Database; ap
     async getProductFeed(platform: string, kind: string, slug: string): Promise<string> {
       const product = await records.findProduct(platform, kind, slug);
       if (!product) throw new AppError("not_found", { message: NOT_FOUND_MESSAGES.product });
-      const rows = await newest(FEED_SIZE, product.id);
+      const rows = await newestEntries(product.id);
       const path = `/database/${product.platform}/${product.kind}/${encodeURIComponent(product.slug)}`;
       return renderAtomFeed({
         title: `Pressguard: ${product.name} vulnerabilities`,

@@ -5,8 +5,8 @@ import { detailOf } from "./record-detail.ts";
 
 /**
  * What other modules use of `vulnerabilities` besides its service (issue 36: modules meet only
- * through services; its queries stay its own): a product by its page's path and every record in
- * batches (`feeds`), a researcher by uuid (`search`).
+ * through services; its queries stay its own): a product by its page's path, every record in
+ * batches and the descriptions of the newest (`feeds`), a researcher by uuid (`search`).
  */
 
 export type { ProductCounters } from "./queries.ts";
@@ -34,6 +34,13 @@ export function createRecordReader(database: Database, appUrl: string) {
     /** The id of the researcher with this (lowercase) uuid, or null. */
     async researcherIdOf(uuid: string): Promise<number | null> {
       return (await records.findResearcher(uuid))?.id ?? null;
+    },
+
+    /** The descriptions of these records by id; one absent or without a description is left out. */
+    async descriptionsOf(ids: string[]): Promise<Map<string, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await records.descriptionsOfMany(ids);
+      return new Map(rows.flatMap((row) => (row.description ? [[row.id, row.description] as const] : [])));
     },
 
     /**

@@ -223,6 +223,12 @@ export function createVulnerabilityQueries(database: Database) {
         .innerJoin(researchers, eq(researchers.id, credits.researcherId))
         .where(inArray(credits.vulnerabilityId, ids))
         .orderBy(asc(credits.position)),
+    /** The descriptions of these records (the Atom feeds' entry content), in no order. */
+    descriptionsOfMany: (ids: string[]) =>
+      db
+        .select({ id: vulnerabilities.id, description: vulnerabilities.description })
+        .from(vulnerabilities)
+        .where(inArray(vulnerabilities.id, ids)),
 
     /**
      * The product at a path: by its slug as written upstream, else by the slug its package identifiers
