@@ -7,6 +7,7 @@ import {
   type ReportTransitionRequest,
   SignedOutReportSubmissionBody,
 } from "./report-requests.ts";
+import { VALID_REPORT_FORM } from "./report-test-kit.ts";
 
 const VALIDATION = {
   vulnerability_type: 2,
@@ -17,20 +18,7 @@ const VALIDATION = {
   cvss_vector: "CVSS:3.1/AV:N/AC:L/PR:N/UI:R/S:C/C:L/I:L/A:N",
 } as const;
 
-const REPORT = {
-  kind: "plugin",
-  product_slug: "contact-form-deluxe",
-  product_name: "Contact Form Deluxe",
-  affected_version_prefix: "<=",
-  affected_version: "1.2.3",
-  vulnerability_type: 2,
-  owasp_category: 43,
-  required_privilege: 3,
-  title: "Stored XSS in the form title",
-  description: "The form title is echoed without escaping on the admin page.",
-  steps_to_reproduce: "1. Create a form. 2. Put a script tag in its title. 3. Open the list.",
-  proof_of_concept: "<script>alert(document.domain)</script> in the title field of the form.",
-} as const;
+const REPORT = VALID_REPORT_FORM;
 
 function messagesOf(input: unknown) {
   const result = ReportTransitionBody.safeParse(input);
