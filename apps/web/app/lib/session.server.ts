@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import { isApiError } from "./api/api-error.ts";
-import { readForPage } from "./api/page-read.server.ts";
+import { pageViewOf, readForPage } from "./api/page-read.server.ts";
 import { bearerTokenOf, serverSideTokenOf } from "./api/visitor-token.server.ts";
 import { getRequestContext } from "./request-context.server.ts";
 import { SessionUser } from "./session-user.ts";
@@ -17,16 +17,17 @@ export function getOptionalUser(
   request: Request,
   context: Partial<AppLoadContext> | undefined,
 ): Promise<SessionUser | null> {
-  // The root, the layout and the page loaders of one request all ask: the API is called once.
-  let pending = usersByRequest.get(request);
+  // The root, the layout and the page loaders of one page view all ask: the API is called once.
+  const pageView = pageViewOf({ request, context });
+  let pending = usersByPageView.get(pageView);
   if (!pending) {
     pending = loadOptionalUser(request, context);
-    usersByRequest.set(request, pending);
+    usersByPageView.set(pageView, pending);
   }
   return pending;
 }
 
-const usersByRequest = new WeakMap<Request, Promise<SessionUser | null>>();
+const usersByPageView = new WeakMap<object, Promise<SessionUser | null>>();
 
 async function loadOptionalUser(
   request: Request,

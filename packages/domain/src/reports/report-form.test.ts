@@ -1,21 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { messagesOf } from "../schema-test-kit.ts";
 import { ReportSubmission, ReportValidation, SignedOutReportSubmission } from "./report-form.ts";
 import { VALID_REPORT_FORM } from "./report-test-kit.ts";
 
 const text = (length: number) => "x".repeat(length);
 
 const VALID_REPORT = VALID_REPORT_FORM;
-
-function messagesOf(schema: typeof ReportSubmission | typeof SignedOutReportSubmission, input: unknown) {
-  const result = schema.safeParse(input);
-  if (result.success) return {};
-  const messages: Record<string, string[]> = {};
-  for (const issue of result.error.issues) {
-    const key = issue.path.join(".");
-    messages[key] = [...(messages[key] ?? []), issue.message];
-  }
-  return messages;
-}
 
 describe("the report form (PRODUCT.md §3)", () => {
   it("accepts a complete report and turns optional blanks into null", () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { messagesOf } from "../schema-test-kit.ts";
 import { REPORT_ACTION_MESSAGE } from "./lifecycle.ts";
 import {
   ReportSubmissionBody,
@@ -20,17 +21,6 @@ const VALIDATION = {
 
 const REPORT = VALID_REPORT_FORM;
 
-function messagesOf(input: unknown) {
-  const result = ReportTransitionBody.safeParse(input);
-  if (result.success) return {};
-  const messages: Record<string, string[]> = {};
-  for (const issue of result.error.issues) {
-    const key = issue.path.join(".");
-    messages[key] = [...(messages[key] ?? []), issue.message];
-  }
-  return messages;
-}
-
 describe("a transition's body (PRODUCT.md §2)", () => {
   it("reads each action with its own fields, and the note of any", () => {
     expect(ReportTransitionBody.parse({ action: "take_into_review", note: " Looking " })).toEqual({
@@ -48,15 +38,19 @@ describe("a transition's body (PRODUCT.md §2)", () => {
   });
 
   it("names an unknown or missing action in the lifecycle's words", () => {
-    expect(messagesOf({ action: "fly" })).toEqual({ action: [REPORT_ACTION_MESSAGE] });
-    expect(messagesOf({ note: "No action" })).toEqual({ action: [REPORT_ACTION_MESSAGE] });
+    expect(messagesOf(ReportTransitionBody, { action: "fly" })).toEqual({ action: [REPORT_ACTION_MESSAGE] });
+    expect(messagesOf(ReportTransitionBody, { note: "No action" })).toEqual({
+      action: [REPORT_ACTION_MESSAGE],
+    });
   });
 
   it("names every field an action lacks, in the action's own words, with a bad note", () => {
-    expect(messagesOf({ action: "reject", reason: "" })).toEqual({
+    expect(messagesOf(ReportTransitionBody, { action: "reject", reason: "" })).toEqual({
       reason: ["Choose why the report is rejected."],
     });
-    expect(messagesOf({ action: "validate", ...VALIDATION, cvss_vector: "", note: 1 })).toEqual({
+    expect(
+      messagesOf(ReportTransitionBody, { action: "validate", ...VALIDATION, cvss_vector: "", note: 1 }),
+    ).toEqual({
       note: ["The note must be text."],
       cvss_vector: ["A CVSS 3.1 vector is required to validate a report."],
     });

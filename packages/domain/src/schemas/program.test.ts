@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { messagesOf } from "../schema-test-kit.ts";
 import { Program } from "./program.ts";
 
 const valid = {
@@ -13,24 +14,13 @@ const valid = {
   vendor_website_url: "https://example.com",
 };
 
-function messagesOf(input: unknown): Record<string, string[]> {
-  const result = Program.safeParse(input);
-  if (result.success) return {};
-  const messages: Record<string, string[]> = {};
-  for (const issue of result.error.issues) {
-    const key = issue.path.join(".");
-    messages[key] = [...(messages[key] ?? []), issue.message];
-  }
-  return messages;
-}
-
 describe("Program schema (spec §5)", () => {
   it("accepts a complete program and normalises optional blanks to null", () => {
     expect(Program.parse(valid)).toEqual({ ...valid, dependencies: null, plan: "free" });
   });
 
   it("uses the specification's messages for missing required fields", () => {
-    expect(messagesOf({ kind: "theme" })).toEqual({
+    expect(messagesOf(Program, { kind: "theme" })).toEqual({
       name: ["Software name is required."],
       product_url: ["Software URL is required."],
       slug: ["Slug is required."],
@@ -39,7 +29,9 @@ describe("Program schema (spec §5)", () => {
   });
 
   it("treats blank required fields as missing", () => {
-    expect(messagesOf({ ...valid, name: "  ", product_url: "", slug: "", vendor_website_url: " " })).toEqual({
+    expect(
+      messagesOf(Program, { ...valid, name: "  ", product_url: "", slug: "", vendor_website_url: " " }),
+    ).toEqual({
       name: ["Software name is required."],
       product_url: ["Software URL is required."],
       slug: ["Slug is required."],
@@ -55,7 +47,7 @@ describe("Program schema (spec §5)", () => {
     "http:/example.com",
     "https://exa mple.com",
   ])("rejects the URL %j with the URL rule message", (url) => {
-    expect(messagesOf({ ...valid, product_url: url, vendor_website_url: url })).toEqual({
+    expect(messagesOf(Program, { ...valid, product_url: url, vendor_website_url: url })).toEqual({
       product_url: ["The URL must be a valid URL including the http(s):// protocol."],
       vendor_website_url: ["The URL must be a valid URL including the http(s):// protocol."],
     });
@@ -73,7 +65,7 @@ describe("Program schema (spec §5)", () => {
   it.each(["My-Plugin", "my--plugin", "-plugin", "plugin-", "my_plugin", "my plugin", "plügin"])(
     "rejects the slug %j",
     (slug) => {
-      const messages = messagesOf({ ...valid, slug });
+      const messages = messagesOf(Program, { ...valid, slug });
       expect(messages.slug).toEqual([
         "Slug must be lowercase letters and digits in groups joined by single hyphens (for example my-plugin).",
       ]);
@@ -90,7 +82,7 @@ describe("Program schema (spec §5)", () => {
     expect(Program.parse({ ...valid, vendor_contact_email: null }).vendor_contact_email).toBeNull();
     const { vendor_contact_email: _omitted, ...withoutEmail } = valid;
     expect(Program.parse(withoutEmail).vendor_contact_email).toBeNull();
-    expect(messagesOf({ ...valid, vendor_contact_email: "not-an-email" })).toEqual({
+    expect(messagesOf(Program, { ...valid, vendor_contact_email: "not-an-email" })).toEqual({
       vendor_contact_email: ["Must be a valid email address."],
     });
   });
@@ -98,10 +90,10 @@ describe("Program schema (spec §5)", () => {
   it("takes the plan free, premium (Paid) or both, free when missing", () => {
     expect(Program.parse({ ...valid, plan: "both" }).plan).toBe("both");
     expect(Program.parse({ ...valid, plan: "premium" }).plan).toBe("premium");
-    expect(Object.keys(messagesOf({ ...valid, plan: "gold" }))).toEqual(["plan"]);
+    expect(Object.keys(messagesOf(Program, { ...valid, plan: "gold" }))).toEqual(["plan"]);
   });
 
   it("requires the kind to be plugin or theme", () => {
-    expect(Object.keys(messagesOf({ ...valid, kind: "core" }))).toEqual(["kind"]);
+    expect(Object.keys(messagesOf(Program, { ...valid, kind: "core" }))).toEqual(["kind"]);
   });
 });

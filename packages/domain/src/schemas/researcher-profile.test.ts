@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { messagesOf } from "../schema-test-kit.ts";
 import { URL_MESSAGE } from "./fields.ts";
 import {
   BIO_LENGTH_MESSAGE,
@@ -12,17 +13,6 @@ import {
   X_MESSAGE,
 } from "./researcher-profile.ts";
 import { COUNTRY_MESSAGE } from "./vendor-account.ts";
-
-function messagesOf(input: unknown): Record<string, string[]> {
-  const result = ResearcherProfile.safeParse(input);
-  if (result.success) return {};
-  const messages: Record<string, string[]> = {};
-  for (const issue of result.error.issues) {
-    const key = issue.path.join(".");
-    messages[key] = [...(messages[key] ?? []), issue.message];
-  }
-  return messages;
-}
 
 const EMPTY = {
   country: null,
@@ -52,19 +42,27 @@ describe("ResearcherProfile schema (PRODUCT.md §5)", () => {
   });
 
   it("says the display name is required, then that it must be 2 to 60 characters", () => {
-    expect(messagesOf({})).toEqual({ display_name: [DISPLAY_NAME_REQUIRED_MESSAGE] });
-    expect(messagesOf({ display_name: "   " })).toEqual({ display_name: [DISPLAY_NAME_REQUIRED_MESSAGE] });
-    expect(messagesOf({ display_name: "A" })).toEqual({ display_name: [DISPLAY_NAME_LENGTH_MESSAGE] });
-    expect(messagesOf({ display_name: "A".repeat(61) })).toEqual({
+    expect(messagesOf(ResearcherProfile, {})).toEqual({ display_name: [DISPLAY_NAME_REQUIRED_MESSAGE] });
+    expect(messagesOf(ResearcherProfile, { display_name: "   " })).toEqual({
+      display_name: [DISPLAY_NAME_REQUIRED_MESSAGE],
+    });
+    expect(messagesOf(ResearcherProfile, { display_name: "A" })).toEqual({
       display_name: [DISPLAY_NAME_LENGTH_MESSAGE],
     });
-    expect(messagesOf({ display_name: "A".repeat(60) })).toEqual({});
+    expect(messagesOf(ResearcherProfile, { display_name: "A".repeat(61) })).toEqual({
+      display_name: [DISPLAY_NAME_LENGTH_MESSAGE],
+    });
+    expect(messagesOf(ResearcherProfile, { display_name: "A".repeat(60) })).toEqual({});
   });
 
   it("takes a listed ISO country code and refuses anything else", () => {
     expect(ResearcherProfile.parse({ display_name: "Ada", country: "EE" }).country).toBe("EE");
-    expect(messagesOf({ display_name: "Ada", country: "XX" })).toEqual({ country: [COUNTRY_MESSAGE] });
-    expect(messagesOf({ display_name: "Ada", country: "ee" })).toEqual({ country: [COUNTRY_MESSAGE] });
+    expect(messagesOf(ResearcherProfile, { display_name: "Ada", country: "XX" })).toEqual({
+      country: [COUNTRY_MESSAGE],
+    });
+    expect(messagesOf(ResearcherProfile, { display_name: "Ada", country: "ee" })).toEqual({
+      country: [COUNTRY_MESSAGE],
+    });
   });
 
   it("applies the URL rule to the website", () => {
@@ -72,7 +70,9 @@ describe("ResearcherProfile schema (PRODUCT.md §5)", () => {
       "https://ada.example",
     );
     for (const website of ["ada.example", "javascript:alert(1)", "ftp://ada.example"])
-      expect(messagesOf({ display_name: "Ada", website })).toEqual({ website: [URL_MESSAGE] });
+      expect(messagesOf(ResearcherProfile, { display_name: "Ada", website })).toEqual({
+        website: [URL_MESSAGE],
+      });
   });
 
   it("normalises GitHub, X and LinkedIn handles given as names or profile URLs", () => {
@@ -89,7 +89,7 @@ describe("ResearcherProfile schema (PRODUCT.md §5)", () => {
 
   it("refuses malformed handles with a message naming the expected shape", () => {
     expect(
-      messagesOf({
+      messagesOf(ResearcherProfile, {
         display_name: "Ada",
         github: "-bad-",
         x: "this_name_is_too_long",
@@ -102,12 +102,18 @@ describe("ResearcherProfile schema (PRODUCT.md §5)", () => {
       mastodon: [MASTODON_MESSAGE],
       linkedin: [LINKEDIN_MESSAGE],
     });
-    expect(messagesOf({ display_name: "Ada", github: "https://gitlab.com/ada" })).toEqual({
+    expect(messagesOf(ResearcherProfile, { display_name: "Ada", github: "https://gitlab.com/ada" })).toEqual({
       github: [GITHUB_MESSAGE],
     });
-    expect(messagesOf({ display_name: "Ada", github: "a--b" })).toEqual({ github: [GITHUB_MESSAGE] });
-    expect(messagesOf({ display_name: "Ada", x: "javascript:alert(1)" })).toEqual({ x: [X_MESSAGE] });
-    expect(messagesOf({ display_name: "Ada", mastodon: "http://mastodon.social/@ada" })).toEqual({
+    expect(messagesOf(ResearcherProfile, { display_name: "Ada", github: "a--b" })).toEqual({
+      github: [GITHUB_MESSAGE],
+    });
+    expect(messagesOf(ResearcherProfile, { display_name: "Ada", x: "javascript:alert(1)" })).toEqual({
+      x: [X_MESSAGE],
+    });
+    expect(
+      messagesOf(ResearcherProfile, { display_name: "Ada", mastodon: "http://mastodon.social/@ada" }),
+    ).toEqual({
       mastodon: [MASTODON_MESSAGE],
     });
   });
@@ -125,8 +131,10 @@ describe("ResearcherProfile schema (PRODUCT.md §5)", () => {
   });
 
   it("limits the bio to 2,000 characters", () => {
-    expect(messagesOf({ display_name: "Ada", bio: "b".repeat(2000) })).toEqual({});
-    expect(messagesOf({ display_name: "Ada", bio: "b".repeat(2001) })).toEqual({ bio: [BIO_LENGTH_MESSAGE] });
+    expect(messagesOf(ResearcherProfile, { display_name: "Ada", bio: "b".repeat(2000) })).toEqual({});
+    expect(messagesOf(ResearcherProfile, { display_name: "Ada", bio: "b".repeat(2001) })).toEqual({
+      bio: [BIO_LENGTH_MESSAGE],
+    });
   });
 
   it("builds each network's profile URL from a stored handle", () => {

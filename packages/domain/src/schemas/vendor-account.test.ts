@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { messagesOf } from "../schema-test-kit.ts";
 import { VendorAccount } from "./vendor-account.ts";
 
 const valid = {
@@ -9,30 +10,21 @@ const valid = {
   timezone: "Europe/Tallinn",
 };
 
-function messagesOf(input: unknown): Record<string, string[]> {
-  const result = VendorAccount.safeParse(input);
-  if (result.success) return {};
-  const messages: Record<string, string[]> = {};
-  for (const issue of result.error.issues) {
-    const key = issue.path.join(".");
-    messages[key] = [...(messages[key] ?? []), issue.message];
-  }
-  return messages;
-}
-
 describe("VendorAccount schema (spec §5)", () => {
   it("accepts a complete account", () => {
     expect(VendorAccount.parse(valid)).toEqual({ ...valid, country: null });
   });
 
   it("uses the specification's messages for missing required fields", () => {
-    expect(messagesOf({})).toEqual({
+    expect(messagesOf(VendorAccount, {})).toEqual({
       vendor_name: ["Vendor name is required."],
       contact_email: ["Vendor email is required."],
       contact_person: ["Person of contact is required."],
       timezone: ["Timezone is required."],
     });
-    expect(messagesOf({ vendor_name: " ", contact_email: "", contact_person: "", timezone: "" })).toEqual({
+    expect(
+      messagesOf(VendorAccount, { vendor_name: " ", contact_email: "", contact_person: "", timezone: "" }),
+    ).toEqual({
       vendor_name: ["Vendor name is required."],
       contact_email: ["Vendor email is required."],
       contact_person: ["Person of contact is required."],
@@ -41,7 +33,7 @@ describe("VendorAccount schema (spec §5)", () => {
   });
 
   it("requires a valid contact email", () => {
-    expect(messagesOf({ ...valid, contact_email: "acme.example" })).toEqual({
+    expect(messagesOf(VendorAccount, { ...valid, contact_email: "acme.example" })).toEqual({
       contact_email: ["Must be a valid email address."],
     });
   });
@@ -50,13 +42,13 @@ describe("VendorAccount schema (spec §5)", () => {
     expect(VendorAccount.parse({ ...valid, url: "" }).url).toBeNull();
     const { url: _omitted, ...withoutUrl } = valid;
     expect(VendorAccount.parse(withoutUrl).url).toBeNull();
-    expect(messagesOf({ ...valid, url: "acme.example" })).toEqual({
+    expect(messagesOf(VendorAccount, { ...valid, url: "acme.example" })).toEqual({
       url: ["The URL must be a valid URL including the http(s):// protocol."],
     });
   });
 
   it("rejects an unknown time zone", () => {
-    expect(messagesOf({ ...valid, timezone: "Mars/Olympus" })).toEqual({
+    expect(messagesOf(VendorAccount, { ...valid, timezone: "Mars/Olympus" })).toEqual({
       timezone: ["Timezone must be a valid time zone."],
     });
     expect(VendorAccount.safeParse({ ...valid, timezone: "UTC" }).success).toBe(true);

@@ -36,6 +36,15 @@ export interface PageReadOptions {
 const DEFAULT_TIMEOUT_MS = 5_000;
 
 /**
+ * What stands for one page view, for what its loaders share: the server makes one load context per
+ * page request and gives it to all the request's loaders, which get a Request each (a layout and its
+ * page); a bare context (a test) may be shared by many requests, so there it is the Request.
+ */
+export function pageViewOf({ request, context }: PageInput): object {
+  return context?.pageRead ? context : request;
+}
+
+/**
  * One API read of a page's loader, failing as the HTTP call fails (an `ApiError`; 408 after the
  * timeout). In the server that renders the page it is answered in-process, by the same route
  * definition as `GET /api/…` (decision 038); with a bare load context (a test rendering the app
@@ -49,9 +58,7 @@ export function readForPage<R extends PageReadRoute>(
   query?: PageReadQuery,
   options: PageReadOptions = {},
 ): Promise<PageReadAnswers[R]> {
-  // The server makes one load context per page request and gives it to all the request's loaders,
-  // which get a Request each: a layout and its page share that context's reads.
-  const owner: object = input.context?.pageRead ? input.context : input.request;
+  const owner = pageViewOf(input);
   const asked = askedBy.get(owner) ?? new Map<string, Promise<unknown>>();
   askedBy.set(owner, asked);
   const key = `${options.as ?? "anonymous"} ${pageReadPath(route, params)}${pageReadSearch(query)}`;
