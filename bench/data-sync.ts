@@ -9,6 +9,7 @@ import type { DataSourceList, DataSourceSyncResult } from "@pressguard/domain";
 import { Secret, TOTP } from "otpauth";
 import pg from "pg";
 import { openDatabase, type SqlRunner } from "../apps/server/src/db/client.ts";
+import { openConfiguredDatabase } from "../apps/server/src/db/embedded-database.ts";
 import {
   type StandInRequest,
   sha256Of,
@@ -31,7 +32,7 @@ import {
 /**
  * Issue 34's speed targets for the live data sync, measured on the production server as `npm start`
  * runs it. `npm run bench:data-sync [-- --postgres postgres://user:pass@host/postgres]` (or
- * PG_TEST_URL); options: `--engines pglite,postgres`, `--scenarios wordfence,kev-epss`, `--rate 10`
+ * PG_TEST_URL); options: `--engines embedded,pglite,postgres` (default embedded and postgres), `--scenarios wordfence,kev-epss`, `--rate 10`
  * (search requests per second, sent at that pace whatever the answers' speed), `--quiet-seconds 20`,
  * `--cpu-prof <dir>` and `--heap-prof <dir>` (the server of the sync writes a V8 CPU profile or a
  * sampled allocation profile there, for Chrome DevTools or speedscope).
@@ -40,7 +41,8 @@ import {
  *    file as the feed lists it now, plus new ones; bench/data-sync-feeds.ts), served by a loopback
  *    stand-in that streams it with an ETag and Last-Modified and answers 304 to a matching
  *    conditional request.
- * 2. Per database (PGlite in a new directory; PostgreSQL in a new database when a URL is given):
+ * 2. Per database (the embedded PostgreSQL server, `npm start`'s default, or PGlite, each in a new
+ *    directory; PostgreSQL in a new database when a URL is given):
  *    - the first start, exactly as `npm start` (the bundled data imported), then a staff account
  *      (`user:create --staff`) and its second factor (staff routes need it);
  *    - the server again with the feed configured; search p95 quiet, then the first sync through the
@@ -60,7 +62,8 @@ import {
  * is the bench's own "Sync now". The validators stay empty, so the first sync is a full download.
  */
 const TARGETS = {
-  firstSyncSeconds: { pglite: 60, postgres: 40 },
+  // The embedded default is a PostgreSQL server since decision 037: PostgreSQL's target.
+  firstSyncSeconds: { embedded: 40, pglite: 60, postgres: 40 },
   searchP95Ratio: 2,
   rssGrowthMb: 150,
   pollSeconds: 2,
@@ -73,9 +76,10 @@ const quietSeconds = numberOption("quiet-seconds", 20);
 const cpuProfileDir = textOption("cpu-prof");
 const heapProfileDir = textOption("heap-prof");
 const postgresUrl = textOption("postgres") ?? process.env.PG_TEST_URL;
-const engines = (listOption("engines") ?? ["pglite", "postgres"]).filter(
-  (engine) => engine === "pglite" || (engine === "postgres" && postgresUrl),
-) as ("pglite" | "postgres")[];
+type Engine = "embedded" | "pglite" | "postgres";
+const engines = (listOption("engines") ?? ["embedded", "postgres"]).filter(
+  (engine) => engine === "embedded" || engine === "pglite" || (engine === "postgres" && postgresUrl),
+) as Engine[];
 const scenarios = listOption("scenarios") ?? ["wordfence", "kev-epss"];
 const API_KEY = "wf-bench-key-0123456789abcdef";
 const STAFF = { email: "bench-staff@example.test", password: "bench staff password 1" };
@@ -189,7 +193,7 @@ function serverEnv(extra: Record<string, string>): Record<string, string> {
   for (const [name, value] of Object.entries(process.env)) {
     if (value === undefined) continue;
     if (
-      /^(DATABASE_URL|DATABASE_READ_URL|PGLITE_DIR|WORDFENCE_|KEV_URL|EPSS_URL|WPORG_API_URL|DATA_SYNC_)/.test(
+      /^(DATABASE_URL|DATABASE_READ_URL|PGLITE_DIR|EMBEDDED_DB_DIR|WORDFENCE_|KEV_URL|EPSS_URL|WPORG_API_URL|DATA_SYNC_)/.test(
         name,
       )
     )
@@ -344,9 +348,13 @@ function sampleRss(pid: number) {
  * CPU time used so far by the server process and, when the PostgreSQL server runs on this machine,
  * by each of its processes (the children of the postmaster that serves `url`), in microseconds.
  */
-async function cpuMeter(pid: number, url: string | null) {
+async function cpuMeter(pid: number, target: Target) {
   let postmaster: number | null = null;
-  if (url) {
+  const url = "url" in target ? target.url : null;
+  if ("embeddedDir" in target) {
+    // The embedded server's postmaster: the first line of its pid file.
+    postmaster = Number(readFileSync(join(target.embeddedDir, "postmaster.pid"), "utf8").split("\n")[0]);
+  } else if (url) {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     const backend = (await client.query<{ pid: number }>("select pg_backend_pid() as pid")).rows[0]!.pid;
@@ -572,10 +580,16 @@ interface Snapshot {
   writtenSince: Record<string, number> | null;
 }
 
-type Target = { pgliteDir: string } | { url: string };
+type Target = { pgliteDir: string } | { embeddedDir: string } | { url: string };
+
+/** The database of `target`, opened while no server runs (the embedded one started for the while). */
+const openTarget = (target: Target, poolSize?: number) =>
+  "url" in target
+    ? openDatabase({ url: target.url, ...(poolSize && { poolSize }) })
+    : openConfiguredDatabase(target);
 
 async function withDatabase<T>(target: Target, work: (sql: SqlRunner) => Promise<T>): Promise<T> {
-  const database = await openDatabase("url" in target ? { url: target.url, poolSize: 1 } : target);
+  const database = await openTarget(target, 1);
   try {
     return await work(database.sql);
   } finally {
@@ -599,18 +613,17 @@ async function snapshot(target: Target, since?: number): Promise<Snapshot> {
     const row = await one<{ etag: string | null; last_modified: string | null; last_counts: unknown }>(
       "select etag, last_modified, last_counts from data_sources where source = 'wordfence'",
     );
-    const stat =
-      "url" in target
-        ? Number(
-            (
-              await one<{ writes: string }>(
-                `select coalesce(sum(n_tup_ins + n_tup_upd + n_tup_del), 0) as writes
+    const stat = !("pgliteDir" in target)
+      ? Number(
+          (
+            await one<{ writes: string }>(
+              `select coalesce(sum(n_tup_ins + n_tup_upd + n_tup_del), 0) as writes
                  from pg_stat_user_tables where relname = any($1)`,
-                [RECORD_TABLES],
-              )
-            ).writes,
-          )
-        : null;
+              [RECORD_TABLES],
+            )
+          ).writes,
+        )
+      : null;
     return {
       txid: Number((await one<{ txid: string }>("select (txid_current() & 4294967295)::text as txid")).txid),
       dataVersion:
@@ -686,12 +699,7 @@ const results: Record<string, unknown> = {
   engines: {} as Record<string, unknown>,
 };
 
-async function wordfenceScenario(
-  engine: "pglite" | "postgres",
-  target: Target,
-  env: Record<string, string>,
-  log: string,
-) {
+async function wordfenceScenario(engine: Engine, target: Target, env: Record<string, string>, log: string) {
   const out: Record<string, unknown> = {};
   await keepScheduleAway(target, ["wordfence"]);
   const feedEnv = { ...env, WORDFENCE_API_KEY: API_KEY, WORDFENCE_FEED_URL: standIn.url(WORDFENCE_PATH) };
@@ -724,7 +732,7 @@ async function wordfenceScenario(
   console.info(
     `[${engine}] first sync ("Sync now")${load ? " under the same search load" : ", no search load"}…`,
   );
-  const meter = await cpuMeter(server.pid, "url" in target ? target.url : null);
+  const meter = await cpuMeter(server.pid, target);
   const syncStartedAt = performance.now();
   const stopLoad = load ? startSearchLoad(server.port, "sync") : null;
   const sync = await syncNow(server.port, "wordfence");
@@ -914,12 +922,7 @@ async function wordfenceScenario(
   return out;
 }
 
-async function kevEpssScenario(
-  engine: "pglite" | "postgres",
-  target: Target,
-  env: Record<string, string>,
-  log: string,
-) {
+async function kevEpssScenario(engine: Engine, target: Target, env: Record<string, string>, log: string) {
   if (!registered) {
     const server = await startServer(env, log);
     await signInStaff(server.port);
@@ -941,7 +944,7 @@ async function kevEpssScenario(
   console.info(
     `[${engine}] KEV + EPSS: topping the database up to ${KEV_EPSS_RECORDS.toLocaleString("en")} records with CVEs…`,
   );
-  const database = await openDatabase("url" in target ? { url: target.url } : target);
+  const database = await openTarget(target);
   let cves: string[];
   let scale: { products: number; vulnerabilities: number };
   try {
@@ -985,7 +988,7 @@ async function kevEpssScenario(
       throw new Error(`${unconfigured.join(", ")} registered but not configured by KEV_URL/EPSS_URL`);
     await waitIdle(server.pid, 300);
     const rss = sampleRss(server.pid);
-    const meter = await cpuMeter(server.pid, "url" in target ? target.url : null);
+    const meter = await cpuMeter(server.pid, target);
     const kev = await syncNow(server.port, "kev");
     const epss = await syncNow(server.port, "epss");
     const cpu = meter();
@@ -1046,7 +1049,7 @@ async function kevEpssScenario(
   }
 }
 
-async function runEngine(engine: "pglite" | "postgres") {
+async function runEngine(engine: Engine) {
   const dir = temporaryDirectory(`pressguard-bench-data-sync-${engine}-`);
   const log = join(resultsDir, `data-sync-${engine}.log`);
   writeFileSync(log, "");
@@ -1054,6 +1057,8 @@ async function runEngine(engine: "pglite" | "postgres") {
   let name: string | undefined;
   if (engine === "pglite") {
     target = { pgliteDir: join(dir, "pglite") };
+  } else if (engine === "embedded") {
+    target = { embeddedDir: join(dir, "postgres") };
   } else {
     name = `pressguard_bench_sync_${Date.now()}`;
     const admin = new pg.Client({ connectionString: postgresUrl });
@@ -1064,7 +1069,11 @@ async function runEngine(engine: "pglite" | "postgres") {
     target = { url: urlOf(name) };
   }
   const env = serverEnv({
-    ...("url" in target ? { DATABASE_URL: target.url } : { PGLITE_DIR: target.pgliteDir }),
+    ...("url" in target
+      ? { DATABASE_URL: target.url }
+      : "pgliteDir" in target
+        ? { PGLITE_DIR: target.pgliteDir }
+        : { EMBEDDED_DB_DIR: target.embeddedDir }),
     EXPORTS_DIR: join(dir, "exports"),
     ATTACHMENTS_DIR: join(dir, "attachments"),
   });

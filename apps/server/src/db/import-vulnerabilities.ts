@@ -246,6 +246,9 @@ export async function writeVulnerabilities(
     [ids],
   );
 
+  // A record written with a CVE waits for KEV's and EPSS's values (migration 0034).
+  await sql.query("select list_cve_signal_checks($1::uuid[])", [ids]);
+
   // 3. Affected ranges: replaced, one row per range of every software item.
   const ranges = columns(
     records.flatMap((record) =>

@@ -1,4 +1,5 @@
-import { integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { vulnerabilities } from "./public-database.ts";
 
 /** The counts of one sync run (decision 035). */
 export interface DataSourceCounts {
@@ -34,3 +35,20 @@ export const dataSources = pgTable("data_sources", {
   claimedBy: text("claimed_by"),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Records a source that writes onto records by CVE (KEV, EPSS) has not applied its document to yet:
+ * written with a CVE after its last complete document (migration 0034's trigger, and the bulk writer for
+ * the sources that already hold validators). While any is listed, the source's next request is
+ * unconditional, so a record that arrives by the feed is annotated although the catalog did not change.
+ */
+export const cveSignalChecks = pgTable(
+  "cve_signal_checks",
+  {
+    source: text("source").notNull(),
+    vulnerabilityId: uuid("vulnerability_id")
+      .notNull()
+      .references(() => vulnerabilities.id, { onDelete: "cascade" }),
+  },
+  (table) => [primaryKey({ columns: [table.source, table.vulnerabilityId] })],
+);

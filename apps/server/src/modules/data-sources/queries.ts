@@ -56,6 +56,23 @@ export function createDataSourceQueries(sql: SqlRunner) {
       return row ? { validators: { etag: row.etag, lastModified: row.last_modified } } : null;
     },
 
+    /** The records `source` has not applied a document to yet (`cve_signal_checks`, migration 0034). */
+    async pendingSignalChecks(source: string): Promise<string[]> {
+      const { rows } = await sql.query<{ id: string }>(
+        "select vulnerability_id::text as id from cve_signal_checks where source = $1",
+        [source],
+      );
+      return rows.map((row) => row.id);
+    },
+
+    /** After a complete document was applied: these records hold `source`'s values now. */
+    async clearSignalChecks(source: string, ids: readonly string[]): Promise<void> {
+      await sql.query(
+        "delete from cve_signal_checks where source = $1 and vulnerability_id = any($2::uuid[])",
+        [source, ids],
+      );
+    },
+
     /** Keeps a long run's claim alive. */
     async extend(source: string, owner: string, leaseSeconds: number): Promise<void> {
       await sql.query(

@@ -86,7 +86,12 @@ export function createDataSourceService({
     );
     keepAlive.unref();
     try {
-      const result = await source.run({ database, validators: claim.validators });
+      // Records written since the last document (a feed record with a listed CVE) need it applied
+      // again: the catalog may be unchanged, so this request is unconditional (migration 0034).
+      const waiting = source.annotatesRecords ? await queries.pendingSignalChecks(source.name) : [];
+      const validators = waiting.length > 0 ? { etag: null, lastModified: null } : claim.validators;
+      const result = await source.run({ database, validators });
+      if (waiting.length > 0) await queries.clearSignalChecks(source.name, waiting);
       if (result.kind === "not_modified") {
         await queries.succeeded(source.name, owner, null);
         log?.info({ source: source.name }, "data source not modified");

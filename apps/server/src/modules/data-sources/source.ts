@@ -39,6 +39,11 @@ export interface DataSource {
   /** What staff read. */
   label: string;
   configured: boolean;
+  /**
+   * Writes its values onto the records by CVE (KEV, EPSS): while records written since its last
+   * complete document wait for them (`cve_signal_checks`), its request is unconditional.
+   */
+  annotatesRecords?: boolean;
   run(context: SourceRunContext): Promise<SourceRunResult>;
   /** What the database holds from it now, for the staff page's "N records" (`held.what` says of what). */
   held(database: Database): Promise<{ count: number; what: string }>;

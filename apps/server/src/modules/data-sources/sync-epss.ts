@@ -27,6 +27,7 @@ export interface EpssSourceOptions {
 export function createEpssSource(options: EpssSourceOptions | null): DataSource {
   return {
     name: "epss",
+    annotatesRecords: true,
     label: "FIRST EPSS exploit prediction scores",
     configured: options !== null,
     run: (context) => {

@@ -1,6 +1,8 @@
+import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readDataVersion } from "../../db/data-version.ts";
+import { writeUpstreamRecords } from "../../db/upstream-records.ts";
 import { createTestApp } from "../../test/app.ts";
 import { createStaffCaller } from "../../test/staff.ts";
 import {
@@ -11,6 +13,7 @@ import {
   type StandInDocument,
   startStandIn,
 } from "./source-test-kit.ts";
+import { mapWordfenceRecord } from "./wordfence-feed.ts";
 
 /**
  * The KEV source against a stand-in catalog on loopback: every record whose CVE the catalog lists is
@@ -215,5 +218,89 @@ describe("KEV sync", () => {
       error: "The KEV catalog answered with a server error (HTTP 503).",
     });
     document.status = 200;
+  });
+});
+
+// The defect it guards: KEV and EPSS poll conditionally, so a record that arrived after their last
+// document (by the feed, a publication, a CVE assigned) stayed unflagged until CISA changed the catalog.
+describe("KEV sync, for records written after its last catalog", () => {
+  const document: StandInDocument = {
+    status: 200,
+    body: FIXTURE,
+    etag: '"k1"',
+    contentType: "application/json",
+    requests: [],
+  };
+  let stand: Awaited<ReturnType<typeof startStandIn>>;
+  let harness: Awaited<ReturnType<typeof createTestApp>>;
+  let staff: Awaited<ReturnType<typeof createStaffCaller>>;
+  const syncNow = async () => (await staff.post("/api/staff/data-sources/kev/sync")).json();
+  const flagOf = async (id: string) =>
+    (
+      await harness.database.sql.query<{ known_exploited: unknown }>(
+        "select known_exploited from vulnerabilities where id = $1",
+        [id],
+      )
+    ).rows[0]!.known_exploited;
+  const lastRequestWasConditional = () => document.requests.at(-1)!.headers["if-none-match"] === '"k1"';
+
+  beforeAll(async () => {
+    stand = await startStandIn(document, "/feeds/known_exploited_vulnerabilities.json");
+    harness = await createTestApp({ KEV_URL: stand.url });
+    await holdSchedule(harness.database.sql, "kev");
+    staff = await createStaffCaller(harness.app, harness.database);
+    const fileManager = await productNamed(harness.database.sql, "wp-file-manager");
+    await recordWithCve(harness.database.sql, fileManager, "CVE-2020-25213");
+    expect(await syncNow()).toMatchObject({ outcome: "synced", counts: { new: 1 } });
+  });
+
+  afterAll(async () => {
+    await harness?.close();
+    await stand?.close();
+  });
+
+  it("flags a record published with a listed CVE, though the catalog is unchanged", async () => {
+    const socialWarfare = await productNamed(harness.database.sql, "social-warfare");
+    const published = await recordWithCve(harness.database.sql, socialWarfare, "CVE-2019-9978");
+    expect(await syncNow()).toMatchObject({
+      outcome: "synced",
+      counts: { new: 1, changed: 0, unchanged: 1, withdrawn: 0 },
+    });
+    expect(lastRequestWasConditional()).toBe(false);
+    expect(await flagOf(published)).toMatchObject({ date_added: "2021-11-03" });
+
+    // Applied: the next poll is conditional again, one request answered 304.
+    expect(await syncNow()).toMatchObject({ outcome: "not_modified" });
+    expect(lastRequestWasConditional()).toBe(true);
+  });
+
+  it("flags a record the feed writes with a listed CVE", async () => {
+    const fixture = JSON.parse(
+      readFileSync(new URL("./fixtures/wordfence-v3-production.json", import.meta.url), "utf8"),
+    ) as Record<string, unknown>;
+    const key = "4bce4f04-e622-468a-ac7e-5903ad50cc13";
+    const mapped = mapWordfenceRecord(key, fixture[key]);
+    if (!("record" in mapped)) throw new Error(mapped.reason);
+    const id = randomUUID();
+    const written = await writeUpstreamRecords(harness.database, [
+      { ...mapped.record, id, cve: "cve-2020-11738" },
+    ]);
+    expect(written.rejected).toEqual([]);
+    expect(await syncNow()).toMatchObject({ outcome: "synced", counts: { new: 1, unchanged: 2 } });
+    expect(lastRequestWasConditional()).toBe(false);
+    expect(await flagOf(id)).toMatchObject({ date_added: "2021-11-03" });
+    expect(await syncNow()).toMatchObject({ outcome: "not_modified" });
+  });
+
+  it("keeps a record waiting when the run fails", async () => {
+    const socialWarfare = await productNamed(harness.database.sql, "social-warfare");
+    const waiting = await recordWithCve(harness.database.sql, socialWarfare, "CVE-2019-9978");
+    document.status = 503;
+    expect(await syncNow()).toMatchObject({ outcome: "failed" });
+    document.status = 200;
+    expect(await flagOf(waiting)).toBeNull();
+    expect(await syncNow()).toMatchObject({ outcome: "synced", counts: { new: 1 } });
+    expect(lastRequestWasConditional()).toBe(false);
+    expect(await flagOf(waiting)).not.toBeNull();
   });
 });

@@ -23,6 +23,7 @@ export interface KevSourceOptions {
 export function createKevSource(options: KevSourceOptions | null): DataSource {
   return {
     name: "kev",
+    annotatesRecords: true,
     label: "CISA Known Exploited Vulnerabilities catalog",
     configured: options !== null,
     run: (context) => {

@@ -12,6 +12,7 @@ import {
   withdrawUnlisted,
   writeUpstreamRecords,
 } from "../../db/upstream-records.ts";
+import { readWordfenceFeedOffThread } from "./feed-parser-thread.ts";
 import {
   type DataSource,
   type DataSourceCounts,
@@ -21,13 +22,14 @@ import {
   ZERO_COUNTS,
 } from "./source.ts";
 import { fetchUpstream } from "./upstream-http.ts";
-import { FeedDocumentError, parseWordfenceFeed, WORDFENCE_SOURCE } from "./wordfence-feed.ts";
+import { FeedDocumentError, WORDFENCE_SOURCE } from "./wordfence-feed.ts";
 
 /**
  * The Wordfence Intelligence v3 source (issue 34, decision 035). A run has two phases so that bad
  * input loses nothing:
- * 1. read: the document is streamed and parsed record by record; each batch is compared with what is
- *    stored (reads only) and the new or changed records are spooled to a local file. A refused key, a
+ * 1. read: the document is streamed and parsed record by record on a worker thread
+ *    (feed-parser-thread.ts); each batch is compared with what is stored (reads only) and the new or
+ *    changed records are spooled to a local file. A refused key, a
  *    server error, silence or a document that breaks off ends the run here, with nothing written.
  * 2. write: only after the whole document parsed, the spooled records are written in batches by the
  *    bulk import's writer, and the records of this source the document no longer lists are withdrawn.
@@ -102,7 +104,7 @@ async function syncWordfence(
   spoolClosed.catch(() => {});
   try {
     // 1. Read: compare and spool, no write.
-    let pending: UpstreamRecord[] = [];
+    let pending: { id: string; sourceHash: string; line: string }[] = [];
     const compare = async () => {
       const batch = pending;
       pending = [];
@@ -118,22 +120,22 @@ async function syncWordfence(
           counts.unchanged++;
         } else {
           staged.set(record.id, state ? "changed" : "new");
-          await writeLine(spool, `${JSON.stringify(record)}\n`);
+          await writeLine(spool, `${record.line}\n`);
         }
       }
     };
     try {
-      for await (const entry of parseWordfenceFeed(response.body)) {
+      for await (const entry of readWordfenceFeedOffThread(response.body)) {
         if ("reason" in entry) {
           reject(entry.key, entry.reason);
           continue;
         }
-        if (listed.has(entry.record.id)) {
+        if (listed.has(entry.id)) {
           reject(entry.key, "listed twice in the document");
           continue;
         }
-        listed.add(entry.record.id);
-        pending.push(entry.record);
+        listed.add(entry.id);
+        pending.push(entry);
         if (pending.length >= BATCH) await compare();
       }
     } catch (error) {
