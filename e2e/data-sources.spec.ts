@@ -13,16 +13,53 @@ import { signInStaffInBrowser, staffCredentials } from "./staff-session.ts";
  * Issue 34: the live data path as staff and a site owner meet it, on a production server of its own
  * (the suite's servers hold the bundled records, which a stand-in feed of two records would withdraw,
  * a document the sync refuses as broken). The server starts empty (`SEED=off`) with the Wordfence
- * source pointed at a stand-in on loopback that first fails, then serves a v3 document; KEV, EPSS and
- * WordPress.org are off (tests never reach the network).
+ * source pointed at a stand-in on loopback that first fails, then serves a v3 document, and KEV and
+ * EPSS pointed at the same stand-in's catalog and scores; WordPress.org is off (tests never reach the
+ * network).
  *
  * Staff read the failure in words on /staff/data-sources, press "Sync now", and see the counts; the
  * site owner whose watchlist holds the plugin gets the alert e-mail for the record the feed brought.
+ * KEV's and EPSS's documents, unchanged since their first run, still reach the records the feed
+ * brought afterwards: the record shows "Known exploited" and its EPSS score, and the database filters
+ * and sorts by them.
  */
 
 const API_KEY = "e2e-wordfence-key";
 const SLUG = "e2e-feed-gallery";
 const RECORD_ID = "6f1c2a7e-3b4d-4e5f-8a9b-0c1d2e3f4a5b";
+const OTHER_ID = "7a2b3c4d-5e6f-4a8b-9c0d-1e2f3a4b5c6d";
+/** The first record's CVE, which the KEV stand-in lists, and the second's. */
+const LISTED_CVE = "CVE-2026-91001";
+const OTHER_CVE = "CVE-2026-91002";
+
+/** A CISA KEV catalog (its JSON feed's shape) listing the first record's CVE. */
+const KEV_CATALOG = JSON.stringify({
+  title: "CISA Catalog of Known Exploited Vulnerabilities",
+  catalogVersion: "2026.12.01",
+  dateReleased: "2026-12-01T17:00:00.000Z",
+  count: 1,
+  vulnerabilities: [
+    {
+      cveID: LISTED_CVE,
+      vendorProject: "E2E",
+      product: "E2E Feed Gallery",
+      vulnerabilityName: "E2E Feed Gallery Cross-Site Scripting Vulnerability",
+      dateAdded: "2026-12-01",
+      shortDescription: "An end-to-end entry.",
+      requiredAction: "Apply mitigations per vendor instructions or discontinue use of the product.",
+      dueDate: "2026-12-22",
+      knownRansomwareCampaignUse: "Unknown",
+      notes: "",
+      cwes: ["CWE-79"],
+    },
+  ],
+});
+/** FIRST's daily scores (its CSV's shape): the listed CVE scored higher than the other. */
+const EPSS_SCORES = `#model_version:v2025.03.14,score_date:2026-12-01T12:55:00Z
+cve,epss,percentile
+${LISTED_CVE},0.53210,0.97800
+${OTHER_CVE},0.00420,0.61000
+`;
 
 /** A v3 production-feed document (the shape of wordfence-feed.test.ts's real record). */
 function feedDocument() {
@@ -35,7 +72,7 @@ function feedDocument() {
       license_url: "https://www.wordfence.com/wordfence-intelligence-terms-and-conditions/",
     },
   };
-  const record = (id: string, title: string, to: string, patched: string | null) => ({
+  const record = (id: string, title: string, to: string, patched: string | null, cve: string) => ({
     id,
     title,
     software: [
@@ -56,8 +93,8 @@ function feedDocument() {
     references: [`https://www.wordfence.com/threat-intel/vulnerabilities/id/${id}?source=api-prod`],
     cwe: { id: 79, name: "Cross-site Scripting", description: "Improper neutralization of input." },
     cvss: { vector: "CVSS:3.1/AV:N/AC:L/PR:N/UI:R/S:C/C:L/I:L/A:N", score: 6.1, rating: "Medium" },
-    cve: null,
-    cve_link: null,
+    cve,
+    cve_link: `https://www.cve.org/CVERecord?id=${cve}`,
     researchers: ["E2E Researcher"],
     published: "2026-12-01 10:00:00",
     updated: "2026-12-02 08:00:00",
@@ -69,23 +106,42 @@ function feedDocument() {
       "E2E Feed Gallery <= 2.4.0 - Reflected Cross-Site Scripting",
       "2.4.0",
       "2.4.1",
+      LISTED_CVE,
     ),
-    "7a2b3c4d-5e6f-4a8b-9c0d-1e2f3a4b5c6d": record(
-      "7a2b3c4d-5e6f-4a8b-9c0d-1e2f3a4b5c6d",
+    [OTHER_ID]: record(
+      OTHER_ID,
       "E2E Feed Gallery <= 1.0.0 - Missing Authorization",
       "1.0.0",
       "1.0.1",
+      OTHER_CVE,
     ),
   };
 }
 
 /**
- * The feed's stand-in: 503 until `serving`, then the document with its ETag (304 to a request that
- * sends it back), the key checked as the feed does.
+ * The upstreams' stand-in. The feed: 503 until `serving`, then the document with its ETag (304 to a
+ * request that sends it back), the key checked as the feed does. KEV and EPSS: their one document,
+ * never changed, 304 to a conditional request; `signals` logs whether each request was conditional.
  */
 async function startFeed() {
-  const state = { serving: false, requests: 0 };
+  const state = { serving: false, requests: 0, signals: [] as { path: string; conditional: boolean }[] };
   const server: Server = createServer((request, response) => {
+    const path = request.url ?? "";
+    const signal = path === "/kev.json" ? KEV_CATALOG : path === "/epss.csv" ? EPSS_SCORES : null;
+    if (signal !== null) {
+      const etag = `"${path.slice(1)}-1"`;
+      const conditional = request.headers["if-none-match"] === etag;
+      state.signals.push({ path, conditional });
+      if (conditional) response.writeHead(304, { etag }).end();
+      else
+        response
+          .writeHead(200, {
+            "content-type": path === "/kev.json" ? "application/json" : "text/csv",
+            etag,
+          })
+          .end(signal);
+      return;
+    }
     state.requests++;
     if (request.headers.authorization !== `Bearer ${API_KEY}`) {
       response.writeHead(401, { "content-type": "application/json" }).end('{"message":"Unauthorized"}');
@@ -100,8 +156,11 @@ async function startFeed() {
     }
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/intelligence/v3/vulnerabilities/production`,
+    url: `${origin}/api/intelligence/v3/vulnerabilities/production`,
+    kevUrl: `${origin}/kev.json`,
+    epssUrl: `${origin}/epss.csv`,
     state,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
@@ -145,8 +204,8 @@ test.beforeAll(async () => {
     WATCH_ALERT_INTERVAL_SECONDS: "5",
     WORDFENCE_API_KEY: API_KEY,
     WORDFENCE_FEED_URL: feed.url,
-    KEV_URL: "off",
-    EPSS_URL: "off",
+    KEV_URL: feed.kevUrl,
+    EPSS_URL: feed.epssUrl,
     WPORG_API_URL: "off",
   };
   const { email, password } = staffCredentials();
@@ -230,9 +289,12 @@ test("staff read a feed's failure, sync it now, and the watchlist alert for its 
       )
       .toMatch(/503/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Data sources");
-    for (const name of ["CISA", "EPSS", "WordPress.org"]) {
-      await expect(page.getByRole("region", { name: new RegExp(name) })).toContainText(/not configured|off/i);
-    }
+    await expect(page.getByRole("region", { name: /WordPress\.org/ })).toContainText(/not configured|off/i);
+    // KEV and EPSS ran in the same first pass: their documents are applied (to no record yet).
+    const kev = page.getByRole("region", { name: /CISA/ });
+    const epss = page.getByRole("region", { name: /EPSS/ });
+    await expect(kev).toContainText("0 new, 0 changed");
+    await expect(epss).toContainText("0 new, 0 changed");
     await expectNoSeriousViolations(page);
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
@@ -267,6 +329,42 @@ test("staff read a feed's failure, sync it now, and the watchlist alert for its 
     );
     expect(alert.text).toContain("Update e2e-feed-gallery to 2.4.1 or later.");
     expect(alert.text).toContain("Reflected Cross-Site Scripting");
+
+    // KEV's and EPSS's files did not change, yet the records the feed brought get their values.
+    for (const [region, counted] of [
+      [kev, "1 new"],
+      [epss, "2 new"],
+    ] as const) {
+      const signals = feed.state.signals.length;
+      await region.getByRole("button", { name: "Sync now" }).click();
+      await expect(region).toContainText(counted, { timeout: 30_000 });
+      expect(feed.state.signals.slice(signals).map((request) => request.conditional)).toEqual([false]);
+    }
+    await record.reload();
+    const exploitation = record.getByTestId("exploitation");
+    await expect(exploitation).toContainText("Known exploited");
+    await expect(exploitation).toContainText("Due date");
+    await expect(record.getByTestId("epss")).toContainText("53.21%");
+    await expectNoSeriousViolations(record);
+    // The database lists known-exploited records alone, and the likeliest to be exploited first.
+    await record.goto(`/database?q=${SLUG}&known_exploited=true`);
+    const rows = record.getByRole("main").getByRole("link", { name: /E2E Feed Gallery <=/ });
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText("Reflected Cross-Site Scripting");
+    await expect(record.getByTestId("known-exploited").first()).toBeVisible();
+    await record.goto(`/database?q=${SLUG}`);
+    await expect(rows).toHaveCount(2);
+    await expect(rows.first()).toContainText("Missing Authorization");
+    await record.goto(`/database?q=${SLUG}&sort=epss`);
+    await expect(rows.first()).toContainText("Reflected Cross-Site Scripting");
+    await expect(record.getByText("EPSS 53.21%")).toBeVisible();
+    for (const width of [390, 1280]) {
+      await record.setViewportSize({ width, height: 900 });
+      await record.screenshot({
+        path: `reports/screenshots/database-known-exploited-${width}.png`,
+        fullPage: true,
+      });
+    }
 
     // A second "Sync now" is one conditional request that changes nothing.
     const requests = feed.state.requests;
