@@ -245,6 +245,19 @@ export const vulnerabilities = pgTable(
       table.cve.desc().nullsLast(),
       table.id,
     ),
+    /**
+     * The database sorted by EPSS (issue 34): the highest score first, then the date order, over the
+     * records not withdrawn, as the search orders them. Without it, `sort=epss` read and sorted every
+     * record (250–740 ms on the bundled 37,205; 10–26 ms for the date order).
+     */
+    index("vulnerabilities_epss_order_idx")
+      .on(
+        sql`((${table.epss}->>'score')::float8) desc nulls last`,
+        table.publishedAt.desc().nullsLast(),
+        table.cve.desc().nullsLast(),
+        table.id,
+      )
+      .where(sql`${table.withdrawnAt} is null`),
     check(
       "vulnerabilities_severity_check",
       sql`${table.severity} in ('none', 'low', 'medium', 'high', 'critical')`,

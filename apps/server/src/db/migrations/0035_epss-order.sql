@@ -1,0 +1,1 @@
+CREATE INDEX "vulnerabilities_epss_order_idx" ON "vulnerabilities" USING btree ((("epss"->>'score')::float8) desc nulls last,"published_at" DESC NULLS LAST,"cve" DESC NULLS LAST,"id") WHERE "vulnerabilities"."withdrawn_at" is null;
