@@ -85,8 +85,11 @@ export function createSearchService({
     `${kind ?? ""}\u0000${limit}\u0000${q.toLowerCase()}`;
   const named = (q: string, kind: string | undefined, limit: number) =>
     keptNames(keyOf(q, kind, limit), () => productsNamed(productQueries, q, kind, limit));
+  // The answer depends on the doubt too: a named product's records confirm it under some filters only.
   const misspelt = (q: string, kind: string | undefined, limit: number, typed: ProductsNamed) =>
-    keptMisspelt(keyOf(q, kind, limit), () => misspeltProduct(productQueries, q, kind, limit, typed));
+    keptMisspelt(`${keyOf(q, kind, limit)}\u0000${typed.doubt ?? ""}`, () =>
+      misspeltProduct(productQueries, q, kind, limit, typed),
+    );
   const researchersOf = (q: string) =>
     keptResearchers(wordsOf(q).join(" "), () => researchersNamed(database, wordsOf(q), SEARCH_RESEARCHERS));
 
@@ -132,7 +135,7 @@ export function createSearchService({
    * The records of the product a query names, then the query's other matches: one list, paged across
    * both (issue 17). A product's records are few (358 at most in the bundled data) and counted
    * exactly; the other matches keep the search's match limit. `rest`: the query's words besides the
-   * product's, looked for among its records.
+   * product's, looked for among its records. `own`: how many of the product's records it lists.
    */
   async function productFirst(
     productId: number,
@@ -140,7 +143,7 @@ export function createSearchService({
     matches: Omit<SearchFilters, "limit" | "offset">,
     limit: number,
     offset: number,
-  ): Promise<SearchResult> {
+  ): Promise<SearchResult & { own: number }> {
     const own = {
       ...matches,
       productId,
@@ -162,6 +165,7 @@ export function createSearchService({
       rows: [...first.rows, ...after.rows].slice(0, limit),
       total: first.total + after.total,
       capped: after.capped,
+      own: first.total,
     };
   }
 
@@ -232,20 +236,34 @@ export function createSearchService({
         matchLimit: SEARCH_MATCH_LIMIT,
       } as const;
       const offset = (request.page - 1) * request.perPage;
-      const find = (named: ProductsNamed) =>
+      const find = (named: ProductsNamed): Promise<SearchResult & { own?: number }> =>
         named.named
           ? productFirst(named.named.id, named.rest, matches, request.perPage, offset)
           : queries.search({ ...matches, limit: request.perPage, offset });
       let meant = typed;
+      // The products alike are asked below whatever the records found when no product is named, or a
+      // little-used one exactly: asked at once, beside the records (the answer is kept, so asking
+      // again below reads it).
+      const askedAnyway =
+        researchers.length === 0 &&
+        (typed.products.length === 0 || typed.doubt === "obscure") &&
+        mayBeMisspelt(typed, q);
+      if (askedAnyway) misspelt(q, query.kind, SEARCH_PRODUCTS, typed).catch(() => {});
       let found = await find(typed);
       // Hardly anything found, or no product named at all, and no popular product named as typed: a
       // misspelling, perhaps (`elementr`; `contact from 7`, whose words are common enough to match
       // many records). Asked only then, since the products alike cost more than the rest of a search;
       // the answer is kept for the data version. With many matches, only a product it surely means
-      // replaces them.
+      // replaces them. Also asked, however many records the words find elsewhere: a little-used
+      // product named exactly (`wp optimizer`, a popular one misspelt), and a product named by some
+      // of the words whose records hold none of the others (`coming soon and maintenance by
+      // niteothemes`). A product whose records hold them is the one meant (`elementor xss`).
+      const confirmed = found.own !== undefined && found.own > 0;
+      const doubt = typed.doubt === "partial" && confirmed ? undefined : typed.doubt;
       const fewFound = found.total < FEW_MATCHES;
-      if ((fewFound || typed.products.length === 0) && researchers.length === 0 && mayBeMisspelt(typed, q)) {
-        const corrected = await misspelt(q, query.kind, SEARCH_PRODUCTS, typed);
+      const doubted = fewFound || typed.products.length === 0 || doubt !== undefined;
+      if (doubted && researchers.length === 0 && mayBeMisspelt({ ...typed, doubt }, q)) {
+        const corrected = await misspelt(q, query.kind, SEARCH_PRODUCTS, { ...typed, doubt });
         if (corrected?.named) {
           found = await find(corrected);
           meant = corrected;
@@ -279,7 +297,9 @@ export function createSearchService({
     async autocomplete(query: { q?: string | undefined; kind?: string | undefined }): Promise<Autocomplete> {
       const q = query.q?.trim() ?? "";
       if (wordsOf(q).length === 0 || identifierOf(q)) return { products: [] };
-      const typed = await named(q, query.kind, SUGGESTED_PRODUCTS);
+      // The suggestions doubt no product named: no records confirm or refute it, and each letter
+      // typed would ask for the products alike.
+      const typed = { ...(await named(q, query.kind, SUGGESTED_PRODUCTS)), doubt: undefined };
       const meant = mayBeMisspelt(typed, q)
         ? ((await misspelt(q, query.kind, SUGGESTED_PRODUCTS, typed)) ?? typed)
         : typed;

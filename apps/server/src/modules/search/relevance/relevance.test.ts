@@ -5,8 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSeededTestApp } from "../../../test/app.ts";
 
 /**
- * The search's relevance set (issue 17): real queries against the bundled data, each with the result
- * that must be among the first three. The goal is every query; the suite fails below 95%.
+ * The search's relevance set (issue 17; issue 35 added typos of long names, names with the "by
+ * Vendor" suffix, brand names and popular products against obscure exact matches): real queries
+ * against the bundled data, each with the result that must be among the first three. The goal is
+ * every query; the suite fails below 98%.
  */
 interface Expectation {
   /** `slug` (a plugin) or `kind/slug`; any of a list. */
@@ -19,7 +21,7 @@ interface Expectation {
 const set: { queries: { q: string; expect: Expectation }[] } = JSON.parse(
   readFileSync(join(import.meta.dirname, "queries.json"), "utf8"),
 );
-const GOAL = 0.95;
+const GOAL = 0.98;
 const TOP = 3;
 
 let harness: Awaited<ReturnType<typeof createSeededTestApp>>;
@@ -78,8 +80,8 @@ async function missOf(q: string, expected: Expectation): Promise<string | null> 
 }
 
 describe("the search's relevance set", () => {
-  it(`has at least 60 queries and finds ${GOAL * 100}% of their results in the top ${TOP}`, async () => {
-    expect(set.queries.length).toBeGreaterThanOrEqual(60);
+  it(`has at least 150 queries and finds ${GOAL * 100}% of their results in the top ${TOP}`, async () => {
+    expect(set.queries.length).toBeGreaterThanOrEqual(150);
     const misses: string[] = [];
     for (const { q, expect: expected } of set.queries) {
       const miss = await missOf(q, expected);
