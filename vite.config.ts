@@ -1,17 +1,38 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { pureDeclarations } from "./scripts/pure-declarations.mjs";
 
 export default defineConfig({
   publicDir: "apps/web/public",
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [
+    tailwindcss(),
+    reactRouter(),
+    // A page keeps only the domain constants it reads, and no zod when it reads no schema (issue 35).
+    pureDeclarations((id) => id.includes("/packages/domain/src/") && !id.includes(".test.")),
+  ],
   // The server build imports the domain package at run time instead of bundling a copy: the server
   // loads it too, and two copies register every `.meta({ id })` schema twice in zod's global
   // registry, which breaks the OpenAPI document ("Duplicate schema id") once the web build is loaded.
   environments: { ssr: { build: { rollupOptions: { external: ["@pressguard/domain"] } } } },
-  // packageurl-js (the domain's purl builder, used by the server only) declares no sideEffects, so the
-  // browser bundle kept it whole through the domain's barrel: 8 KB more on every form page.
   build: {
-    rollupOptions: { treeshake: { moduleSideEffects: (id) => !id.includes("/node_modules/packageurl-js/") } },
+    rollupOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // React, React DOM, React Router and TanStack Query: every page that hydrates loads all
+              // of them, so one file instead of a dozen (each file compressed alone costs bytes, and a
+              // request). Issue 35: 5 KB less of gzipped JavaScript on each form page.
+              name: "framework",
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/]/,
+            },
+          ],
+        },
+      },
+      // packageurl-js (the domain's purl builder, used by the server only) declares no sideEffects, so the
+      // browser bundle kept it whole through the domain's barrel: 8 KB more on every form page.
+      treeshake: { moduleSideEffects: (id) => !id.includes("/node_modules/packageurl-js/") },
+    },
   },
 });

@@ -14,10 +14,13 @@ import { ensureStaffTwoFactor, signInStaffWithRequest } from "./staff-session.ts
  * The reading pages of the database ship no application bundle (decision 007; the database home only
  * its search box's suggestions, a few KB of islands/search-suggest.ts) and keep the 100 KB ceiling. The pages that hydrate cannot get under it: React DOM and React Router's runtime alone
  * travel as 91 KB of brotli (105 KB gzipped) before a line of our own code (decision 019), so they
- * are held to the ceiling below, lowered as their weight goes down.
+ * are held to the ceiling below, lowered as their weight goes down. Issue 35 asked 130 KB of the form
+ * pages; they load no validator, positioning library or toast library with the page any more (those
+ * come with the first change, hover or toast), and the report form, the heaviest, is at 134.8 KB sent
+ * (decision 019, amendment of 2026-12-06): the ceiling is 135 KB.
  */
 const BUDGET_BYTES = 100 * 1024;
-const HYDRATED_BUDGET_BYTES = 190 * 1024;
+const HYDRATED_BUDGET_BYTES = 135 * 1024;
 
 interface ScriptWeight {
   file: string;
@@ -66,6 +69,8 @@ const pages: { name: string; path: string | "researcher"; hydrates: boolean; vis
   { name: "researcher profile", path: "researcher", hydrates: false },
   { name: "report form", path: "/database/report", hydrates: true },
   { name: "vendor login", path: "/vdp/login", hydrates: true },
+  { name: "researcher login", path: "/researchers/login", hydrates: true },
+  { name: "registration page", path: "/register", hydrates: true },
   { name: "vendor programs page", path: "/vdp/programs/all", hydrates: true, visitor: "vendor" },
   { name: "staff reports page", path: "/staff/reports", hydrates: true, visitor: "staff" },
   { name: "watchlists page", path: "/watchlists", hydrates: true, visitor: "vendor" },

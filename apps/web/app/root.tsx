@@ -1,7 +1,6 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { type ReactNode, useEffect, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
-import { ToastContainer } from "react-toastify";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { MainContent } from "./components/main-content.tsx";
@@ -15,10 +14,10 @@ import { isStaticPage } from "./lib/route-handle.ts";
 import { pageMeta } from "./lib/seo.ts";
 import { getOptionalUser, isIdentityUnknown } from "./lib/session.server.ts";
 import { useAppVersionWatch } from "./lib/use-app-version.ts";
-import { TOASTS } from "./ui/constants.ts";
 import { ErrorScreen } from "./ui/error-screen.tsx";
 import { LoadingBar } from "./ui/loading-bar.tsx";
 import { Logo } from "./ui/logo.tsx";
+import { useToastsWanted } from "./ui/toast.ts";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -75,12 +74,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <QueryClientProvider client={queryClient}>
           <LoadingBar />
           {children}
-          <ToastContainer
-            position={TOASTS.position}
-            autoClose={TOASTS.autoCloseMs}
-            pauseOnHover={TOASTS.pauseOnHover}
-            closeOnClick={TOASTS.closeOnClick}
-          />
+          <LazyToasts />
         </QueryClientProvider>
         {hydrate && <ScrollRestoration />}
         {/* Before the module scripts: zod without `new Function`, which the CSP forbids (decision 020). */}
@@ -89,6 +83,18 @@ export function Layout({ children }: { children: ReactNode }) {
       </body>
     </html>
   );
+}
+
+/** The toasts' container, fetched with react-toastify at the first toast of the page view (ui/toast.ts). */
+const ToastContainer = lazy(() => import("./ui/toast-container.tsx"));
+
+function LazyToasts() {
+  const wanted = useToastsWanted();
+  return wanted ? (
+    <Suspense fallback={null}>
+      <ToastContainer />
+    </Suspense>
+  ) : null;
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {

@@ -24,6 +24,7 @@ export * from "./config/public-config.ts";
 export * from "./config/public-database-limits.ts";
 export * from "./config/site-config.ts";
 export * from "./cvss/cvss.ts";
+export * from "./cvss/cvss-vector.ts";
 export * from "./data/data-attribution.ts";
 export * from "./data/exploit-signals.ts";
 export * from "./enums/classify.ts";

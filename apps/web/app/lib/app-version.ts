@@ -1,4 +1,4 @@
-import { z } from "zod";
+import type { LatestBuild } from "./latest-build.ts";
 
 /**
  * New-version detection (spec §4, §7): the browser polls `/builds/latest.json` and compares its id
@@ -12,8 +12,7 @@ export const VERSION_POLL_INTERVAL_MS = 60_000;
 /** Remembers the last forced load, so that an error the new build also shows cannot loop. */
 export const RELOAD_MARKER_KEY = "pressguard.version-reload";
 
-export const LatestBuild = z.object({ id: z.string().min(1), timestamp: z.number() });
-export type LatestBuild = z.infer<typeof LatestBuild>;
+export type { LatestBuild };
 
 export function isNewBuild(currentBuildId: string, latest: LatestBuild | null): boolean {
   return latest !== null && latest.id !== currentBuildId;
@@ -48,7 +47,9 @@ export async function fetchLatestBuild(
       headers: { Accept: "application/json" },
     });
     if (!response.ok) return null;
-    const parsed = LatestBuild.safeParse(await response.json());
+    // The schema is fetched with the first poll, a minute after the page loaded (issue 35).
+    const [body, { LatestBuild }] = await Promise.all([response.json(), import("./latest-build.ts")]);
+    const parsed = LatestBuild.safeParse(body);
     return parsed.success ? parsed.data : null;
   } catch {
     return null;

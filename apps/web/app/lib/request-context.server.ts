@@ -1,5 +1,6 @@
 import { DEFAULT_AUTH_CLIENT_CONFIG, PublicConfig } from "@pressguard/domain";
 import type { AppLoadContext } from "react-router";
+import { parseAuthClientConfig } from "./api/auth-config.ts";
 
 /** Query parameters kept in canonical links when the server gives no list (spec §9). */
 const DEFAULT_CANONICAL_QUERY_WHITELIST = ["page", "q", "type", "severity"];
@@ -9,6 +10,8 @@ export interface RequestContext {
 }
 
 const developmentConfigs = new Map<string, PublicConfig>();
+/** Each public config the server hands over, with its auth client configuration checked once. */
+const checkedConfigs = new WeakMap<PublicConfig, PublicConfig>();
 
 /**
  * The public config of this request. The production server always provides it (see
@@ -19,7 +22,22 @@ export function getRequestContext(
   context: Partial<AppLoadContext> | undefined,
   request: Request,
 ): RequestContext {
-  return { publicConfig: context?.publicConfig ?? developmentPublicConfig(new URL(request.url).origin) };
+  const given = context?.publicConfig ?? developmentPublicConfig(new URL(request.url).origin);
+  return { publicConfig: checked(given) };
+}
+
+/**
+ * The auth client configuration is checked here, on the server, with the specification's message for
+ * the first missing option (spec §5, §8: `parseAuthClientConfig`), once per config; the browser
+ * takes it from the root loader's data as checked, so no page loads zod for it (issue 35).
+ */
+function checked(publicConfig: PublicConfig): PublicConfig {
+  let config = checkedConfigs.get(publicConfig);
+  if (!config) {
+    config = { ...publicConfig, auth: parseAuthClientConfig(publicConfig.auth) };
+    checkedConfigs.set(publicConfig, config);
+  }
+  return config;
 }
 
 export function developmentPublicConfig(siteUrl = "http://localhost:5173"): PublicConfig {

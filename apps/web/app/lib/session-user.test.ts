@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { homePathFor, programsPathFor, SessionUser } from "./session-user.ts";
+import { homePathFor, programsPathFor } from "./session-user.ts";
+import { SessionUser } from "./session-user-schema.ts";
 
 const user = (fields: Record<string, unknown>) => SessionUser.parse(fields);
 

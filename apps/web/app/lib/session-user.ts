@@ -1,37 +1,8 @@
 import { hasCapability } from "@pressguard/domain";
-import { z } from "zod";
+import type { SessionUser } from "./session-user-schema.ts";
 
-/**
- * The part of the signed-in user the shell reads (spec §3 "User session"): the roles, the
- * vendor's count of active programs, whether the vendor account is complete (decision 006), the
- * vendor role (owner, admin, member) and the researcher's uuid. Other fields pass through.
- */
-export const SessionUser = z
-  .object({
-    roles: z.array(z.string()),
-    vendor: z
-      .object({
-        active_count: z.number().int().nonnegative(),
-        /** Saved once through the account form; the is-vendor-active guard reads it. */
-        account_completed: z.boolean().optional(),
-        role: z.string().optional(),
-      })
-      .loose()
-      .nullish(),
-    researcher: z
-      .object({
-        uuid: z.string().min(1),
-        /** Saved once through the profile form; `/researchers/create` then moves on (decision 010). */
-        profile_completed: z.boolean().optional(),
-      })
-      .loose()
-      .nullish(),
-    /** Platform staff (PRODUCT.md §1): the triage area, which also needs the second factor. */
-    is_staff: z.boolean().optional(),
-    two_factor_enabled: z.boolean().optional(),
-  })
-  .loose();
-export type SessionUser = z.infer<typeof SessionUser>;
+/** The signed-in user as the shell reads it; its schema (server-side parse only) is in session-user-schema.ts. */
+export type { SessionUser };
 
 export const PROGRAMS_ALL_PATH = "/vdp/programs/all";
 /** The vendor account set-up (decision 006) and the researcher profile set-up (decision 010). */

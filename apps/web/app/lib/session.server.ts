@@ -3,7 +3,7 @@ import { isApiError } from "./api/api-error.ts";
 import { pageViewOf, readForPage } from "./api/page-read.server.ts";
 import { bearerTokenOf, serverSideTokenOf } from "./api/visitor-token.server.ts";
 import { getRequestContext } from "./request-context.server.ts";
-import { SessionUser } from "./session-user.ts";
+import { SessionUser } from "./session-user-schema.ts";
 
 /** The user lookup must not hold a page back for long. */
 const USER_TIMEOUT_MS = 5_000;

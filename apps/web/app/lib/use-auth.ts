@@ -1,7 +1,6 @@
 import { useMemo } from "react";
 import { setActivationModalShown } from "./activation-modal-flag.ts";
 import { createAuthClient } from "./api/auth-client.ts";
-import { parseAuthClientConfig } from "./api/auth-config.ts";
 import { createApiClient } from "./api/request.ts";
 import { writeStoredToken } from "./api/token-storage.ts";
 import { identityErrorHandler, useIdentity } from "./identity.ts";
@@ -20,7 +19,8 @@ export function useAuth() {
   const publicConfig = usePublicConfig();
   const identity = useIdentity();
   return useMemo(() => {
-    const config = parseAuthClientConfig(publicConfig.auth);
+    // Checked by the server (`getRequestContext`), which fails with the first missing option.
+    const config = publicConfig.auth;
     const api = createApiClient({
       baseUrl: publicConfig.apiBase,
       auth: config,

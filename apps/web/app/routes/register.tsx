@@ -1,4 +1,4 @@
-import { RegistrationRole } from "@pressguard/domain";
+import { REGISTRATION_ROLES } from "@pressguard/domain";
 import { Link, useSearchParams } from "react-router";
 import { RegisterForm } from "../features/auth/register-form.tsx";
 import { guardedLoader } from "../lib/guards.server.ts";
@@ -16,8 +16,8 @@ export const meta = pageMeta(
 );
 
 export default function RegisterPage() {
-  const asked = RegistrationRole.safeParse(useSearchParams()[0].get("role"));
-  const role = asked.success ? asked.data : "vendor";
+  const asked = useSearchParams()[0].get("role");
+  const role = REGISTRATION_ROLES.find((value) => value === asked) ?? "vendor";
   return (
     <>
       <PageHeader

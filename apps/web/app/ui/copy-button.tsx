@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import { toast } from "react-toastify";
 import { CLIPBOARD_COPIED_MS } from "./constants.ts";
+import { toast } from "./toast.ts";
 
 interface CopyButtonProps {
   value: string;

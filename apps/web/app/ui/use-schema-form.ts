@@ -1,4 +1,4 @@
-import { type ChangeEvent, type FormEvent, useState } from "react";
+import { type ChangeEvent, type FormEvent, useRef, useState } from "react";
 import type { z } from "zod";
 import { apiErrorToFieldErrors, type FieldErrorMap, type FieldOf, validateForm } from "../lib/form-errors.ts";
 import { errorIdFor, INPUT_CLASS } from "./form-field.tsx";
@@ -21,14 +21,27 @@ type TextField<V extends FormValues> = {
   [K in keyof V & string]: V[K] extends string ? K : never;
 }[keyof V & string];
 
+/**
+ * A request's schema, or a function that loads it (a dynamic import of the feature's `schemas.ts`):
+ * then the schema, and zod with it, is fetched when the form is first changed and awaited when it is
+ * sent, instead of with the page (issue 35).
+ */
+type SchemaSource<S extends z.ZodType> = S | (() => Promise<S>);
+
+const schemaOf = <S extends z.ZodType>(source: SchemaSource<S>): S | Promise<S> =>
+  typeof source === "function" ? source() : source;
+
 /** One request a form sends: its body's schema, the values as it reads them, and the save. */
 interface FormAction<V extends FormValues, S extends z.ZodType> {
   /** The domain schema the API declares for the same body (STYLE.md: one zod schema, three uses). */
-  schema: S;
-  /** The values as the schema reads them (say, a select's text as the number of a code). */
+  schema: SchemaSource<S>;
+  /**
+   * The values as the schema reads them (say, a select's text as the number of a code); may be a
+   * promise, for a reading done by code fetched when the form is sent (a site's plugin list).
+   */
   toInput?: (values: V) => unknown;
-  /** Rules that are not the request's (say, a solved captcha), checked with the schema. */
-  check?: (values: V) => FieldErrorMap;
+  /** Rules that are not the request's (say, a solved captcha), checked with the schema; may be a promise. */
+  check?: (values: V) => FieldErrorMap | Promise<FieldErrorMap>;
   /**
    * Saves the checked values (the schema's output, and the values as typed). What it throws is shown
    * on the fields: by `errorsOf` when given, else a 422's messages per field and anything else for
@@ -90,6 +103,11 @@ export function useSchemaForm<V extends FormValues, S extends z.ZodType>(options
     setErrors(options.serverErrors ?? {});
   }
 
+  // A submission is under way (from its first check on): another press is ignored until it ends.
+  const submitting = useRef(false);
+  // A schema given as a loader is fetched at the first change of the form.
+  const schemaRequested = useRef(false);
+
   const idOf = options.idOf ?? ((field: string) => `${idPrefix}-${field}`);
   const focusFirst = (found: FieldErrorMap) => {
     const first = fields.find((field) => found[field]);
@@ -107,6 +125,11 @@ export function useSchemaForm<V extends FormValues, S extends z.ZodType>(options
   }
 
   function set<K extends keyof V & string>(field: K, value: V[K]) {
+    if (!schemaRequested.current && typeof options.schema === "function") {
+      schemaRequested.current = true;
+      // Fetched ahead of the submission; a failure shows then, when it is awaited again.
+      Promise.resolve(schemaOf(options.schema)).catch(() => undefined);
+    }
     setValues((current) => {
       const next = { ...current, [field]: value };
       return derive ? derive(next, field) : next;
@@ -116,11 +139,34 @@ export function useSchemaForm<V extends FormValues, S extends z.ZodType>(options
 
   /** Checks the values with an action's schema, then saves them; shows what fails on the fields. */
   async function submit<T extends z.ZodType>(action: FormAction<V, T>) {
-    const input = action.toInput ? action.toInput(values) : values;
+    if (submitting.current) return;
+    submitting.current = true;
+    try {
+      await checkAndSave(action);
+    } finally {
+      submitting.current = false;
+    }
+  }
+
+  async function checkAndSave<T extends z.ZodType>(action: FormAction<V, T>) {
     const { fieldOf } = options;
     const formFieldOf: FieldOf | undefined = fieldOf && ((requestField) => fieldOf(requestField, values));
-    const checked = validateForm(action.schema, input, formFieldOf);
-    const found: FieldErrorMap = { ...(checked.success ? {} : checked.errors), ...action.check?.(values) };
+    let schema: T;
+    let input: unknown;
+    let checkedElse: FieldErrorMap | undefined;
+    try {
+      [schema, input, checkedElse] = await Promise.all([
+        schemaOf(action.schema),
+        action.toInput ? action.toInput(values) : values,
+        action.check?.(values),
+      ]);
+    } catch (error) {
+      // The code of the check could not be fetched (offline, or a newer build took its place).
+      setErrors(apiErrorToFieldErrors(error, fields, formFieldOf));
+      return;
+    }
+    const checked = validateForm(schema, input, formFieldOf);
+    const found: FieldErrorMap = { ...(checked.success ? {} : checked.errors), ...checkedElse };
     if (!checked.success || Object.keys(found).length > 0) {
       setErrors(found);
       focusFirst(found);

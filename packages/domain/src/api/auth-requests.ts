@@ -1,6 +1,10 @@
 import { z } from "zod";
 import { EMAIL_MESSAGE } from "../schemas/fields.ts";
 import { NewPassword } from "../schemas/password.ts";
+import { ACCOUNT_ROLES, REGISTRATION_ROLES } from "./account-roles.ts";
+
+// The role lists live apart from the schemas, so the registration page renders them without zod (issue 35).
+export { ACCOUNT_ROLES, REGISTRATION_ROLES } from "./account-roles.ts";
 
 /**
  * The bodies of the auth calls (spec §4), declared by the server's routes and checked by the sign-in,
@@ -12,14 +16,14 @@ import { NewPassword } from "../schemas/password.ts";
 export const AccountEmail = z.email({ error: EMAIL_MESSAGE }).max(254);
 
 /** The two roles an account may have; staff is no role one picks. */
-export const AccountRole = z.enum(["researcher", "vendor"]);
+export const AccountRole = z.enum(ACCOUNT_ROLES);
 export type AccountRole = z.infer<typeof AccountRole>;
 
 /**
  * What a new account signs up as: one of the roles, or a site owner (issue 20), an account with no
  * role that keeps watchlists (any signed-in user may).
  */
-export const RegistrationRole = z.enum([...AccountRole.options, "site_owner"]);
+export const RegistrationRole = z.enum(REGISTRATION_ROLES);
 export type RegistrationRole = z.infer<typeof RegistrationRole>;
 
 /** `POST /register`: a researcher, vendor or site owner account, confirmed by a mailed link. */

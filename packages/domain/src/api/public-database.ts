@@ -323,8 +323,7 @@ export const DatabaseCounts = z.object({
 });
 export type DatabaseCounts = z.infer<typeof DatabaseCounts>;
 
-/** Spec §4/§9: the footer's counters, cached for one day (by browsers and the web's query cache). */
-export const FOOTER_METRICS_MAX_AGE_SECONDS = 86_400;
+/** Spec §4/§9: the footer's counters (`FOOTER_METRICS_MAX_AGE_SECONDS`: config/public-database-limits.ts). */
 export const FooterMetrics = z
   .object({ active_vdp_directory_count: z.number().int().nonnegative() })
   .meta({ id: "FooterMetrics" });

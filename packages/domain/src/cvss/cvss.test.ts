@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CvssVector, cvssBaseScore, parseCvssVector, roundUp30, roundUp31 } from "./cvss.ts";
+import { cvssBaseScore, parseCvssVector, roundUp30, roundUp31 } from "./cvss.ts";
+import { CvssVector } from "./cvss-vector.ts";
 
 describe("parseCvssVector", () => {
   it.each([

@@ -1,5 +1,5 @@
-import { z } from "zod";
-import { type Severity, severityFromScore } from "../enums/severity.ts";
+import type { Severity } from "../enums/severity.ts";
+import { severityFromScore } from "../enums/severity-values.ts";
 
 /**
  * CVSS v3.0 / v3.1 vector parsing and base score, exactly as the FIRST specifications define them
@@ -129,9 +129,3 @@ export function roundUp31(value: number): number {
 export function roundUp30(value: number): number {
   return Math.ceil(value * 10) / 10;
 }
-
-/** A CVSS 3.x vector field (API bodies, the report form); trimmed, rejected unless it parses. */
-export const CvssVector = z
-  .string()
-  .trim()
-  .refine((value) => parseCvssVector(value).ok, { message: "Must be a valid CVSS 3.0 or 3.1 vector." });

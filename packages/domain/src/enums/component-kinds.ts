@@ -1,18 +1,11 @@
 import { z } from "zod";
+import { COMPONENT_KINDS } from "./component-kinds-values.ts";
 
-/** Spec §3 "Component kinds: WordPress plugin, theme, core". */
-export const COMPONENT_KINDS = [
-  { value: "plugin", label: "WordPress plugin" },
-  { value: "theme", label: "WordPress theme" },
-  { value: "core", label: "WordPress core" },
-] as const;
+// The list and its lookup live apart from the schema, so a page that renders them loads no zod (issue 35).
+export { COMPONENT_KINDS, componentKindByValue } from "./component-kinds-values.ts";
 
 export type ComponentKind = (typeof COMPONENT_KINDS)[number]["value"];
 
 export const ComponentKind = z.enum(
   COMPONENT_KINDS.map((kind) => kind.value) as [ComponentKind, ...ComponentKind[]],
-);
-
-export const componentKindByValue: ReadonlyMap<string, (typeof COMPONENT_KINDS)[number]> = new Map(
-  COMPONENT_KINDS.map((kind) => [kind.value, kind]),
 );

@@ -1,19 +1,9 @@
 import { z } from "zod";
+import type { PLANS } from "./plans-values.ts";
 
-/**
- * Spec §3 "Plans: free, premium (label Paid), both" and §9 "Plan prices: free 0.00, premium 75.00".
- * `both` is a choice (e.g. a filter over free and paid), not a plan one can subscribe to: it has no price.
- */
-export const PLANS = [
-  { value: "free", label: "Free", price: "0.00" },
-  { value: "premium", label: "Paid", price: "75.00" },
-  { value: "both", label: "Both", price: null },
-] as const;
+// The list and its lookups live apart from the schema, so a page that renders them loads no zod (issue 35).
+export { PLANS, planByValue } from "./plans-values.ts";
 
 export type Plan = (typeof PLANS)[number]["value"];
 
 export const Plan = z.enum(["free", "premium", "both"]);
-
-export const planByValue: ReadonlyMap<string, (typeof PLANS)[number]> = new Map(
-  PLANS.map((plan) => [plan.value, plan]),
-);

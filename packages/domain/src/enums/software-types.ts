@@ -1,15 +1,9 @@
 import { z } from "zod";
+import type { SOFTWARE_TYPES } from "./software-types-values.ts";
 
-/** Spec §3 "Software types: plugin, theme" (what a vendor program can be; core has no vendor). */
-export const SOFTWARE_TYPES = [
-  { value: "plugin", label: "Plugin" },
-  { value: "theme", label: "Theme" },
-] as const;
+// The list and its lookups live apart from the schema, so a page that renders them loads no zod (issue 35).
+export { SOFTWARE_TYPES, softwareTypeByValue } from "./software-types-values.ts";
 
 export type SoftwareType = (typeof SOFTWARE_TYPES)[number]["value"];
 
 export const SoftwareType = z.enum(["plugin", "theme"]);
-
-export const softwareTypeByValue: ReadonlyMap<string, (typeof SOFTWARE_TYPES)[number]> = new Map(
-  SOFTWARE_TYPES.map((type) => [type.value, type]),
-);

@@ -1,16 +1,9 @@
 import { z } from "zod";
+import type { VERSION_PREFIXES } from "./version-prefixes-values.ts";
 
-/** Spec §3 "Version prefixes: <= (less than or equal), < (less than), empty (specific version)". */
-export const VERSION_PREFIXES = [
-  { value: "<=", label: "Less than or equal" },
-  { value: "<", label: "Less than" },
-  { value: "", label: "Specific version" },
-] as const;
+// The list and its lookups live apart from the schema, so a page that renders them loads no zod (issue 35).
+export { VERSION_PREFIXES, versionPrefixByValue } from "./version-prefixes-values.ts";
 
 export type VersionPrefix = (typeof VERSION_PREFIXES)[number]["value"];
 
 export const VersionPrefix = z.enum(["<=", "<", ""]);
-
-export const versionPrefixByValue: ReadonlyMap<string, (typeof VERSION_PREFIXES)[number]> = new Map(
-  VERSION_PREFIXES.map((prefix) => [prefix.value, prefix]),
-);

@@ -1,33 +1,20 @@
 import { z } from "zod";
+import { REJECTION_REASONS, REPORT_STATES } from "./lifecycle-values.ts";
+
+// The states and the reasons live apart from the schemas, so a page that lists or labels them loads no
+// zod (issue 35).
+export { REJECTION_REASONS, REPORT_STATES } from "./lifecycle-values.ts";
 
 /**
  * The report lifecycle of PRODUCT.md §2 as data: one table of actions, each with the states it
  * leaves from, the state it leads to and who may take it. The server enforces it in one place
  * (the reports service); the web reads the same table to show only the actions that would work.
  */
-export const REPORT_STATES = [
-  "submitted",
-  "in_review",
-  "rejected",
-  "validated",
-  "awaiting_fix",
-  "fix_pending",
-  "fixed",
-  "published",
-] as const;
 export type ReportState = (typeof REPORT_STATES)[number];
 export const ReportState = z.enum(REPORT_STATES, {
   error: `status must be one of ${REPORT_STATES.join(", ")}.`,
 });
 
-/** Why staff reject a report (PRODUCT.md §2). */
-export const REJECTION_REASONS = [
-  { value: "duplicate", label: "Duplicate" },
-  { value: "out_of_scope", label: "Out of scope" },
-  { value: "invalid", label: "Invalid" },
-  { value: "not_reproducible", label: "Not reproducible" },
-  { value: "informative", label: "Informative" },
-] as const;
 export type RejectionReason = (typeof REJECTION_REASONS)[number]["value"];
 export const RejectionReason = z.enum(
   REJECTION_REASONS.map((reason) => reason.value) as [RejectionReason, ...RejectionReason[]],

@@ -2,7 +2,16 @@ import { z } from "zod";
 import { EMAIL_MESSAGE, requiredText } from "../schemas/fields.ts";
 import { NewPassword } from "../schemas/password.ts";
 import { SubscriptionPlan } from "./subscription.ts";
-import { VendorRole } from "./team.ts";
+import { VENDOR_ROLES } from "./team.ts";
+
+/**
+ * A seat's role as the API takes it (`VENDOR_ROLES`, team.ts). Here, not beside the table, so that
+ * the pages' menus, which read the table, load no zod (issue 35).
+ */
+export const VendorRole = z.enum(VENDOR_ROLES.map((role) => role.value) as [VendorRole, ...VendorRole[]], {
+  error: "Role must be owner, admin or member.",
+});
+export type VendorRole = (typeof VENDOR_ROLES)[number]["value"];
 
 /** How long an invitation link works (PRODUCT.md §4). */
 export const INVITATION_LIFETIME_DAYS = 7;

@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /**
  * A seat's role in a vendor organisation (PRODUCT.md §4): owners and admins manage seats,
  * subscription and forwarding; members handle reports. An organisation always keeps one owner.
@@ -10,10 +8,8 @@ export const VENDOR_ROLES = [
   { value: "member", label: "Member", description: "Reads and handles reports." },
 ] as const;
 
-export type VendorRole = (typeof VENDOR_ROLES)[number]["value"];
-export const VendorRole = z.enum(["owner", "admin", "member"], {
-  error: "Role must be owner, admin or member.",
-});
+/** A seat's role (its schema, `VendorRole`, is in team-schemas.ts). */
+type SeatRole = (typeof VENDOR_ROLES)[number]["value"];
 
 /**
  * What a signed-in user may do beyond their roles (spec §6 "capability" guard). One table, read by
@@ -29,7 +25,7 @@ export type Capability = (typeof CAPABILITIES)[number];
  * A user's roles for the spec §6 "user-role" guard: the vendor seat role (owner, admin, member)
  * and `staff` for the platform's triage team.
  */
-export type UserRole = VendorRole | "staff";
+export type UserRole = SeatRole | "staff";
 
 /** The part of a signed-in user the two guards read (the `GET /api/user` body has it). */
 export interface CapabilitySubject {
@@ -40,8 +36,9 @@ export interface CapabilitySubject {
 
 export function userRolesOf(user: CapabilitySubject): UserRole[] {
   const roles: UserRole[] = [];
-  const seat = VendorRole.safeParse(user.vendor?.role);
-  if (user.vendor && seat.success) roles.push(seat.data);
+  // The table, not the schema: the pages' menus read this, and need no validator for it (issue 35).
+  const seat = VENDOR_ROLES.find((role) => role.value === user.vendor?.role);
+  if (user.vendor && seat) roles.push(seat.value);
   if (user.is_staff === true) roles.push("staff");
   return roles;
 }

@@ -1,4 +1,4 @@
-import { EmailedLinkRequest, type MessageAnswer, PasswordSignIn } from "@pressguard/domain";
+import type { MessageAnswer } from "@pressguard/domain";
 import { useState } from "react";
 import { Link } from "react-router";
 import { isApiError } from "../../lib/api/api-error.ts";
@@ -8,6 +8,8 @@ import { FormAlert, FormField } from "../../ui/form-field.tsx";
 import { useSchemaForm } from "../../ui/use-schema-form.ts";
 import { authErrorsOf } from "./auth-errors.ts";
 import { FormNotice } from "./form-fields.tsx";
+
+const schemas = () => import("./schemas.ts");
 
 /** Asked for when "Email me a sign-in link" is pressed with the address still empty. */
 const EMAIL_FIRST_MESSAGE = "Enter your e-mail address first.";
@@ -22,7 +24,7 @@ export function LoginForm() {
   const [needsCode, setNeedsCode] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const form = useSchemaForm({
-    schema: PasswordSignIn,
+    schema: () => schemas().then((module) => module.PasswordSignIn),
     fields: ["email", "password", "code"],
     initialValues: { email: "", password: "", code: "" },
     idPrefix: "login",
@@ -39,7 +41,7 @@ export function LoginForm() {
     },
   });
   const sendLink = form.submitWith({
-    schema: EmailedLinkRequest,
+    schema: () => schemas().then((module) => module.EmailedLinkRequest),
     toInput: ({ email }) => ({ email }),
     check: ({ email }): FieldErrorMap => (email ? {} : { email: [EMAIL_FIRST_MESSAGE] }),
     async onSubmit(body) {

@@ -1,4 +1,4 @@
-import { EmailedLinkRequest, type MessageAnswer, PasswordReset } from "@pressguard/domain";
+import type { MessageAnswer } from "@pressguard/domain";
 import { useState } from "react";
 import { Link } from "react-router";
 import { FORM_ERROR_KEY } from "../../lib/form-errors.ts";
@@ -8,12 +8,14 @@ import { useSchemaForm } from "../../ui/use-schema-form.ts";
 import { authErrorsOf } from "./auth-errors.ts";
 import { FormNotice } from "./form-fields.tsx";
 
+const schemas = () => import("./schemas.ts");
+
 /** Asks for a reset link; the answer is the same whether or not the address has an account. */
 export function ForgotPasswordForm() {
   const { api } = useAuth();
   const [notice, setNotice] = useState<string | null>(null);
   const form = useSchemaForm({
-    schema: EmailedLinkRequest,
+    schema: () => schemas().then((module) => module.EmailedLinkRequest),
     fields: ["email"],
     initialValues: { email: "" },
     idPrefix: "forgot",
@@ -45,7 +47,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const { api } = useAuth();
   const [done, setDone] = useState<string | null>(null);
   const form = useSchemaForm({
-    schema: PasswordReset,
+    schema: () => schemas().then((module) => module.PasswordReset),
     fields: ["password"],
     initialValues: { password: "" },
     idPrefix: "reset",

@@ -1,4 +1,4 @@
-import { type MessageAnswer, Registration, RegistrationRole } from "@pressguard/domain";
+import { type MessageAnswer, REGISTRATION_ROLES, type RegistrationRole } from "@pressguard/domain";
 import { useState } from "react";
 import { Link } from "react-router";
 import { FORM_ERROR_KEY } from "../../lib/form-errors.ts";
@@ -38,7 +38,7 @@ export function RegisterForm({ initialRole = "vendor" }: { initialRole?: Registr
   const auth = useAuth();
   const [sent, setSent] = useState<string | null>(null);
   const form = useSchemaForm({
-    schema: Registration,
+    schema: () => import("./schemas.ts").then((module) => module.Registration),
     fields: FIELDS,
     initialValues: { name: "", email: "", password: "", role: initialRole },
     idPrefix: "register",
@@ -70,7 +70,7 @@ export function RegisterForm({ initialRole = "vendor" }: { initialRole?: Registr
       <fieldset>
         <legend className="text-sm font-medium text-slate-700">I am a</legend>
         <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
-          {RegistrationRole.options.map((value) => (
+          {REGISTRATION_ROLES.map((value) => (
             <label key={value} className="flex items-center gap-2 text-sm text-slate-700">
               <input
                 type="radio"

@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { toast } from "react-toastify";
 import { useAuth } from "../../lib/use-auth.ts";
+import { toast } from "../../ui/toast.ts";
 import { errorMessageOf } from "./form-fields.tsx";
 
 /** Ends the session on the server, then goes to the on-logout route (spec §4 "Logout"). */

@@ -1,11 +1,11 @@
 import { type ProgramPolicy, ProgramPolicyBody } from "@pressguard/domain";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { toast } from "react-toastify";
 import { useApiClient } from "../../lib/api/client.ts";
 import { FORM_ERROR_KEY } from "../../lib/form-errors.ts";
 import { FormAlert, FormField, INPUT_CLASS } from "../../ui/form-field.tsx";
 import { LoadThenEdit } from "../../ui/load-then-edit.tsx";
 import { Markdown } from "../../ui/markdown.tsx";
+import { toast } from "../../ui/toast.ts";
 import { useSchemaForm } from "../../ui/use-schema-form.ts";
 import { programKeys, programPolicyQuery, programsApi } from "./api.ts";
 

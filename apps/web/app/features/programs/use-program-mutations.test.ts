@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), info: vi.fn(), error: vi.fn() }));
-vi.mock("react-toastify", () => ({ toast }));
+vi.mock("../../ui/toast.ts", () => ({ toast }));
 
 const { toastActivation } = await import("./use-program-mutations.ts");
 

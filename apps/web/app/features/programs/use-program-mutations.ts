@@ -1,10 +1,10 @@
 import type { ActivationAnswer } from "@pressguard/domain";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRevalidator } from "react-router";
-import { toast } from "react-toastify";
 import { setActivationModalShown } from "../../lib/activation-modal-flag.ts";
 import { useApiClient } from "../../lib/api/client.ts";
 import { messageOf } from "../../lib/errors.ts";
+import { toast } from "../../ui/toast.ts";
 import { programsApi } from "./api.ts";
 import { resetProgramData } from "./cache.ts";
 

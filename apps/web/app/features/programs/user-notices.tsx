@@ -5,11 +5,11 @@ import {
   type ProductUserNoticeList,
 } from "@pressguard/domain";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { toast } from "react-toastify";
 import { useApiClient } from "../../lib/api/client.ts";
 import { formatDay } from "../../lib/dates.ts";
 import { FORM_ERROR_KEY } from "../../lib/form-errors.ts";
 import { FormAlert, FormField, LoadError } from "../../ui/form-field.tsx";
+import { toast } from "../../ui/toast.ts";
 import { useSchemaForm } from "../../ui/use-schema-form.ts";
 import { programKeys, programsApi, userNoticesQuery } from "./api.ts";
 

@@ -1,10 +1,10 @@
 import { FORWARD_FORMATS, type ForwardTarget, type ForwardTargetUpdate } from "@pressguard/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { toast } from "react-toastify";
 import { useApiClient } from "../../lib/api/client.ts";
 import { messageOf } from "../../lib/errors.ts";
 import { INPUT_CLASS } from "../../ui/form-field.tsx";
+import { toast } from "../../ui/toast.ts";
 import { forwardingApi, targetsKey } from "./api.ts";
 import { EventPicker } from "./event-picker.tsx";
 

@@ -1,8 +1,8 @@
 import type { ForwardTargetWithSecret } from "@pressguard/domain";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "react-toastify";
 import { useApiClient } from "../../lib/api/client.ts";
 import { messageOf } from "../../lib/errors.ts";
+import { toast } from "../../ui/toast.ts";
 import { deliveriesKey, forwardingApi, targetsKey } from "./api.ts";
 
 type Action = "resend-confirmation" | "disable" | "enable" | "test" | "delete";

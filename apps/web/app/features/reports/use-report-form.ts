@@ -1,8 +1,6 @@
 import {
   REPORT_FORM_FIELDS,
-  ReportSubmission,
   type ReportSubmissionRequest,
-  SignedOutReportSubmission,
   type SubmittedReport,
   VULNERABILITY_TYPES,
 } from "@pressguard/domain";
@@ -79,7 +77,10 @@ export function useReportForm({
   const [unattached, setUnattached] = useState<Unattached | null>(null);
 
   const form = useSchemaForm({
-    schema: signedIn ? ReportSubmission : SignedOutReportSubmission,
+    schema: () =>
+      import("./schemas.ts").then((schemas) =>
+        signedIn ? schemas.ReportSubmission : schemas.SignedOutReportSubmission,
+      ),
     fields: KNOWN_FIELDS,
     idPrefix,
     initialValues: (): ReportValues => ({

@@ -1,9 +1,9 @@
 import type { DataSourceList, DataSourceSyncResult } from "@pressguard/domain";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "react-toastify";
 import { isApiError } from "../../lib/api/api-error.ts";
 import { useApiClient } from "../../lib/api/client.ts";
 import type { ApiClient } from "../../lib/api/request.ts";
+import { toast } from "../../ui/toast.ts";
 
 /** `GET /api/staff/data-sources` and `POST /api/staff/data-sources/{source}/sync` (issue 34, decision 035). */
 const dataSourcesKey = ["staff", "data-sources"] as const;

@@ -1,10 +1,10 @@
 import type { ReportDetail, ReportTransitionRequest } from "@pressguard/domain";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "react-toastify";
 import { isApiError } from "../../lib/api/api-error.ts";
 import { useApiClient } from "../../lib/api/client.ts";
 import { DEFAULT_ERROR_MESSAGE, messageOf } from "../../lib/errors.ts";
 import type { CommentVisibility } from "../../lib/reports.ts";
+import { toast } from "../../ui/toast.ts";
 import { staffApi, staffKeys } from "./api.ts";
 
 /** What staff read after each action (PRODUCT.md §2). */

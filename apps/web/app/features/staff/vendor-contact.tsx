@@ -1,9 +1,9 @@
 import { ProductContactChange, type ReportDetail } from "@pressguard/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { toast } from "react-toastify";
 import { useApiClient } from "../../lib/api/client.ts";
 import { formatDateTime } from "../../lib/dates.ts";
 import { FormField, LoadError } from "../../ui/form-field.tsx";
+import { toast } from "../../ui/toast.ts";
 import { useSchemaForm } from "../../ui/use-schema-form.ts";
 import { productContactQuery, staffApi, staffKeys } from "./api.ts";
 

@@ -6,10 +6,10 @@ import {
   subscriptionPlanOf,
 } from "@pressguard/domain";
 import { infiniteQueryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "react-toastify";
 import { useApiClient } from "../../lib/api/client.ts";
 import { pageFromUrl } from "../../lib/api/page.ts";
 import type { ApiClient } from "../../lib/api/request.ts";
+import { toast } from "../../ui/toast.ts";
 
 /** Staff vendor search and hand plan changes (decision 011). */
 const staffVendorsApi = {

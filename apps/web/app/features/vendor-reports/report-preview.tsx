@@ -1,6 +1,5 @@
 import { actionsFrom, type ReportDetail, VendorFix } from "@pressguard/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { toast } from "react-toastify";
 import type { z } from "zod";
 import { isApiError } from "../../lib/api/api-error.ts";
 import { useApiClient } from "../../lib/api/client.ts";
@@ -8,6 +7,7 @@ import { FORM_ERROR_KEY } from "../../lib/form-errors.ts";
 import { daysLeft, daysLeftLabel, formatDay } from "../../lib/reports.ts";
 import { FormAlert, FormField, LoadError } from "../../ui/form-field.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
+import { toast } from "../../ui/toast.ts";
 import { useSchemaForm } from "../../ui/use-schema-form.ts";
 import { vendorReportKeys, vendorReportQuery, vendorReportsApi } from "./api.ts";
 import { FixFilesField, useFixFiles } from "./fix-files.tsx";

@@ -1,7 +1,7 @@
 import type { SubscriptionPlan } from "@pressguard/domain";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "react-toastify";
 import { useApiClient } from "../../lib/api/client.ts";
+import { toast } from "../../ui/toast.ts";
 import { subscriptionApi, subscriptionKey } from "./api.ts";
 
 /**

@@ -1,9 +1,9 @@
 import { SeatInvitationInput, SeatRoleLabels } from "@pressguard/domain";
 import { useQueryClient } from "@tanstack/react-query";
-import { toast } from "react-toastify";
 import { useApiClient } from "../../lib/api/client.ts";
 import { FORM_ERROR_KEY } from "../../lib/form-errors.ts";
 import { FormAlert, FormField } from "../../ui/form-field.tsx";
+import { toast } from "../../ui/toast.ts";
 import { useSchemaForm } from "../../ui/use-schema-form.ts";
 import { INVITABLE_ROLES, teamApi, teamKey } from "./api.ts";
 

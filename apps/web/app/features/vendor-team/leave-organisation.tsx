@@ -1,8 +1,8 @@
 import { useMutation } from "@tanstack/react-query";
-import { toast } from "react-toastify";
 import { useApiClient } from "../../lib/api/client.ts";
 import { messageOf } from "../../lib/errors.ts";
 import { useIdentity } from "../../lib/identity.ts";
+import { toast } from "../../ui/toast.ts";
 import { teamApi } from "./api.ts";
 
 /**

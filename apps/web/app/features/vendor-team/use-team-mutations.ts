@@ -1,8 +1,8 @@
 import type { VendorRole } from "@pressguard/domain";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "react-toastify";
 import { useApiClient } from "../../lib/api/client.ts";
 import { messageOf } from "../../lib/errors.ts";
+import { toast } from "../../ui/toast.ts";
 import { teamApi, teamKey } from "./api.ts";
 
 /**

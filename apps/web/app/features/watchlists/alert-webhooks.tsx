@@ -7,7 +7,6 @@ import {
 } from "@pressguard/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { toast } from "react-toastify";
 import { DeliveryLog } from "../../components/webhooks/delivery-log.tsx";
 import { SecretNotice } from "../../components/webhooks/secret-notice.tsx";
 import { SignatureHelp } from "../../components/webhooks/signature-help.tsx";
@@ -16,6 +15,7 @@ import { useApiClient } from "../../lib/api/client.ts";
 import { messageOf } from "../../lib/errors.ts";
 import { FORM_ERROR_KEY } from "../../lib/form-errors.ts";
 import { FormAlert, LoadError } from "../../ui/form-field.tsx";
+import { toast } from "../../ui/toast.ts";
 import { useSchemaForm } from "../../ui/use-schema-form.ts";
 import { watchlistWebhooksApi, webhookDeliveriesQuery, webhooksKey, webhooksQuery } from "./webhooks-api.ts";
 

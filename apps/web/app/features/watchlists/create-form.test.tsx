@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { developmentPublicConfig } from "../../lib/request-context.server.ts";
 import { CreateWatchlistForm } from "./create-form.tsx";
 
@@ -13,6 +13,13 @@ declare global {
 }
 
 let root: Root | null = null;
+
+// The form fetches its schema and the list reading when it is first changed and sent (issue 35); they
+// are loaded once here, as a browser has them by the time the form is sent, so a submission settles
+// within the few ticks `submit` waits.
+beforeAll(async () => {
+  await Promise.all([import("./schemas.ts"), import("./inventory-reading.ts")]);
+});
 
 beforeEach(() => {
   globalThis.IS_REACT_ACT_ENVIRONMENT = true;

@@ -1,4 +1,4 @@
-import { WatchlistCreation, type WatchlistEntryInput } from "@pressguard/domain";
+import type { WatchlistEntryInput } from "@pressguard/domain";
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { useApiClient } from "../../lib/api/client.ts";
@@ -11,13 +11,7 @@ import {
 import { FormAlert, FormField } from "../../ui/form-field.tsx";
 import { useSchemaForm } from "../../ui/use-schema-form.ts";
 import { watchlistPath, watchlistsApi, watchlistsKey } from "./api.ts";
-import {
-  EMPTY_INVENTORY,
-  type InventoryValues,
-  inventoryFieldOf,
-  readInventoryValues,
-  readPickedProducts,
-} from "./inventory.ts";
+import { EMPTY_INVENTORY, type InventoryValues, inventoryFieldOf } from "./inventory.ts";
 import { InventoryFields } from "./inventory-fields.tsx";
 import { emptyRow, type ProductRow, ProductRows } from "./product-rows.tsx";
 
@@ -44,12 +38,16 @@ const rowField = (index: number) => `entries.${index}`;
 const entryFieldOf = (source: Source): FieldOf =>
   source === "inventory" ? inventoryFieldOf : (field) => /^entries\.\d+/.exec(field)?.[0] ?? field;
 
-/** The entries the form sends, read from the inventory or the picked products, and what stops them. */
-function readEntries(values: Values): {
+/**
+ * The entries the form sends, read from the inventory or the picked products, and what stops them.
+ * The reading (the domain's parser and the API's entry rule) is fetched when the form is sent.
+ */
+async function readEntries(values: Values): Promise<{
   entries: WatchlistEntryInput[];
   problems: string[];
   errors: FieldErrorMap;
-} {
+}> {
+  const { readInventoryValues, readPickedProducts } = await import("./inventory-reading.ts");
   if (values.source === "inventory") {
     const reading = readInventoryValues(values);
     return reading.ok
@@ -74,17 +72,17 @@ export function CreateWatchlistForm() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const form = useSchemaForm({
-    schema: WatchlistCreation,
+    schema: () => import("./schemas.ts").then((schemas) => schemas.WatchlistCreation),
     fields: FIELDS,
     initialValues: (): Values => ({ name: "", source: "inventory", ...EMPTY_INVENTORY, rows: [emptyRow()] }),
     idPrefix: "watchlist-create",
     idOf: (field) => (field === "name" ? "watchlist-name" : `watchlist-create-${field}`),
-    toInput: (values) => ({ name: values.name, entries: readEntries(values).entries }),
-    check: (values) => readEntries(values).errors,
+    toInput: async (values) => ({ name: values.name, entries: (await readEntries(values)).entries }),
+    check: async (values) => (await readEntries(values)).errors,
     async onSubmit(data, values) {
       const created = await watchlistsApi.create(client, data);
       await queryClient.invalidateQueries({ queryKey: watchlistsKey });
-      const state: CreatedState = { problems: readEntries(values).problems };
+      const state: CreatedState = { problems: (await readEntries(values)).problems };
       navigate(watchlistPath(created.id), { state });
     },
     fieldOf: (field, values) => entryFieldOf(values.source)(field),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { adviceOf } from "./entry-item.tsx";
-import { exposureLine, orderEntries, readInventory, readPickedProducts, withVersion } from "./inventory.ts";
+import { exposureLine, orderEntries, withVersion } from "./inventory.ts";
+import { readInventory, readPickedProducts } from "./inventory-reading.ts";
 
 const WP_CLI = JSON.stringify([
   { name: "contact-form-7", status: "active", update: "available", version: "5.3.1" },

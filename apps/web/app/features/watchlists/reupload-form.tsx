@@ -1,11 +1,12 @@
 import { WatchlistEntriesReplacement, type WatchlistEntryInput } from "@pressguard/domain";
 import { useState } from "react";
-import { toast } from "react-toastify";
 import { FORM_ERROR_KEY } from "../../lib/form-errors.ts";
 import { FormAlert } from "../../ui/form-field.tsx";
+import { toast } from "../../ui/toast.ts";
 import { useSchemaForm } from "../../ui/use-schema-form.ts";
-import { EMPTY_INVENTORY, inventoryFieldOf, readInventoryValues } from "./inventory.ts";
+import { EMPTY_INVENTORY, inventoryFieldOf } from "./inventory.ts";
 import { InventoryFields, InventoryProblems } from "./inventory-fields.tsx";
+import { readInventoryValues } from "./inventory-reading.ts";
 
 const FIELDS = ["inventory", "wordpress"] as const;
 

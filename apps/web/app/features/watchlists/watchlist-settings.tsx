@@ -6,10 +6,10 @@ import {
   WatchlistUpdate,
 } from "@pressguard/domain";
 import { useState } from "react";
-import { toast } from "react-toastify";
 import { messageOf } from "../../lib/errors.ts";
 import { apiErrorAtField, FORM_ERROR_KEY } from "../../lib/form-errors.ts";
 import { errorIdFor, FormAlert, FormField } from "../../ui/form-field.tsx";
+import { toast } from "../../ui/toast.ts";
 import { useSchemaForm } from "../../ui/use-schema-form.ts";
 import { ALERT_MODE_LABELS } from "./inventory.ts";
 

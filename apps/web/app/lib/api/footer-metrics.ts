@@ -1,4 +1,4 @@
-import { FOOTER_METRICS_MAX_AGE_SECONDS, FooterMetrics } from "@pressguard/domain";
+import { FOOTER_METRICS_MAX_AGE_SECONDS, type FooterMetrics } from "@pressguard/domain";
 import { queryOptions } from "@tanstack/react-query";
 import type { ApiClient } from "./request.ts";
 
@@ -10,7 +10,13 @@ async function getFooterMetrics(
   client: ApiClient,
   options: { timeout?: number; retry?: number; signal?: AbortSignal } = {},
 ): Promise<FooterMetrics> {
-  return FooterMetrics.parse(await client.request(FOOTER_METRICS_PATH, options));
+  // The schema (and zod) is fetched with the answer: the server-rendered metrics usually make this
+  // request unnecessary, and a page's first load carries no validator (issue 35).
+  const [body, schemas] = await Promise.all([
+    client.request(FOOTER_METRICS_PATH, options),
+    import("./footer-metrics-schema.ts"),
+  ]);
+  return schemas.FooterMetrics.parse(body);
 }
 
 export function footerMetricsQueryOptions(client: ApiClient) {

@@ -2,7 +2,7 @@ import type { InventoryKind } from "@pressguard/domain";
 import { data, Form } from "react-router";
 import { checkSite } from "../../features/database/site-check.server.ts";
 import { type CheckResults, SiteCheckResults } from "../../features/database/site-check-results.tsx";
-import { readInventory } from "../../features/watchlists/inventory.ts";
+import { readInventory } from "../../features/watchlists/inventory-reading.ts";
 import { STATIC_PAGE } from "../../lib/route-handle.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { errorIdFor, FormAlert, FormField, INPUT_CLASS } from "../../ui/form-field.tsx";

@@ -1,5 +1,4 @@
 import { Link } from "react-router";
-import { toast } from "react-toastify";
 import { AccountSecurity } from "../../features/auth/account-security.tsx";
 import { publicProfilePath } from "../../features/researcher-profile/api.ts";
 import { ResearcherProfileForm } from "../../features/researcher-profile/profile-form.tsx";
@@ -7,6 +6,7 @@ import { guardedLoader } from "../../lib/guards.server.ts";
 import type { RouteHandle } from "../../lib/route-handle.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { PageHeader, Panel } from "../../ui/page-header.tsx";
+import { toast } from "../../ui/toast.ts";
 
 export const handle: RouteHandle = { guards: ["auth-researcher"], menu: "researcher" };
 

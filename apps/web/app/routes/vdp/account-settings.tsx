@@ -1,4 +1,3 @@
-import { toast } from "react-toastify";
 import { AccountSecurity } from "../../features/auth/account-security.tsx";
 import { VendorAccountForm } from "../../features/vendor-account/account-form.tsx";
 import { LeaveOrganisation } from "../../features/vendor-team/leave-organisation.tsx";
@@ -6,6 +5,7 @@ import { guardedLoader } from "../../lib/guards.server.ts";
 import type { RouteHandle } from "../../lib/route-handle.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { Panel } from "../../ui/page-header.tsx";
+import { toast } from "../../ui/toast.ts";
 
 export const handle: RouteHandle = { guards: ["auth-vendor"] };
 

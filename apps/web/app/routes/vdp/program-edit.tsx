@@ -1,7 +1,6 @@
 import type { ProgramInput } from "@pressguard/domain";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "react-router";
-import { toast } from "react-toastify";
 import {
   FETCH_FAILURES,
   programFieldsQuery,
@@ -19,6 +18,7 @@ import { requireNumericId } from "../../lib/route-params.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { LoadError } from "../../ui/form-field.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
+import { toast } from "../../ui/toast.ts";
 import type { Route } from "./+types/program-edit";
 
 export const handle: RouteHandle = { guards: ["auth-vendor"] };

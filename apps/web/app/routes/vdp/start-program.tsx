@@ -1,7 +1,6 @@
 import type { ProgramInput } from "@pressguard/domain";
 import type { ReactNode } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "react-toastify";
 import { programsApi } from "../../features/programs/api.ts";
 import { CsvImport } from "../../features/programs/csv-import.tsx";
 import { LobbyClaims } from "../../features/programs/lobby-claims.tsx";
@@ -12,6 +11,7 @@ import { guardedLoader } from "../../lib/guards.server.ts";
 import type { RouteHandle } from "../../lib/route-handle.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { PageHeader } from "../../ui/page-header.tsx";
+import { toast } from "../../ui/toast.ts";
 
 export const handle: RouteHandle = { guards: ["auth-vendor"] };
 

@@ -1,6 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
-import { toast } from "react-toastify";
 import { AlertWebhooks } from "../../features/watchlists/alert-webhooks.tsx";
 import { WATCHLIST_FAILURE, watchlistQuery } from "../../features/watchlists/api.ts";
 import type { CreatedState } from "../../features/watchlists/create-form.tsx";
@@ -17,6 +16,7 @@ import type { RouteHandle } from "../../lib/route-handle.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { LoadError } from "../../ui/form-field.tsx";
 import { PageHeader, Panel } from "../../ui/page-header.tsx";
+import { toast } from "../../ui/toast.ts";
 
 /** Issue 20: the owner's watchlist (another user's answers as an unknown one: not found, in the page). */
 export const handle: RouteHandle = { guards: ["auth-user"], menu: "watchlists" };
