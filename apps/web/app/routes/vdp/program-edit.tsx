@@ -16,7 +16,7 @@ import { enforceGuards } from "../../lib/guards.server.ts";
 import type { RouteHandle } from "../../lib/route-handle.ts";
 import { requireNumericId } from "../../lib/route-params.ts";
 import { pageMeta } from "../../lib/seo.ts";
-import { LoadError } from "../../ui/form-field.tsx";
+import { LoadThenEdit } from "../../ui/load-then-edit.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 import { toast } from "../../ui/toast.ts";
 import type { Route } from "./+types/program-edit";
@@ -61,24 +61,22 @@ export default function ProgramEditPage({ loaderData }: Route.ComponentProps) {
         lead="Change the software name, its URLs, the slug, the description and the contact e-mail; below, the disclosure policy, the single point of contact and the support period."
       />
       <div className="max-w-3xl rounded-lg border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-        {fields.isError ? (
-          <LoadError message={FETCH_FAILURES.product} />
-        ) : !fields.data ? (
-          <p className="text-slate-600">Loading…</p>
-        ) : (
-          <ProgramForm
-            initialValues={programFormValues(fields.data)}
-            submitLabel="Save changes"
-            onSubmit={save}
-            lockKindAndSlug={program.data?.is_active === true}
-            idPrefix="edit-program"
-            footer={
-              <Link to={`/vdp/programs/${id}`} className="btn-secondary">
-                Cancel
-              </Link>
-            }
-          />
-        )}
+        <LoadThenEdit record={fields} failure={FETCH_FAILURES.product}>
+          {(loaded) => (
+            <ProgramForm
+              initialValues={programFormValues(loaded)}
+              submitLabel="Save changes"
+              onSubmit={save}
+              lockKindAndSlug={program.data?.is_active === true}
+              idPrefix="edit-program"
+              footer={
+                <Link to={`/vdp/programs/${id}`} className="btn-secondary">
+                  Cancel
+                </Link>
+              }
+            />
+          )}
+        </LoadThenEdit>
       </div>
       <PolicyEditor id={id} />
     </>
