@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
-import { readWordfenceFeedOffThread, type SpooledEntry } from "./feed-parser-thread.ts";
+import { readWordfenceFeedOffThread, type SpooledEntry, spooledEntryOf } from "./feed-parser-thread.ts";
 import { FeedDocumentError, mapWordfenceRecord, parseWordfenceFeed } from "./wordfence-feed.ts";
 
 const FIXTURE = readFileSync(new URL("./fixtures/wordfence-v3-production.json", import.meta.url), "utf8");
@@ -38,16 +38,7 @@ describe("the Wordfence feed parsed on a worker thread", () => {
   it("yields what the parser yields, each record as its spool line", async () => {
     const expected: SpooledEntry[] = [];
     for await (const entry of parseWordfenceFeed(chunksOf(FIXTURE, 97))) {
-      expected.push(
-        "reason" in entry
-          ? entry
-          : {
-              key: entry.key,
-              id: entry.record.id,
-              sourceHash: entry.record.sourceHash,
-              line: JSON.stringify(entry.record),
-            },
-      );
+      expected.push(spooledEntryOf(entry));
     }
     expect(expected.some((entry) => "reason" in entry)).toBe(true);
     expect(await readAll(chunksOf(FIXTURE, 97))).toEqual(expected);

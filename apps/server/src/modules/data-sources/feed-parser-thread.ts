@@ -1,5 +1,5 @@
 import { Worker } from "node:worker_threads";
-import { FeedDocumentError } from "./wordfence-feed.ts";
+import { FeedDocumentError, type FeedEntry } from "./wordfence-feed.ts";
 
 /**
  * The Wordfence feed parsed on a worker thread (issue 34): streaming the ≈ 160 MB document through the
@@ -13,6 +13,17 @@ import { FeedDocumentError } from "./wordfence-feed.ts";
 export type SpooledEntry =
   | { key: string; reason: string }
   | { key: string; id: string; sourceHash: string; line: string };
+
+/** An entry of the parser as it crosses back from the worker: a record goes as its spool line. */
+export const spooledEntryOf = (entry: FeedEntry): SpooledEntry =>
+  "reason" in entry
+    ? entry
+    : {
+        key: entry.key,
+        id: entry.record.id,
+        sourceHash: entry.record.sourceHash,
+        line: JSON.stringify(entry.record),
+      };
 
 export type FeedThreadRequest = { type: "chunk"; chunk: Uint8Array | string } | { type: "end" };
 export type FeedThreadReply =

@@ -1,5 +1,10 @@
 import { parentPort } from "node:worker_threads";
-import type { FeedThreadReply, FeedThreadRequest, SpooledEntry } from "./feed-parser-thread.ts";
+import {
+  type FeedThreadReply,
+  type FeedThreadRequest,
+  type SpooledEntry,
+  spooledEntryOf,
+} from "./feed-parser-thread.ts";
 import { FeedDocumentError, parseWordfenceFeed } from "./wordfence-feed.ts";
 
 /**
@@ -42,16 +47,7 @@ const flush = () => {
 };
 try {
   for await (const entry of parseWordfenceFeed(chunks())) {
-    entries.push(
-      "reason" in entry
-        ? entry
-        : {
-            key: entry.key,
-            id: entry.record.id,
-            sourceHash: entry.record.sourceHash,
-            line: JSON.stringify(entry.record),
-          },
-    );
+    entries.push(spooledEntryOf(entry));
     if (entries.length >= ENTRIES_PER_MESSAGE) flush();
   }
   flush();
