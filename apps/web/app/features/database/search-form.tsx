@@ -54,7 +54,8 @@ export function SearchForm({ action, params }: { action: string; params: SearchP
           Search
         </button>
       </div>
-      <div className="mt-3 grid grid-cols-2 gap-3 md:grid-cols-6">
+      {/* The two selects with long labels (type, sort) take two columns: a row on a phone, a quarter of one row on a wide screen. */}
+      <div className="mt-3 grid grid-cols-2 gap-3 md:grid-cols-4 xl:grid-cols-8">
         <div>
           <label htmlFor="search-kind" className={LABEL}>
             Kind
@@ -67,19 +68,6 @@ export function SearchForm({ action, params }: { action: string; params: SearchP
           </select>
         </div>
         <div>
-          <label htmlFor="search-type" className={LABEL}>
-            Type
-          </label>
-          <select id="search-type" name="type" defaultValue={params.type ?? ""} className={FIELD}>
-            <option value="">Any</option>
-            {VULNERABILITY_TYPES.map((type) => (
-              <option key={type.code} value={type.code}>
-                {type.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
           <label htmlFor="search-severity" className={LABEL}>
             Severity
           </label>
@@ -88,6 +76,19 @@ export function SearchForm({ action, params }: { action: string; params: SearchP
             {[...SEVERITIES].reverse().map((severity) => (
               <option key={severity.value} value={severity.value}>
                 {severity.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="col-span-2">
+          <label htmlFor="search-type" className={LABEL}>
+            Type
+          </label>
+          <select id="search-type" name="type" defaultValue={params.type ?? ""} className={FIELD}>
+            <option value="">Any</option>
+            {VULNERABILITY_TYPES.map((type) => (
+              <option key={type.code} value={type.code}>
+                {type.label}
               </option>
             ))}
           </select>
@@ -121,7 +122,7 @@ export function SearchForm({ action, params }: { action: string; params: SearchP
             className={FIELD}
           />
         </div>
-        <div>
+        <div className="col-span-2">
           <label htmlFor="search-sort" className={LABEL}>
             Sort
           </label>
