@@ -91,6 +91,13 @@ const createStaff = [
   `--email ${process.env.E2E_STAFF_EMAIL} --password '${process.env.E2E_STAFF_PASSWORD}'`,
 ].join(" ");
 
+function traceMode(mode: string) {
+  const modes = ["off", "on", "retain-on-failure", "on-first-retry"] as const;
+  const known = modes.find((known) => known === mode);
+  if (!known) throw new Error(`E2E_TRACE must be one of ${modes.join(", ")}, not "${mode}"`);
+  return known;
+}
+
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: true,
@@ -100,7 +107,12 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"], ["json", { outputFile: "reports/e2e.json" }]] : "list",
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    // A trace records every action's DOM snapshot and a screencast, then is thrown away when the test
+    // passes: it made the browser do twice the work (36 tests of five journey specs on one server:
+    // 171 s with, 122 s without, 2026-12-06). CI records none; a failure leaves its screenshot and the
+    // page's ARIA snapshot (error-context.md). E2E_TRACE=retain-on-failure records them again.
+    trace: traceMode(process.env.E2E_TRACE ?? (process.env.CI ? "off" : "retain-on-failure")),
+    screenshot: "only-on-failure",
     launchOptions: {
       executablePath: chromium,
       args: [
