@@ -2,7 +2,7 @@ import { gzipSync } from "node:zlib";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { signUpThroughApi } from "./auth-helpers.ts";
 import { PRODUCT_PAGE, researcherProfilePath, STATISTICS_PAGE, VULNERABILITY_PAGE } from "./public-pages.ts";
-import { ensureStaffTwoFactor, signInStaffWithRequest } from "./staff-session.ts";
+import { signInStaffInBrowser } from "./staff-session.ts";
 
 /**
  * Issues 5 and 14 (item 9): the JavaScript a page makes the browser download on first load. Each
@@ -78,10 +78,7 @@ const pages: { name: string; path: string | "researcher"; hydrates: boolean; vis
 
 async function signIn(context: BrowserContext, visitor: Visitor, baseURL: string) {
   if (visitor === "vendor") await signUpThroughApi(context, ["vendor"]);
-  if (visitor === "staff") {
-    await ensureStaffTwoFactor(baseURL);
-    await signInStaffWithRequest(context.request, baseURL);
-  }
+  if (visitor === "staff") await signInStaffInBrowser(context, baseURL);
 }
 
 for (const { name, path, hydrates, visitor = "anonymous" } of pages) {

@@ -2,7 +2,7 @@
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import routeTable from "../apps/web/app/routes.ts";
 import { csrfHeaderOf, mailedLink, registerWithRequest, uniqueEmail } from "./auth-helpers.ts";
-import { signInStaffWithRequest } from "./staff-session.ts";
+import { staffRequestContext } from "./staff-session.ts";
 
 /**
  * The page authorization matrix (QUALITY.md, issues 4 and 8): every page of the route table
@@ -387,7 +387,8 @@ test("every page of the route table answers each actor as expected", async ({
     callers.otherResearcher = await signedIn();
     callers.vendor = await signedIn();
     callers.otherVendor = await signedIn();
-    callers.staff = await signedIn();
+    callers.staff = (await staffRequestContext(base)).request;
+    contexts.push(callers.staff);
     const researcher = await registerWithRequest(callers.researcher, "researcher");
     const otherResearcher = await registerWithRequest(callers.otherResearcher, "researcher");
     await registerWithRequest(callers.vendor, "vendor");
@@ -403,8 +404,7 @@ test("every page of the route table answers each actor as expected", async ({
     await joinAs(callers.vendor, callers.vendorAdmin, "admin");
     await joinAs(callers.vendor, callers.vendorMember, "member");
     // Made by `user:create --staff` before the server started (playwright.config.ts); signed in
-    // with the second factor the staff pages need.
-    await signInStaffWithRequest(callers.staff, base);
+    // with the second factor the staff pages need (the run's shared staff session).
     const staffUser = await (await callers.staff.get("/api/user")).json();
     expect(staffUser).toMatchObject({ is_staff: true, two_factor_enabled: true, roles: [] });
 

@@ -1,14 +1,7 @@
-import {
-  type Browser,
-  expect,
-  type Page,
-  type PlaywrightWorkerArgs,
-  type Request,
-  test,
-} from "@playwright/test";
+import { type Browser, expect, type Page, type Request, test } from "@playwright/test";
 import { PIN_PREVIEW_COOKIE } from "@pressguard/domain";
 import { fromMailbox, mailedLink, postAsUser, signUpThroughApi, uniqueEmail } from "./auth-helpers.ts";
-import { signInStaffWithRequest } from "./staff-session.ts";
+import { staffRequestContext } from "./staff-session.ts";
 
 /**
  * Issue 38: the PIN page without JavaScript. Its form had no method: the browser loaded
@@ -23,11 +16,7 @@ test.use({ javaScriptEnabled: false });
 const CVSS = "CVSS:3.1/AV:N/AC:L/PR:L/UI:R/S:C/C:L/I:L/A:N";
 
 /** A validated report on a product with no active program, its vendor notified: the PIN link and PIN. */
-async function reportWithPin(
-  browser: Browser,
-  playwright: PlaywrightWorkerArgs["playwright"],
-  baseURL: string | undefined,
-) {
+async function reportWithPin(browser: Browser, baseURL: string | undefined) {
   const contact = uniqueEmail("pin-noscript");
   const slug = `pin-noscript-${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
   const vendor = await browser.newContext();
@@ -67,8 +56,7 @@ async function reportWithPin(
   const reportId = ((await submitted.json()) as { id: string }).id;
   await researcher.close();
 
-  const staff = await playwright.request.newContext({ baseURL });
-  const { headers } = await signInStaffWithRequest(staff, baseURL ?? "");
+  const { request: staff, headers } = await staffRequestContext(baseURL ?? "");
   const transitions = `/api/staff/reports/${reportId}/transitions`;
   for (const body of [
     { action: "take_into_review" },
@@ -106,11 +94,10 @@ async function enterPin(page: Page, pin: string) {
 
 test("the PIN page works without JavaScript and keeps the PIN out of every URL", async ({
   browser,
-  playwright,
   baseURL,
 }) => {
   test.setTimeout(90_000);
-  const { contact, reportId, title } = await reportWithPin(browser, playwright, baseURL);
+  const { contact, reportId, title } = await reportWithPin(browser, baseURL);
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   const notice = await mailText(page, contact, /^Vulnerability report for No Script Gallery/);
@@ -169,13 +156,9 @@ test("the PIN page works without JavaScript and keeps the PIN out of every URL",
   await context.close();
 });
 
-test("without JavaScript a locked report and an unknown link say so", async ({
-  browser,
-  playwright,
-  baseURL,
-}) => {
+test("without JavaScript a locked report and an unknown link say so", async ({ browser, baseURL }) => {
   test.setTimeout(90_000);
-  const { contact, reportId } = await reportWithPin(browser, playwright, baseURL);
+  const { contact, reportId } = await reportWithPin(browser, baseURL);
   const page = await browser.newPage({ javaScriptEnabled: false });
   const pin = /is: ([0-9]{6})/.exec(await mailText(page, contact, /^Your PIN/))?.[1] ?? "";
   const wrongPin = pin === "000000" ? "111111" : "000000";

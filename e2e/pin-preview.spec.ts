@@ -9,7 +9,7 @@ import {
   uniqueEmail,
   userHeaders,
 } from "./auth-helpers.ts";
-import { signInStaffWithRequest } from "./staff-session.ts";
+import { staffRequestContext } from "./staff-session.ts";
 
 /**
  * Issue 7, PRODUCT.md §2: a validated report on a product with no active program reaches the
@@ -38,7 +38,6 @@ function mailText(page: Page, to: string, subject: RegExp): Promise<string> {
 
 test("the contact of a product with no program opens a report with its PIN and submits a patch", async ({
   browser,
-  playwright,
   baseURL,
 }) => {
   test.setTimeout(90_000);
@@ -93,8 +92,8 @@ test("the contact of a product with no program opens a report with its PIN and s
   await researcherContext.close();
 
   // Staff validate it and notify the vendor.
-  const staff = await playwright.request.newContext({ baseURL });
-  const staffSession = await signInStaffWithRequest(staff, baseURL ?? "");
+  const staffSession = await staffRequestContext(baseURL ?? "");
+  const staff = staffSession.request;
   const transitions = `/api/staff/reports/${reportId}/transitions`;
   await staffPost(staff, staffSession.headers, transitions, { action: "take_into_review" });
   await staffPost(staff, staffSession.headers, transitions, {

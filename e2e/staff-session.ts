@@ -13,6 +13,12 @@ import { authModeOf, handTokenToBrowser } from "./auth-helpers.ts";
  * of the run (cookie mode and the token projects, playwright.config.ts) has its own database and so
  * its own staff account with its own secret: the file is keyed by the server's base URL too.
  * In a token project staff sign in the token way (`token: true`, then `Authorization: Bearer`).
+ *
+ * A time step lasts 30 s, so the server takes about one staff sign-in per 30 s: the suite's dozen
+ * staff sign-ins per server queued behind each other's steps (a 3-s spec took 60 s in CI). The specs
+ * that need staff only to act share one session per server, signed in once with the second factor
+ * and kept in the same file; the login form's own test (e2e/staff-triage.spec.ts) still signs in with
+ * a code of its own.
  */
 
 const STEP_MS = 30_000;
@@ -24,9 +30,13 @@ export function staffCredentials(): { email: string; password: string } {
   return { email, password };
 }
 
+type StoredCookie = Awaited<ReturnType<APIRequestContext["storageState"]>>["cookies"][number];
+
 interface StaffState {
   secret: string;
   lastStep: number;
+  /** The shared session: its cookies (cookie mode) or its token (token mode). */
+  session?: { cookies: StoredCookie[]; token: string | null };
 }
 
 function stateFiles(baseURL: string) {
@@ -153,20 +163,42 @@ export async function withNextStaffCode<T>(baseURL: string, use: (code: string) 
   });
 }
 
-/**
- * Signs a bare API context in as the staff account, with its second factor. Answers the headers of
- * the context's later calls (the CSRF pair in cookie mode, the Bearer token in token mode) and, in
- * token mode, the token (for `handTokenToBrowser`).
- */
-export async function signInStaffWithRequest(
-  request: APIRequestContext,
-  baseURL: string,
-): Promise<{ headers: Record<string, string>; token: string | null }> {
-  return withNextStaffCode(baseURL, (code) => staffLogin(request, code));
+/** The run's shared staff session on the server at `baseURL`, signed in on first use. */
+async function sharedStaffSession(baseURL: string): Promise<NonNullable<StaffState["session"]>> {
+  await ensureStaffTwoFactor(baseURL);
+  return withLock(baseURL, async () => {
+    const state = readState(baseURL);
+    if (!state) throw new Error("the staff second factor is not set up");
+    if (state.session) return state.session;
+    const request = await playwrightRequest.newContext({ baseURL });
+    try {
+      const { token } = await staffLogin(request, await nextCodeLocked(baseURL, state));
+      state.session = { cookies: (await request.storageState()).cookies, token };
+      writeState(baseURL, state);
+      return state.session;
+    } finally {
+      await request.dispose();
+    }
+  });
 }
 
-/** Signs a browser context in as staff: its cookie jar in cookie mode, the browser's token in token mode. */
+/**
+ * A bare API context signed in as the staff account (the shared session), with the headers of its
+ * calls: the CSRF pair in cookie mode, the Bearer token in token mode; and the token (token mode) for
+ * `handTokenToBrowser`. The caller disposes of the context.
+ */
+export async function staffRequestContext(
+  baseURL: string,
+): Promise<{ request: APIRequestContext; headers: Record<string, string>; token: string | null }> {
+  const { cookies, token } = await sharedStaffSession(baseURL);
+  const request = await playwrightRequest.newContext({ baseURL, storageState: { cookies, origins: [] } });
+  const headers = token ? { Authorization: `Bearer ${token}` } : await csrfHeaders(request);
+  return { request, headers, token };
+}
+
+/** Signs a browser context in as staff (the shared session): its cookie jar, or its token in token mode. */
 export async function signInStaffInBrowser(context: BrowserContext, baseURL: string): Promise<void> {
-  const { token } = await withNextStaffCode(baseURL, (code) => staffLogin(context.request, code));
+  const { cookies, token } = await sharedStaffSession(baseURL);
   if (token) await handTokenToBrowser(context, token);
+  else await context.addCookies(cookies);
 }

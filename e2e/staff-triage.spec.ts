@@ -1,10 +1,10 @@
-import { type BrowserContext, expect, type Page, request as playwrightRequest, test } from "@playwright/test";
+import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { fromMailbox, mailedLink, signUpThroughApi, userHeaders } from "./auth-helpers.ts";
 import { expectNoSeriousViolations } from "./axe.ts";
 import {
   ensureStaffTwoFactor,
-  signInStaffWithRequest,
   staffCredentials,
+  staffRequestContext,
   withNextStaffCode,
 } from "./staff-session.ts";
 import { startWebhookReceiver } from "./webhook-receiver.ts";
@@ -467,8 +467,7 @@ test("a report on an imported product without a program waits until staff set th
   expect(slack.blocks[1].text.text).toContain("Update opening-hours to 1.38 or later.");
 
   // A later cosmetic edit (staff record the CVE id on the published record) alerts nobody.
-  const staffApi = await playwrightRequest.newContext({ baseURL: baseURL ?? "" });
-  const { headers: staffHeaders } = await signInStaffWithRequest(staffApi, baseURL ?? "");
+  const { request: staffApi, headers: staffHeaders } = await staffRequestContext(baseURL ?? "");
   // Eight digits: no bundled record has such an id (five digits met "Open User Map"'s CVE-2026-66445).
   const cve = `CVE-2026-9${String(Date.now()).slice(-7)}`;
   const recorded = await staffApi.put(`/api/staff/reports/${reportId}/cve`, {

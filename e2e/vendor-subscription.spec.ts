@@ -2,7 +2,7 @@ import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { csrfHeaderOf, gotoHydrated, signUpThroughApi } from "./auth-helpers.ts";
 import { expectNoSeriousViolations } from "./axe.ts";
 import { screenshotAtBreakpoints } from "./screenshots.ts";
-import { signInStaffWithRequest } from "./staff-session.ts";
+import { signInStaffInBrowser } from "./staff-session.ts";
 
 /**
  * Issue 8, subscription (PRODUCT.md §4, decision 011): a vendor owner upgrades to the Paid plan
@@ -132,7 +132,7 @@ test("staff change a vendor's plan by hand on /staff/vendors", async ({ browser,
   const staffContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const staff = await staffContext.newPage();
   const errors = watchErrors(staff);
-  await signInStaffWithRequest(staffContext.request, baseURL ?? "");
+  await signInStaffInBrowser(staffContext, baseURL ?? "");
   await gotoHydrated(staff, "/staff/reports");
   await staff.getByRole("link", { name: "Vendors" }).click();
   await expect(staff).toHaveURL(/\/staff\/vendors$/);
