@@ -33,6 +33,14 @@ if (!process.env.E2E_DATA_DIR && !process.env.E2E_TEMP_ROOT) {
   process.on("exit", () => rmSync(root, { recursive: true, force: true }));
 }
 const dataDir = process.env.E2E_DATA_DIR ?? join(process.env.E2E_TEMP_ROOT ?? tmpdir(), "postgres");
+/**
+ * In the throwaway folder the servers' databases are copies of one seeded template
+ * (e2e/seeded-data-dir.mjs): the bundled data is imported once per run, not once per server.
+ */
+const seedFromTemplate = (target: string) =>
+  process.env.E2E_DATA_DIR || !process.env.E2E_TEMP_ROOT
+    ? ""
+    : `node e2e/seeded-data-dir.mjs ${join(process.env.E2E_TEMP_ROOT, "seeded-template")} ${target} && `;
 
 /**
  * The second auth mode (decision 021): the journey specs run again against a server in token mode,
@@ -162,7 +170,7 @@ export default defineConfig({
         env: { AUTH_MODE: "token", AUTH_TOKEN_STORAGE: mode.storage },
       })),
     ].map((server) => ({
-      command: `${createStaff} && node --import tsx apps/server/src/main.ts`,
+      command: `${seedFromTemplate(server.dataDir)}${createStaff} && node --import tsx apps/server/src/main.ts`,
       url: `${server.url}/healthz`,
       timeout: 180_000,
       reuseExistingServer: false,
@@ -174,6 +182,10 @@ export default defineConfig({
         PORT: String(server.port),
         HOST: "127.0.0.1",
         EMBEDDED_DB_DIR: server.dataDir,
+        // Each server its own files: the OSV export sets of one server's data version are not
+        // another's to read or remove (and the run leaves nothing in ./data).
+        ATTACHMENTS_DIR: `${server.dataDir}-attachments`,
+        EXPORTS_DIR: `${server.dataDir}-exports`,
         LOG_LEVEL: "warn",
         APP_URL: server.url,
         // The real self-hosted proof of work, solved by Chromium (e2e/disclosure-journey.spec.ts).
