@@ -36,7 +36,8 @@ export default async function setup() {
       log: quiet,
       database: "postgres",
       fsync: false,
-      // Two workers, each file's database with its pools, and the apps some tests start beside it.
+      // Three workers (vitest.config.ts), each file's database with its pools, and the apps some tests
+      // start beside it.
       settings: ["max_connections=300", "shared_buffers=256MB"],
     }).catch((error: unknown) => {
       rmSync(directory, { recursive: true, force: true });

@@ -37,6 +37,13 @@ test("the activation modal is shown again to the next vendor who signs in on the
   await expect(modal).toBeVisible();
   await modal.getByRole("button", { name: "Activate program" }).click();
   await expect(modal).toHaveCount(0);
+  // The success toast shows while the vendor reaches for Sign out. It lay over the button for its 5 s
+  // until toasts moved below the header (app.css); a trial click checks that the button itself would
+  // take the click, and the toast still showing after it proves it was checked beside the toast.
+  const toast = page.getByRole("alert");
+  await expect(toast).toContainText("The program is now active");
+  await page.getByRole("button", { name: "Sign out" }).click({ trial: true, timeout: 2_000 });
+  await expect(toast).toBeVisible();
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/vdp\/login$/);
 

@@ -52,11 +52,12 @@ export function renderSecurityTxt(file: SecurityTxt): string {
 
 /**
  * Paths crawlers may not enter when the site is indexable: the API, every signed-in area, the
- * report workflow (forms, PIN previews, confirmations) and the pages reached by e-mailed tokens.
- * Prefix rules (RFC 9309 §2.2.2): `/database/report` covers `/database/report/…`,
+ * report workflow (product forms, PIN previews, confirmations) and the pages reached by e-mailed
+ * tokens. Prefix rules (RFC 9309 §2.2.2): `/database/report` covers `/database/report/…`,
  * `/database/report-preview/…` and `/database/report-submitted`; `/vdp/` is the vendor area, not
  * the public `/database/vdp` directory; `/researchers/` is the researcher area, while public
- * profiles live under `/database/researchers/`. Paths come from apps/web/app/routes.ts.
+ * profiles live under `/database/researchers/`; `/login` holds only the mailed sign-in links. Paths
+ * come from apps/web/app/routes.ts.
  */
 const DISALLOWED_PATHS = [
   "/api/",
@@ -64,7 +65,6 @@ const DISALLOWED_PATHS = [
   "/researchers/",
   "/staff/",
   "/login",
-  "/register",
   "/forgot-password",
   "/reset-password/",
   "/forwarding/",
@@ -74,6 +74,14 @@ const DISALLOWED_PATHS = [
   "/database/patch-submitted",
   "/database/preview-email",
 ] as const;
+
+/**
+ * The public doors inside those areas, open to crawlers (decision 026, amended for issue 35): the
+ * form where anyone reports a vulnerability (only the general one, `$`: not a form per product), the
+ * two sign-in pages, where an anonymous visit to any signed-in page is sent, and registration is not
+ * closed at all. A longer match wins (RFC 9309 §2.2.2), so `Allow: /vdp/login` beats `Disallow: /vdp/`.
+ */
+const ALLOWED_DOORS = ["/database/report$", "/vdp/login", "/researchers/login"] as const;
 
 /**
  * robots.txt: everything closed when the site is not indexable (staging, previews), else the public
@@ -89,10 +97,11 @@ export function renderRobotsTxt(options: { indexable: boolean; sitemapUrl: strin
     ].join("\n");
   }
   return [
-    "# The public vulnerability database is open to crawlers; accounts, the API and the report",
-    "# workflow are not.",
+    "# The public vulnerability database, the report form and the sign-in and registration pages are",
+    "# open to crawlers; accounts, the API and the rest of the report workflow are not.",
     "User-agent: *",
     "Allow: /database",
+    ...ALLOWED_DOORS.map((path) => `Allow: ${path}`),
     ...DISALLOWED_PATHS.map((path) => `Disallow: ${path}`),
     "",
     `Sitemap: ${options.sitemapUrl}`,

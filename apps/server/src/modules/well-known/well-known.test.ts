@@ -1,3 +1,4 @@
+import robotsParser from "robots-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importVulnerabilities } from "../../db/import.ts";
 import {
@@ -169,26 +170,43 @@ describe("GET /database/{platform}/{kind}/{product}/security.txt", () => {
 });
 
 describe("GET /robots.txt", () => {
-  it("opens the public database, closes the API, the accounts and the report workflow, and names the sitemap", async () => {
+  it("opens the public database and its doors, closes the API, the accounts and the report workflow, and names the sitemap", async () => {
     const response = await get("/robots.txt");
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe("text/plain; charset=utf-8");
     expect(response.headers.etag).toBeDefined();
-    const lines = response.body.split("\n");
-    expect(lines).toContain("User-agent: *");
-    expect(lines).toContain("Allow: /database");
-    for (const path of [
-      "/api/",
-      "/vdp/",
-      "/researchers/",
-      "/staff/",
-      "/login",
-      "/register",
+    // Judged by robots-parser, the RFC 9309 parser Lighthouse's "is-crawlable" audit uses.
+    const robots = robotsParser(`${SITE}/robots.txt`, response.body);
+    const open = [
+      "/database",
+      "/database/wordpress/plugin/contact-form-7/vulnerability/some-record",
+      "/database/vdp",
+      "/database/researchers/00000000-0000-4000-8000-000000000001",
+      // The public doors (issue 35: Lighthouse SEO 100 on the form pages).
       "/database/report",
-    ])
-      expect(lines).toContain(`Disallow: ${path}`);
-    expect(lines).not.toContain("Disallow: /");
-    expect(lines).toContain(`Sitemap: ${SITE}/sitemap.xml`);
+      "/vdp/login",
+      "/vdp/login?redirect=/vdp/programs/all",
+      "/researchers/login",
+      "/register",
+    ];
+    const closed = [
+      "/api/v1/vulnerabilities",
+      "/vdp/programs/all",
+      "/vdp/",
+      "/researchers/settings",
+      "/staff/reports",
+      "/login/magic-link/00000000-0000-4000-8000-000000000001",
+      "/reset-password/token",
+      "/database/report/wordpress/plugin/contact-form-7",
+      "/database/report?product=x",
+      "/database/report-submitted",
+      "/database/report-preview/00000000-0000-4000-8000-000000000001/pin",
+      "/database/patch-submitted",
+      "/dev/mail",
+    ];
+    for (const path of open) expect(robots.isAllowed(`${SITE}${path}`, "Googlebot"), path).toBe(true);
+    for (const path of closed) expect(robots.isAllowed(`${SITE}${path}`, "Googlebot"), path).toBe(false);
+    expect(robots.getSitemaps()).toEqual([`${SITE}/sitemap.xml`]);
   });
 
   it("disallows everything, with no sitemap, when the site is not indexable", async () => {
