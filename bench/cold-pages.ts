@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { cpSync, existsSync, readdirSync, readFileSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { join, resolve } from "node:path";
-import { openDatabase } from "../apps/server/src/db/client.ts";
+import { type Database, openDatabase } from "../apps/server/src/db/client.ts";
 import { cpuMicrosecondsOf, freePort, numberOption, temporaryDirectory, textOption } from "./support.ts";
 
 /**
@@ -23,10 +23,12 @@ import { cpuMicrosecondsOf, freePort, numberOption, temporaryDirectory, textOpti
  *   npm run build
  *   EMBEDDED_DB_DIR=<a stopped, seeded embedded directory> node --import tsx bench/cold-pages.ts
  *   DATABASE_URL=postgres://… node --import tsx bench/cold-pages.ts   (the database's CPU not counted)
+ *   PGLITE_DIR=<a stopped, seeded PGlite directory> node --import tsx bench/cold-pages.ts   (in-process)
  *     [--duration 8 --clients 1,10 --rounds 3 --app-root <another checkout, built>]
  *
- * An embedded directory is copied to a temporary one first (the server takes its lock). A seeded one:
- * a first `npm start` with EMBEDDED_DB_DIR set, stopped once ready. `--app-root` measures the server
+ * An embedded or PGlite directory is copied to a temporary one first (the server takes its lock). A
+ * seeded one: a first `npm start` with EMBEDDED_DB_DIR (or PGLITE_DIR) set, stopped once ready. PGlite
+ * admits one process: its URLs are read before the server starts. `--app-root` measures the server
  * and build of another checkout (a `git worktree` of an earlier commit) with this same bench: the
  * before and after of a change in one session.
  */
@@ -39,8 +41,9 @@ if (!existsSync(join(appRoot, "build", "server", "index.js")))
   throw new Error(`No web build in ${appRoot}: run \`npm run build\` there first.`);
 const databaseUrl = process.env.DATABASE_URL;
 const embeddedTemplate = process.env.EMBEDDED_DB_DIR;
-if (!databaseUrl && !embeddedTemplate)
-  throw new Error("Set EMBEDDED_DB_DIR (a stopped, seeded embedded directory) or DATABASE_URL.");
+const pgliteTemplate = process.env.PGLITE_DIR;
+if (!databaseUrl && !embeddedTemplate && !pgliteTemplate)
+  throw new Error("Set EMBEDDED_DB_DIR or PGLITE_DIR (a stopped, seeded directory) or DATABASE_URL.");
 
 const URLS_PER_KIND = 30_000;
 const maxClients = Math.max(...clientCounts);
@@ -165,42 +168,8 @@ async function waitFor(port: number, path: string) {
   }
 }
 
-const appPort = await freePort();
-const barePort = await freePort();
-let embeddedDir: string | undefined;
-if (embeddedTemplate) {
-  embeddedDir = join(temporaryDirectory("pressguard-cold-pages-"), "postgres");
-  if (existsSync(join(embeddedTemplate, "postmaster.pid")) || existsSync(`${embeddedTemplate}.lock`))
-    throw new Error(`${embeddedTemplate} is in use: stop its server first`);
-  cpSync(embeddedTemplate, embeddedDir, { recursive: true });
-}
-const environment = {
-  ...process.env,
-  LOG_LEVEL: "warn",
-  SEED: "off",
-  NODE_ENV: "production",
-  ...(embeddedDir && { EMBEDDED_DB_DIR: embeddedDir }),
-  // Every request comes from 127.0.0.1: the public API's limit (decision 028) counts, never refuses.
-  API_RATE_LIMIT_ANONYMOUS: "1000000000",
-  // A measurement never reaches the network: the upstream data sources stay off (decision 035).
-  KEV_URL: "off",
-  EPSS_URL: "off",
-  WPORG_API_URL: "off",
-};
-const server = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
-  cwd: appRoot,
-  env: { ...environment, PORT: String(appPort) },
-  stdio: ["ignore", "inherit", "inherit"],
-});
-const children: ChildProcess[] = [server];
-try {
-  await waitFor(appPort, "/healthz");
-  const database = await openDatabase({
-    url:
-      databaseUrl ??
-      `postgres://${process.env.EMBEDDED_DB_USER ?? "pressguard"}@/pressguard?host=${embeddedDir}`,
-    poolSize: 1,
-  });
+/** The pages to visit and the API reads of each, from the database the server runs on. */
+async function visitsFrom(database: Database) {
   const rowsOf = async (sql: string) =>
     (await database.sql.query<{ a: string; b: string; c?: string }>(sql)).rows;
   const product = (kind: string, slug: string) => `/database/wordpress/${kind}/${slug}`;
@@ -238,7 +207,66 @@ try {
     const q = `${a} ${b}`.replaceAll("#", "");
     return { page: `/database?q=${q}`, reads: [`/api/v1/vulnerabilities?page=1&q=${q}&per_page=20`] };
   });
-  await database.close();
+  return { vulnerabilities, products, searches };
+}
+
+/** PGlite admits one process: its URLs are read first. The others' once the server answers. */
+async function readVisits() {
+  const database = await openDatabase(
+    pgliteDir
+      ? { pgliteDir }
+      : {
+          url:
+            databaseUrl ??
+            `postgres://${process.env.EMBEDDED_DB_USER ?? "pressguard"}@/pressguard?host=${embeddedDir}`,
+          poolSize: 1,
+        },
+  );
+  try {
+    return await visitsFrom(database);
+  } finally {
+    await database.close();
+  }
+}
+
+const appPort = await freePort();
+const barePort = await freePort();
+/** A copy of a seeded directory in a temporary folder, for the server to lock and change. */
+function copyOf(template: string, name: string) {
+  if (existsSync(join(template, "postmaster.pid")) || existsSync(`${template}.lock`))
+    throw new Error(`${template} is in use: stop its server first`);
+  const copy = join(temporaryDirectory("pressguard-cold-pages-"), name);
+  cpSync(template, copy, { recursive: true });
+  return copy;
+}
+const embeddedDir = embeddedTemplate && !databaseUrl ? copyOf(embeddedTemplate, "postgres") : undefined;
+const pgliteDir =
+  pgliteTemplate && !databaseUrl && !embeddedDir ? copyOf(pgliteTemplate, "pglite") : undefined;
+const environment = {
+  ...process.env,
+  LOG_LEVEL: "warn",
+  SEED: "off",
+  NODE_ENV: "production",
+  ...(embeddedDir && { EMBEDDED_DB_DIR: embeddedDir }),
+  ...(pgliteDir && { PGLITE_DIR: pgliteDir }),
+  // Every request comes from 127.0.0.1: the public API's limit (decision 028) counts, never refuses.
+  API_RATE_LIMIT_ANONYMOUS: "1000000000",
+  // A measurement never reaches the network: the upstream data sources stay off (decision 035).
+  KEV_URL: "off",
+  EPSS_URL: "off",
+  WPORG_API_URL: "off",
+};
+let visits = pgliteDir ? await readVisits() : undefined;
+const server = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+  cwd: appRoot,
+  env: { ...environment, PORT: String(appPort) },
+  stdio: ["ignore", "inherit", "inherit"],
+});
+const children: ChildProcess[] = [server];
+try {
+  await waitFor(appPort, "/healthz");
+  visits ??= await readVisits();
+  const { vulnerabilities, products, searches } = visits;
 
   children.push(
     spawn(
@@ -259,7 +287,7 @@ try {
   const appCpu = () => treeCpuMicroseconds(server.pid!);
   const bareCpu = () => cpuMicrosecondsOf(bareProcess.pid!);
   console.info(
-    `\nApp: ${appRoot}; ${embeddedDir ? "embedded PostgreSQL (its CPU counted)" : "DATABASE_URL (its CPU not counted)"}; ` +
+    `\nApp: ${appRoot}; ${embeddedDir ? "embedded PostgreSQL (its CPU counted)" : pgliteDir ? "PGlite (in the server's process)" : "DATABASE_URL (its CPU not counted)"}; ` +
       `${duration} s per run, median of ${rounds} runs; every URL asked for once.\n`,
   );
   console.info(
