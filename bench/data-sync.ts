@@ -999,8 +999,9 @@ async function kevEpssScenario(engine: Engine, target: Target, env: Record<strin
     const annotated = await withDatabase(target, async (sql) => {
       const { rows: counted } = await sql.query<{ cve: number; kev: number; epss: number }>(
         `select count(*) filter (where cve is not null)::int as cve,
-                count(*) filter (where known_exploited is not null)::int as kev,
-                count(*) filter (where epss is not null)::int as epss from vulnerabilities`,
+                count(*) filter (where s.known_exploited is not null)::int as kev,
+                count(*) filter (where s.epss is not null)::int as epss
+         from vulnerabilities v left join vulnerability_signals s on s.vulnerability_id = v.id`,
       );
       return counted[0]!;
     });

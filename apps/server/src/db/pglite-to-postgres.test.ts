@@ -38,15 +38,18 @@ async function fillSource(sql: SqlRunner, attachment: Buffer) {
   await sql.query("insert into researchers (display_name, country, user_id) values ('Ada L.', 'GB', 1)");
   const { rows: vulnerabilities } = await sql.query<{ id: string }>(
     `insert into vulnerabilities (slug, product_id, title, description, source, severity, cvss_score,
-                                  cvss_vector, "references", known_exploited, epss, patched, published_at)
+                                  cvss_vector, "references", patched, published_at)
      values ('acme-forms-sqli', 1, 'Acme Forms <= 1.2 – SQL Injection', 'Unauthenticated SQLi via ''id''.',
              'wordfence', 'critical', 9.8, 'CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:H/I:H/A:H',
-             '[{"url": "https://example.test/a", "tags": [null, 1.50, true]}, "text", 12345678901234567890.5]',
-             '{"dateAdded": "2026-01-01", "nested": {"empty": {}, "list": []}}', 'null', true,
+             '[{"url": "https://example.test/a", "tags": [null, 1.50, true]}, "text", 12345678901234567890.5]', true,
              '2026-03-04 05:06:07.000001+00'),
-            ('acme-theme-xss', 2, 'Acme Theme – XSS', '', 'patchstack', 'medium', 6.1, null, '[]', null, null,
-             false, null)
+            ('acme-theme-xss', 2, 'Acme Theme – XSS', '', 'patchstack', 'medium', 6.1, null, '[]', false, null)
      returning id`,
+  );
+  await sql.query(
+    `insert into vulnerability_signals (vulnerability_id, known_exploited, epss)
+     values ($1, '{"dateAdded": "2026-01-01", "nested": {"empty": {}, "list": []}}', 'null')`,
+    [vulnerabilities[0]!.id],
   );
   // Not what the BEFORE INSERT trigger would compute: a copy that fired it would change this.
   await sql.query("update vulnerabilities set search_document = $1::tsvector where id = $2", [

@@ -50,10 +50,11 @@ export function createCheckQueries(database: Database) {
            select v.id, v.slug as vulnerability_slug, v.title, v.cve, v.severity,
              ar.fixed_in, ar.inferred_fixed_from, ar.introduced, ar.introduced_inclusive,
              ar.fixed, ar.last_affected, ar.prefix, ar.version, mp.kind as main_kind, mp.slug as main_slug,
-             v.published_at, v.known_exploited, v.epss
+             v.published_at, s.known_exploited, s.epss
            from affected_ranges ar
            join vulnerabilities v on v.id = ar.vulnerability_id
            join products mp on mp.id = v.product_id
+           left join vulnerability_signals s on s.vulnerability_id = v.id
            where ar.product_id = p.id and v.withdrawn_at is null
          ) r on true
          order by r.published_at desc nulls last, r.id`,

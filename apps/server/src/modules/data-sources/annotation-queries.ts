@@ -3,10 +3,11 @@ import type { DataSourceCounts } from "./source.ts";
 
 /**
  * The SQL of what KEV and EPSS write on the records (cve-annotations.ts): one JSON value per record
- * in `column`, looked up by the record's CVE (`vulnerabilities.cve`).
+ * in `column` of its `vulnerability_signals` row, looked up by the record's CVE (`vulnerabilities.cve`).
+ * A row stays when its values are cleared (the next day's file usually sets them again).
  */
 
-/** The record columns a CVE-keyed source writes (never from input: interpolated into the SQL). */
+/** The signal columns a CVE-keyed source writes (never from input: interpolated into the SQL). */
 export type AnnotationColumn = "known_exploited" | "epss";
 
 /** Every record's CVE as it spells it, with its value of `column` (jsonb as text). */
@@ -18,7 +19,9 @@ export async function readStoredAnnotations(
   column: AnnotationColumn,
 ): Promise<StoredAnnotations> {
   const { rows } = await sql.query<{ cve: string; value: string | null }>(
-    `select cve, ${column}::text as value from vulnerabilities where cve is not null`,
+    `select v.cve, s.${column}::text as value
+     from vulnerabilities v left join vulnerability_signals s on s.vulnerability_id = v.id
+     where v.cve is not null`,
   );
   return rows;
 }
@@ -26,7 +29,7 @@ export async function readStoredAnnotations(
 /** How many records hold a value of `column`. */
 export async function annotatedCount(sql: SqlRunner, column: AnnotationColumn): Promise<number> {
   const { rows } = await sql.query<{ count: number }>(
-    `select count(*)::int as count from vulnerabilities where ${column} is not null`,
+    `select count(*)::int as count from vulnerability_signals where ${column} is not null`,
   );
   return rows[0]?.count ?? 0;
 }
@@ -34,7 +37,9 @@ export async function annotatedCount(sql: SqlRunner, column: AnnotationColumn): 
 /** How many records not withdrawn hold a value of `column` (what the staff page shows the source holds). */
 export async function liveAnnotatedCount(sql: SqlRunner, column: AnnotationColumn): Promise<number> {
   const { rows } = await sql.query<{ count: number }>(
-    `select count(*)::int as count from vulnerabilities where ${column} is not null and withdrawn_at is null`,
+    `select count(*)::int as count
+     from vulnerability_signals s join vulnerabilities v on v.id = s.vulnerability_id
+     where s.${column} is not null and v.withdrawn_at is null`,
   );
   return rows[0]?.count ?? 0;
 }
@@ -54,12 +59,14 @@ export async function writeAnnotations(
     `with input as (
        select * from unnest($1::text[], $2::text[]) as u(cve, value)
      ), target as (
-       select v.id, v.${column} as old, i.value::jsonb as new
+       select v.id, s.${column} as old, i.value::jsonb as new
        from input i join vulnerabilities v on v.cve = i.cve
+       left join vulnerability_signals s on s.vulnerability_id = v.id
      ), written as (
-       update vulnerabilities v set ${column} = t.new
-       from target t where v.id = t.id and t.old is distinct from t.new
-       returning v.id
+       insert into vulnerability_signals (vulnerability_id, ${column})
+       select id, new from target where old is distinct from new
+       on conflict (vulnerability_id) do update set ${column} = excluded.${column}
+       returning vulnerability_id
      )
      select count(*) filter (where old is null and new is not null)::int as new,
        count(*) filter (where old is not null and new is not null and old <> new)::int as changed,
@@ -75,7 +82,10 @@ export async function writeAnnotations(
 export async function clearAnnotationsWithoutCve(sql: SqlRunner, column: AnnotationColumn): Promise<number> {
   const { rows } = await sql.query<{ count: number }>(
     `with cleared as (
-       update vulnerabilities set ${column} = null where cve is null and ${column} is not null returning id
+       update vulnerability_signals s set ${column} = null
+       from vulnerabilities v
+       where v.id = s.vulnerability_id and v.cve is null and s.${column} is not null
+       returning s.vulnerability_id
      )
      select count(*)::int as count from cleared`,
   );

@@ -105,8 +105,8 @@ export async function recordWithCve(
 /** Every record's `column` by id, as text: what "nothing changed" compares. */
 export async function columnSnapshot(sql: SqlRunner, column: "known_exploited" | "epss"): Promise<string> {
   const { rows } = await sql.query<{ rows: string | null }>(
-    `select string_agg(id::text || '=' || coalesce(${column}::text, 'null'), ',' order by id) as rows
-     from vulnerabilities`,
+    `select string_agg(v.id::text || '=' || coalesce(s.${column}::text, 'null'), ',' order by v.id) as rows
+     from vulnerabilities v left join vulnerability_signals s on s.vulnerability_id = v.id`,
   );
   return rows[0]?.rows ?? "";
 }

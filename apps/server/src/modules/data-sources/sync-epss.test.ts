@@ -54,10 +54,11 @@ describe("EPSS sync", () => {
   const syncNow = () => staff.post("/api/staff/data-sources/epss/sync");
   const scoreOf = async (id: string) =>
     (
-      await harness.database.sql.query<{ epss: unknown }>("select epss from vulnerabilities where id = $1", [
-        id,
-      ])
-    ).rows[0]!.epss;
+      await harness.database.sql.query<{ epss: unknown }>(
+        "select epss from vulnerability_signals where vulnerability_id = $1",
+        [id],
+      )
+    ).rows[0]?.epss ?? null;
   const snapshot = () => columnSnapshot(harness.database.sql, "epss");
   const version = () => readDataVersion(harness.database.sql);
 

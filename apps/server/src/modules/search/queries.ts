@@ -108,7 +108,12 @@ const SUMMARY_COLUMNS = `v.id, v.slug, v.title, v.cve, v.severity, v.cvss_score:
     where ar.vulnerability_id = v.id and ar.product_id = v.product_id order by ar.position limit 1)
     as affected_range,
   p.id as product_id, pl.slug as platform, p.kind, p.slug as product_slug, p.name as product_name,
-  v.known_exploited, v.epss, v.withdrawn_at`;
+  s.known_exploited, s.epss, v.withdrawn_at`;
+
+/** What CISA and FIRST say of the record (decision 036): every statement selecting SUMMARY_COLUMNS joins it. */
+const SIGNALS_JOIN = "left join vulnerability_signals s on s.vulnerability_id = v.id";
+/** A record's EPSS value, for the match sets that are sorted by it. */
+const EPSS_OF_V = "(select s.epss from vulnerability_signals s where s.vulnerability_id = v.id)";
 
 /** Newest first; records without a date (most 2025–2026 CVEs, see the data README §1.7) by CVE id. */
 const DATE_ORDER = "v.published_at desc nulls last, v.cve desc nulls last, v.id";
@@ -159,7 +164,8 @@ export function createSearchQueries(database: Database, dataVersion: () => strin
     const order = `${byRank}f.published_at desc nulls last, f.cve desc nulls last, f.id`;
     const { rows } = await run.query<SummaryQueryRow & { total: number }>(
       `with filtered as materialized (
-         select v.id, ${rank} as rank, v.published_at, v.cve, v.epss
+         select v.id, ${rank} as rank, v.published_at, v.cve,
+           ${filters.sort === "epss" ? EPSS_OF_V : "null::jsonb"} as epss
          from vulnerabilities v
          ${whereSql}
          ${cap === undefined ? "" : `limit ${cap + 1}`}
@@ -172,6 +178,7 @@ export function createSearchQueries(database: Database, dataVersion: () => strin
        join vulnerabilities v on v.id = f.id
        join products p on p.id = v.product_id
        join platforms pl on pl.id = p.platform_id
+       ${SIGNALS_JOIN}
        order by ${order}`,
       [...params, filters.limit, filters.offset],
       { prepare: true },
@@ -268,11 +275,48 @@ export function createSearchQueries(database: Database, dataVersion: () => strin
        from vulnerabilities v
        join products p on p.id = v.product_id
        join platforms pl on pl.id = p.platform_id
+       ${SIGNALS_JOIN}
        ${whereSql}
        order by ${DATE_ORDER} limit $${params.length + 1} offset $${params.length + 2}`,
       [...params, limit, filters.offset],
     );
     return { rows: rows.map(summaryRowOf), total: cap, capped: true };
+  }
+
+  /**
+   * The ids of a page of a list sorted by EPSS, without words or a selective filter: the scored
+   * records walked from the highest score by their index (`vulnerability_signals_epss_idx`), and only
+   * when the page reaches past the last of them the unscored ones by the date index. One statement
+   * over an outer join, or a union of both, read every record for every page (decision 036).
+   */
+  async function epssPageIds(whereSql: string, params: unknown[], limit: number, offset: number) {
+    const and = (condition: string) => (whereSql ? `${whereSql} and ${condition}` : `where ${condition}`);
+    const next = params.length + 1;
+    const { rows: scored } = await run.query<{ id: string }>(
+      `select v.id from vulnerability_signals e join vulnerabilities v on v.id = e.vulnerability_id
+       ${and("e.epss is not null")}
+       order by (e.epss->>'score')::float8 desc, ${DATE_ORDER} limit $${next} offset $${next + 1}`,
+      [...params, limit, offset],
+    );
+    const ids = scored.map((row) => row.id);
+    if (ids.length === limit) return ids;
+    const scoredTotal =
+      ids.length > 0
+        ? offset + ids.length
+        : (
+            await run.query<{ total: number }>(
+              `select count(*)::int as total from vulnerability_signals e
+               join vulnerabilities v on v.id = e.vulnerability_id ${and("e.epss is not null")}`,
+              params,
+            )
+          ).rows[0]!.total;
+    const { rows: unscored } = await run.query<{ id: string }>(
+      `select v.id from vulnerabilities v
+       ${and("not exists (select 1 from vulnerability_signals e where e.vulnerability_id = v.id and e.epss is not null)")}
+       order by ${DATE_ORDER} limit $${next} offset $${next + 1}`,
+      [...params, limit - ids.length, Math.max(0, offset - scoredTotal)],
+    );
+    return [...ids, ...unscored.map((row) => row.id)];
   }
 
   return {
@@ -335,15 +379,22 @@ export function createSearchQueries(database: Database, dataVersion: () => strin
         );
       }
       if (filters.knownExploited !== undefined) {
-        where.push(`v.known_exploited is ${filters.knownExploited ? "not null" : "null"}`);
+        // The catalog lists a few hundred WordPress records: the listed ones are found by their index.
+        where.push(
+          `v.id ${filters.knownExploited ? "in" : "not in"} (select vulnerability_id from vulnerability_signals
+             where known_exploited is not null)`,
+        );
       }
       if (!filters.includeWithdrawn) where.push("v.withdrawn_at is null");
-      const order =
+      const byEpss = filters.sort === "epss";
+      // `v.epss` in a match set, `s.epss` where the page is joined to the signals.
+      const orderBy = (epss: string) =>
         filters.sort === "relevance" && filters.text
           ? `${rank} desc, ${DATE_ORDER}`
-          : filters.sort === "epss"
-            ? `${epssOrder("v")}, ${DATE_ORDER}`
+          : byEpss
+            ? `${epssOrder(epss)}, ${DATE_ORDER}`
             : DATE_ORDER;
+      const order = orderBy("v");
       const whereSql = where.length ? `where ${where.join(" and ")}` : "";
       const filterParams = [...params];
       if (filters.countOnly) {
@@ -369,40 +420,54 @@ export function createSearchQueries(database: Database, dataVersion: () => strin
       // With a limit, no page reaches past it (deep offsets would read the date index that far).
       const limit =
         cap === undefined ? filters.limit : Math.max(0, Math.min(filters.limit, cap - filters.offset));
+      // The offset walks ids only (the CTE `page`): PostgreSQL computes a row's whole select list
+      // (joins, the range sub-select) even for rows an offset skips, and a deep page of 250,000
+      // records took 2.7 s that way against a fraction of that for the ids alone.
+      const summaries = (pageCte: string, values: unknown[], prepare: boolean) =>
+        run.query<SummaryQueryRow>(
+          `with ${pageCte}
+           select ${SUMMARY_COLUMNS}
+           from page join vulnerabilities v on v.id = page.id
+           join products p on p.id = v.product_id
+           join platforms pl on pl.id = p.platform_id
+           ${SIGNALS_JOIN}
+           order by ${orderBy("s")}`,
+          values,
+          { prepare },
+        );
       const page =
         limit === 0
           ? Promise.resolve({ rows: [] as SummaryQueryRow[] })
-          : // The offset walks ids only: PostgreSQL computes a row's whole select list (joins, the
-            // range sub-select) even for rows an offset skips, and a deep page of 250,000 records
-            // took 2.7 s that way against a fraction of that for the ids alone.
-            run.query<SummaryQueryRow>(
-              `with ${
-                // A filter that picks few records (an id, a CWE, a product, a researcher) is applied
-                // first and its matches sorted: walking the date order instead reads every newer
-                // record first (CWE-352 at 250,000 records: 200,000 rows, 1 s).
-                selective
-                  ? `matches as materialized (
-                       select v.id, v.published_at, v.cve, v.epss from vulnerabilities v ${whereSql}
-                     ), page as (
-                       select v.id from matches v
-                       order by ${order} limit ${param(limit)} offset ${param(filters.offset)}
-                     )`
-                  : `page as (
-                       select v.id from vulnerabilities v
-                       ${whereSql}
-                       order by ${order} limit ${param(limit)} offset ${param(filters.offset)}
-                     )`
-              }
-               select ${SUMMARY_COLUMNS}
-               from page join vulnerabilities v on v.id = page.id
-               join products p on p.id = v.product_id
-               join platforms pl on pl.id = p.platform_id
-               order by ${order}`,
-              params,
-              // A few matches sorted: the same plan suits every value, and planning it afresh cost more
-              // than running it (1.1 ms against 0.1 ms for a product's records at 250,000 records).
-              { prepare: selective },
-            );
+          : selective
+            ? // A filter that picks few records (an id, a CWE, a product, a researcher) is applied
+              // first and its matches sorted: walking the date order instead reads every newer
+              // record first (CWE-352 at 250,000 records: 200,000 rows, 1 s). The same plan suits
+              // every value, and planning it afresh cost more than running it (1.1 ms against 0.1 ms
+              // for a product's records at 250,000 records).
+              summaries(
+                `matches as materialized (
+                   select v.id, v.published_at, v.cve, ${byEpss ? EPSS_OF_V : "null::jsonb"} as epss
+                   from vulnerabilities v ${whereSql}
+                 ), page as (
+                   select v.id from matches v
+                   order by ${order} limit ${param(limit)} offset ${param(filters.offset)}
+                 )`,
+                params,
+                true,
+              )
+            : byEpss
+              ? epssPageIds(whereSql, filterParams, limit, filters.offset).then((ids) =>
+                  summaries("page as (select unnest($1::uuid[]) as id)", [ids], false),
+                )
+              : summaries(
+                  `page as (
+                     select v.id from vulnerabilities v
+                     ${whereSql}
+                     order by ${order} limit ${param(limit)} offset ${param(filters.offset)}
+                   )`,
+                  params,
+                  false,
+                );
       const known = filters.knownTotal;
       const counted =
         known === undefined

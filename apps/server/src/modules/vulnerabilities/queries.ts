@@ -10,6 +10,7 @@ import {
   researchers,
   vendors,
   vulnerabilities,
+  vulnerabilitySignals,
 } from "../../db/schema/index.ts";
 import { CREDIT_POINTS_SQL } from "../rankings/public.ts";
 
@@ -82,8 +83,8 @@ export function createVulnerabilityQueries(database: Database) {
     sourceUrl: vulnerabilities.sourceUrl,
     attribution: vulnerabilities.attribution,
     withdrawnAt: vulnerabilities.withdrawnAt,
-    knownExploited: vulnerabilities.knownExploited,
-    epss: vulnerabilities.epss,
+    knownExploited: vulnerabilitySignals.knownExploited,
+    epss: vulnerabilitySignals.epss,
     productId: products.id,
     productKind: products.kind,
     productSlug: products.slug,
@@ -95,7 +96,8 @@ export function createVulnerabilityQueries(database: Database) {
       .select(detailColumns)
       .from(vulnerabilities)
       .innerJoin(products, eq(products.id, vulnerabilities.productId))
-      .innerJoin(platforms, eq(platforms.id, products.platformId));
+      .innerJoin(platforms, eq(platforms.id, products.platformId))
+      .leftJoin(vulnerabilitySignals, eq(vulnerabilitySignals.vulnerabilityId, vulnerabilities.id));
 
   /**
    * The page's lookups fetch the record, its ranges and its credits in one round trip: PGlite plans
@@ -121,7 +123,8 @@ export function createVulnerabilityQueries(database: Database) {
       .select({ ...detailColumns, ranges: rangesJson, credits: creditsJson })
       .from(vulnerabilities)
       .innerJoin(products, eq(products.id, vulnerabilities.productId))
-      .innerJoin(platforms, eq(platforms.id, products.platformId));
+      .innerJoin(platforms, eq(platforms.id, products.platformId))
+      .leftJoin(vulnerabilitySignals, eq(vulnerabilitySignals.vulnerabilityId, vulnerabilities.id));
 
   const byId = detailWithRelations()
     .where(eq(vulnerabilities.id, sql.placeholder("key")))
