@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
-import { Agent, request } from "node:http";
+import { Agent } from "node:http";
 import { join } from "node:path";
 import { openDatabase } from "../apps/server/src/db/client.ts";
-import { cpuMicrosecondsOf, freePort, listOption, numberOption, textOption } from "./support.ts";
+import { cpuMicrosecondsOf, freePort, listOption, numberOption, send, textOption } from "./support.ts";
 import { type LoadRequest, runWrk, wrkInstalled } from "./wrk.ts";
 
 /**
@@ -103,31 +103,11 @@ if (load !== "wrk" && load !== "node") throw new Error("--load is wrk or node");
 
 const agent = new Agent({ keepAlive: true, maxSockets: connections });
 
-function send({ method, path, body }: LoadRequest): Promise<number> {
-  const startedAt = performance.now();
-  return new Promise((resolve, reject) => {
-    const outgoing = request(
-      {
-        host: "127.0.0.1",
-        port: PORT,
-        method,
-        path,
-        agent,
-        headers: body
-          ? { "content-type": "application/json", "content-length": Buffer.byteLength(body) }
-          : {},
-      },
-      (response) => {
-        response.resume();
-        response.on("end", () => {
-          if (response.statusCode !== 200) reject(new Error(`${method} ${path}: ${response.statusCode}`));
-          else resolve(performance.now() - startedAt);
-        });
-      },
-    );
-    outgoing.on("error", reject);
-    outgoing.end(body);
-  });
+/** One request of the load; its time in ms, or an error for any status but 200. */
+async function sendLoad({ method, path, body }: LoadRequest): Promise<number> {
+  const answer = await send(agent, PORT, method, path, body === undefined ? {} : { body });
+  if (answer.status !== 200) throw new Error(`${method} ${path}: ${answer.status}`);
+  return answer.ms;
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -150,7 +130,7 @@ async function nodeLoad(requests: LoadRequest[], seconds: number, unique: boolea
     Array.from({ length: connections }, async () => {
       while (performance.now() < endAt && counter < limit) {
         const n = counter++;
-        const latency = await send(nth(n));
+        const latency = await sendLoad(nth(n));
         latencies.push(latency);
         const path = requests[n % requests.length]!.path;
         byPath.set(path, [...(byPath.get(path) ?? []), latency]);
@@ -175,7 +155,7 @@ async function nodeLoad(requests: LoadRequest[], seconds: number, unique: boolea
  */
 async function generate(requests: LoadRequest[], seconds: number, unique: boolean, limit: number) {
   if (load === "node") {
-    for (let n = 0; n < 50; n++) await send(requests[n % requests.length]!);
+    for (let n = 0; n < 50; n++) await sendLoad(requests[n % requests.length]!);
   } else {
     await runWrk({ port: PORT, requests: requests.slice(-50), seconds: 1, connections, unique });
   }
@@ -308,7 +288,7 @@ const server: ChildProcess = spawn(
 try {
   for (let attempt = 0; ; attempt++) {
     try {
-      await send(get("/api/public/footer/metrics"));
+      await sendLoad(get("/api/public/footer/metrics"));
       break;
     } catch (error) {
       if (attempt > 100) throw error;

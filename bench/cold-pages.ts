@@ -1,9 +1,17 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { cpSync, existsSync, readdirSync, readFileSync } from "node:fs";
-import { Agent, request } from "node:http";
+import { Agent } from "node:http";
 import { join, resolve } from "node:path";
 import { type Database, openDatabase } from "../apps/server/src/db/client.ts";
-import { cpuMicrosecondsOf, freePort, numberOption, temporaryDirectory, textOption } from "./support.ts";
+import {
+  cpuMicrosecondsOf,
+  freePort,
+  numberOption,
+  send,
+  temporaryDirectory,
+  textOption,
+  waitForOk,
+} from "./support.ts";
 
 /**
  * First visits to the public database's pages (issues 17 and 36). Every crawler visit and most human
@@ -55,29 +63,11 @@ interface Visit {
   reads: string[];
 }
 
-function get(port: number, path: string): Promise<number> {
-  const startedAt = performance.now();
-  return new Promise((done, fail) => {
-    const outgoing = request(
-      {
-        host: "127.0.0.1",
-        port,
-        method: "GET",
-        path: encodeURI(path),
-        agent,
-        headers: { accept: "text/html" },
-      },
-      (response) => {
-        response.resume();
-        response.on("end", () => {
-          if (response.statusCode !== 200) fail(new Error(`GET ${path}: ${response.statusCode}`));
-          else done(performance.now() - startedAt);
-        });
-      },
-    );
-    outgoing.on("error", fail);
-    outgoing.end();
-  });
+/** A page as a browser asks for it; its time in ms, or an error for any status but 200. */
+async function get(port: number, path: string): Promise<number> {
+  const answer = await send(agent, port, "GET", encodeURI(path), { headers: { accept: "text/html" } });
+  if (answer.status !== 200) throw new Error(`GET ${path}: ${answer.status}`);
+  return answer.ms;
 }
 
 /** CPU time (µs) of a process and all its descendants, living ones and those already waited for. */
@@ -155,18 +145,6 @@ async function measure(port: number, units: string[][], clients: number, cpu: ()
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-
-async function waitFor(port: number, path: string) {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await get(port, path);
-      return;
-    } catch (error) {
-      if (attempt > 600) throw error;
-      await new Promise((done) => setTimeout(done, 200));
-    }
-  }
-}
 
 /** The pages to visit and the API reads of each, from the database the server runs on. */
 async function visitsFrom(database: Database) {
@@ -264,7 +242,7 @@ const server = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main
 });
 const children: ChildProcess[] = [server];
 try {
-  await waitFor(appPort, "/healthz");
+  await waitForOk(agent, appPort, "/healthz", { exited: () => server.exitCode !== null });
   visits ??= await readVisits();
   const { vulnerabilities, products, searches } = visits;
 
@@ -275,7 +253,7 @@ try {
       { cwd: appRoot, env: environment, stdio: ["ignore", "inherit", "inherit"] },
     ),
   );
-  await waitFor(barePort, "/database/about-data");
+  await waitForOk(agent, barePort, "/database/about-data", { exited: () => children[1]!.exitCode !== null });
   const bareProcess = children[1]!;
   // Warm-up of both: connections, the routes' modules, the footer's metrics, JIT. Pages not measured.
   for (const path of ["/database/about-data", "/database/vdp", "/database/leaderboard"]) {

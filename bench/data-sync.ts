@@ -2,7 +2,7 @@
 // documents, then per database: first start, the sync under search load, the quiet poll, KEV + EPSS).
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { Agent, request } from "node:http";
+import { Agent } from "node:http";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import type { DataSourceList, DataSourceSyncResult } from "@pressguard/domain";
@@ -25,6 +25,7 @@ import {
   listOption,
   numberOption,
   removeTemporaryDirectory,
+  send,
   temporaryDirectory,
   textOption,
 } from "./support.ts";
@@ -129,45 +130,18 @@ const urlOf = (name: string) => {
 
 const agent = new Agent({ keepAlive: true, maxSockets: 64 });
 
-function call(
+async function call(
   port: number,
   method: "GET" | "POST",
   path: string,
   { token, body }: { token?: string; body?: unknown } = {},
 ): Promise<{ status: number; text: string; ms: number }> {
-  const startedAt = performance.now();
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const outgoing = request(
-      {
-        host: "127.0.0.1",
-        port,
-        method,
-        path,
-        agent,
-        headers: {
-          ...(payload !== undefined && {
-            "content-type": "application/json",
-            "content-length": Buffer.byteLength(payload),
-          }),
-          ...(token && { authorization: `Bearer ${token}` }),
-        },
-      },
-      (response) => {
-        let text = "";
-        response.setEncoding("utf8");
-        response.on("data", (chunk) => {
-          text += chunk;
-        });
-        response.on("end", () =>
-          resolve({ status: response.statusCode ?? 0, text, ms: performance.now() - startedAt }),
-        );
-        response.on("error", reject);
-      },
-    );
-    outgoing.on("error", reject);
-    outgoing.end(payload);
+  const answer = await send(agent, port, method, path, {
+    ...(body !== undefined && { body: JSON.stringify(body) }),
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+    text: true,
   });
+  return { status: answer.status, text: answer.text, ms: answer.ms };
 }
 
 async function callJson<T>(port: number, method: "GET" | "POST", path: string, options = {}) {

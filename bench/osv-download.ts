@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { Agent, request } from "node:http";
+import { Agent } from "node:http";
 import { join } from "node:path";
-import { freePort, numberOption, temporaryDirectory } from "./support.ts";
+import { freePort, numberOption, send, temporaryDirectory } from "./support.ts";
 
 /**
  * A search's throughput while clients download the OSV export (issue 18, decision 027: the export
@@ -28,40 +28,10 @@ const SEARCH = "/api/v1/vulnerabilities?q=timthumb";
 const agent = new Agent({ keepAlive: true, maxSockets: connections });
 const downloadAgent = new Agent({ keepAlive: true, maxSockets: 4 });
 
-function get(
+const get = (
   path: string,
   options: { headers?: Record<string, string>; via?: Agent; method?: string } = {},
-): Promise<{ status: number; ms: number; bytes: number; headers: Record<string, unknown> }> {
-  const startedAt = performance.now();
-  return new Promise((resolve, reject) => {
-    const outgoing = request(
-      {
-        host: "127.0.0.1",
-        port: PORT,
-        path,
-        method: options.method ?? "GET",
-        agent: options.via ?? agent,
-        headers: options.headers ?? {},
-      },
-      (response) => {
-        let bytes = 0;
-        response.on("data", (chunk: Buffer) => {
-          bytes += chunk.length;
-        });
-        response.on("end", () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            ms: performance.now() - startedAt,
-            bytes,
-            headers: response.headers,
-          }),
-        );
-      },
-    );
-    outgoing.on("error", reject);
-    outgoing.end();
-  });
-}
+) => send(options.via ?? agent, PORT, options.method ?? "GET", path, { headers: options.headers ?? {} });
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;

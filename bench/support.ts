@@ -1,4 +1,5 @@
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { type Agent, type IncomingHttpHeaders, type OutgoingHttpHeaders, request } from "node:http";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -19,6 +20,92 @@ export function freePort(): Promise<number> {
       server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject()));
     });
   });
+}
+
+/** A server's answer, read to its end. */
+export interface Answer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  /** Bytes of the body. */
+  bytes: number;
+  /** The body as UTF-8, when asked for (`text: true`); otherwise empty (a 48 MB zip is only counted). */
+  text: string;
+  /** From the call to the body's last byte. */
+  ms: number;
+}
+
+/**
+ * One request to a server on 127.0.0.1 over `agent` (node:http, no client timeout: a first sync
+ * answers after a minute), its body read to the end.
+ */
+export function send(
+  agent: Agent,
+  port: number,
+  method: string,
+  path: string,
+  options: { body?: string; headers?: OutgoingHttpHeaders; text?: boolean } = {},
+): Promise<Answer> {
+  const startedAt = performance.now();
+  const { body, text: wantText = false } = options;
+  return new Promise((resolve, reject) => {
+    const outgoing = request(
+      {
+        host: "127.0.0.1",
+        port,
+        method,
+        path,
+        agent,
+        headers: {
+          ...(body !== undefined && {
+            "content-type": "application/json",
+            "content-length": Buffer.byteLength(body),
+          }),
+          ...options.headers,
+        },
+      },
+      (response) => {
+        let bytes = 0;
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => {
+          bytes += chunk.length;
+          if (wantText) chunks.push(chunk);
+        });
+        response.on("end", () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            bytes,
+            text: wantText ? Buffer.concat(chunks).toString("utf8") : "",
+            ms: performance.now() - startedAt,
+          }),
+        );
+        response.on("error", reject);
+      },
+    );
+    outgoing.on("error", reject);
+    outgoing.end(body);
+  });
+}
+
+/**
+ * Asks `path` every 200 ms until it answers 200: a server's `/healthz` once it is ready. Gives up
+ * when `exited()` says the server's process ended, or after `timeoutMs`.
+ */
+export async function waitForOk(
+  agent: Agent,
+  port: number,
+  path: string,
+  { exited = () => false, timeoutMs = 120_000 }: { exited?: () => boolean; timeoutMs?: number } = {},
+): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  for (;;) {
+    if (exited()) throw new Error(`the server on ${port} exited before ${path} answered 200`);
+    const answer = await send(agent, port, "GET", path).catch(() => null);
+    if (answer?.status === 200) return;
+    if (performance.now() > deadline)
+      throw new Error(`${path} on ${port} did not answer 200 in ${timeoutMs} ms`);
+    await new Promise((done) => setTimeout(done, 200));
+  }
 }
 
 const temporaryDirectories = new Set<string>();

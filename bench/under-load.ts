@@ -1,14 +1,17 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { Agent, request } from "node:http";
+import { Agent } from "node:http";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import {
+  type Answer,
   freePort,
   listOption,
   numberOption,
   removeTemporaryDirectory,
+  send,
   temporaryDirectory,
+  waitForOk,
 } from "./support.ts";
 
 /**
@@ -44,52 +47,11 @@ const CHECK_ITEMS = 500;
 const KEY_CHECK_INTERVAL_MS = 60_000 / (3000 / (1 + CHECK_ITEMS / 50));
 const agent = new Agent({ keepAlive: true, maxSockets: clients + 2 });
 
-interface Answer {
-  status: number;
-  bytes: number;
-  ms: number;
-}
+/** The page as a browser asks for it; a check with its JSON body. */
+const ask = (port: number, method: string, path: string, body?: string): Promise<Answer> =>
+  send(agent, port, method, path, body === undefined ? { headers: { accept: "text/html" } } : { body });
 
-function send(port: number, method: string, path: string, body?: string): Promise<Answer> {
-  const startedAt = performance.now();
-  return new Promise((done, fail) => {
-    const outgoing = request(
-      {
-        host: "127.0.0.1",
-        port,
-        method,
-        path,
-        agent,
-        headers: body
-          ? { "content-type": "application/json", "content-length": Buffer.byteLength(body) }
-          : { accept: "text/html" },
-      },
-      (response) => {
-        let bytes = 0;
-        response.on("data", (chunk: Buffer) => {
-          bytes += chunk.length;
-        });
-        response.on("end", () =>
-          done({ status: response.statusCode ?? 0, bytes, ms: performance.now() - startedAt }),
-        );
-        response.on("error", fail);
-      },
-    );
-    outgoing.on("error", fail);
-    outgoing.end(body);
-  });
-}
-
-function etagOf(port: number, path: string): Promise<string | undefined> {
-  return new Promise((resolve, reject) => {
-    const outgoing = request({ host: "127.0.0.1", port, method: "HEAD", path, agent }, (response) => {
-      response.resume();
-      resolve(response.headers.etag);
-    });
-    outgoing.on("error", reject);
-    outgoing.end();
-  });
-}
+const etagOf = async (port: number, path: string) => (await send(agent, port, "HEAD", path)).headers.etag;
 
 /** The bundled plugins' slugs, in the file's order. */
 function bundledPluginSlugs(): string[] {
@@ -117,7 +79,7 @@ async function measurePage(port: number): Promise<Window> {
   await Promise.all(
     Array.from({ length: clients }, async () => {
       while (performance.now() < endAt) {
-        const answer = await send(port, "GET", PAGE);
+        const answer = await ask(port, "GET", PAGE);
         if (answer.status !== 200) throw new Error(`GET ${PAGE}: ${answer.status}`);
         latencies.push(answer.ms);
       }
@@ -155,15 +117,6 @@ async function loop(load: () => Promise<Answer>, stop: Promise<unknown>, interva
     if (rest > 0 && !stopped) await new Promise((resolve) => setTimeout(resolve, rest));
   }
   return done;
-}
-
-async function waitForHealth(port: number, server: ChildProcess) {
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
-    const answer = await send(port, "GET", "/healthz").catch(() => null);
-    if (answer?.status === 200) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 async function stopServer(server: ChildProcess) {
@@ -220,11 +173,11 @@ for (const engine of engines) {
     stdio: ["ignore", "ignore", "inherit"],
   });
   try {
-    await waitForHealth(port, server);
+    await waitForOk(agent, port, "/healthz", { exited: () => server.exitCode !== null, timeoutMs: 900_000 });
     const firstStart = (performance.now() - startedAt) / 1000;
     // Warm-up: the page into the response store, connections, JIT.
-    for (let n = 0; n < 200; n++) await send(port, "GET", PAGE);
-    await send(
+    for (let n = 0; n < 200; n++) await ask(port, "GET", PAGE);
+    await ask(
       port,
       "POST",
       "/api/v1/check",
@@ -236,7 +189,7 @@ for (const engine of engines) {
 
     let pageDone = measurePage(port);
     const paced = await loop(
-      () => send(port, "POST", "/api/v1/check", nextCheckBody()),
+      () => ask(port, "POST", "/api/v1/check", nextCheckBody()),
       pageDone,
       KEY_CHECK_INTERVAL_MS,
     );
@@ -248,7 +201,7 @@ for (const engine of engines) {
       `${paced.count} checks, ${(paced.ms / Math.max(1, paced.count)).toFixed(0)} ms each`,
     );
     pageDone = measurePage(port);
-    const checks = await loop(() => send(port, "POST", "/api/v1/check", nextCheckBody()), pageDone);
+    const checks = await loop(() => ask(port, "POST", "/api/v1/check", nextCheckBody()), pageDone);
     row(
       engine,
       "500-item checks back to back",
@@ -259,7 +212,7 @@ for (const engine of engines) {
 
     // The first download: made from the database while the export set is built beside it.
     pageDone = measurePage(port);
-    const firstZip = send(port, "GET", "/api/v1/osv/all.zip");
+    const firstZip = ask(port, "GET", "/api/v1/osv/all.zip");
     const during = await pageDone;
     const first = await firstZip;
     if (first.status !== 200) throw new Error(`all.zip: ${first.status}`);
@@ -276,7 +229,7 @@ for (const engine of engines) {
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }
     pageDone = measurePage(port);
-    const zips = await loop(() => send(port, "GET", "/api/v1/osv/all.zip"), pageDone);
+    const zips = await loop(() => ask(port, "GET", "/api/v1/osv/all.zip"), pageDone);
     row(
       engine,
       "stored `all.zip`, back to back",

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { jsonHeaders, reportBody, researcherToken, withDatabase } from "./api.ts";
+import { researcherToken, submitUnderFault, withDatabase } from "./api.ts";
 import { createFaultCluster, type FaultCluster } from "./cluster.ts";
 import { recordFigures } from "./figures.ts";
 import { type Server, startServer, stopProcess } from "./processes.ts";
@@ -23,7 +23,6 @@ const RESTART_AFTER = 100;
 const PORTS = [Number(process.env.FAULTS_PORT ?? 3241), Number(process.env.FAULTS_PORT ?? 3241) + 1];
 /** A submission gives up this long after its first attempt. */
 const GIVE_UP_MS = 60_000;
-const RETRIED_STATUSES = new Set([409, 503]);
 /** The recovery probe gives up after this long (the figure is then Infinity). */
 const RECOVERY_PROBE_MS = 30_000;
 
@@ -59,53 +58,7 @@ describe("a PostgreSQL restart under load", () => {
   it("loses and duplicates nothing, keeps both instances up, and they answer again within 10 s", async () => {
     const token = await researcherToken(servers[0]!.base, databaseUrl);
     const run = randomUUID().slice(0, 8);
-    const figures = { acknowledged: 0, failed: 0, retries: 0, unavailable503: 0, inProgress409: 0 };
-    const failures: string[] = [];
     let restarted: Promise<number> | null = null;
-
-    async function submit(index: number) {
-      const server = servers[index % servers.length]!;
-      const base = server.base;
-      const key = randomUUID();
-      const body = JSON.stringify(reportBody(`Fault load ${run} #${index}`, index % 20));
-      const startedAt = Date.now();
-      for (;;) {
-        let status: number | string;
-        try {
-          const response = await fetch(`${base}/api/reports`, {
-            method: "POST",
-            headers: jsonHeaders(token, { "idempotency-key": key }),
-            body,
-          });
-          status = response.status;
-          const text = await response.text();
-          if (status === 201) {
-            figures.acknowledged += 1;
-            if (figures.acknowledged === RESTART_AFTER) restarted ??= restartAndTimeRecovery();
-            return;
-          }
-          if (status === 503) {
-            figures.unavailable503 += 1;
-            expect(response.headers.get("retry-after")).toMatch(/^\d+$/);
-          }
-          if (status === 409) figures.inProgress409 += 1;
-          if (!RETRIED_STATUSES.has(status)) {
-            failures.push(`#${index}: ${status} ${text.slice(0, 200)}`);
-            figures.failed += 1;
-            return;
-          }
-        } catch (error) {
-          status = String((error as Error).cause ?? error);
-        }
-        if (server.ended() || Date.now() - startedAt > GIVE_UP_MS) {
-          failures.push(`#${index}: gave up after ${status}`);
-          figures.failed += 1;
-          return;
-        }
-        figures.retries += 1;
-        await sleep(200);
-      }
-    }
 
     /** Restarts PostgreSQL; answers the seconds until both instances answered a database read again. */
     async function restartAndTimeRecovery(): Promise<number> {
@@ -128,12 +81,18 @@ describe("a PostgreSQL restart under load", () => {
       );
     }
 
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (next < SUBMISSIONS) await submit(next++);
-      }),
-    );
+    const { figures, failures } = await submitUnderFault({
+      bases: servers.map((server) => server.base),
+      token,
+      titlePrefix: `Fault load ${run} #`,
+      count: SUBMISSIONS,
+      concurrency: CONCURRENCY,
+      giveUpMs: GIVE_UP_MS,
+      serverEnded: (base) => servers.find((server) => server.base === base)?.ended() != null,
+      onAcknowledged: (acknowledged) => {
+        if (acknowledged === RESTART_AFTER) restarted ??= restartAndTimeRecovery();
+      },
+    });
     const secondsToRecover = await (restarted ?? Promise.resolve(Number.NaN));
 
     const { rows } = await withDatabase(databaseUrl, (client) =>

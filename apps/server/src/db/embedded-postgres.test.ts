@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import {
   chmodSync,
   cpSync,
@@ -136,13 +136,15 @@ async function eventually(condition: () => boolean, ms = 5_000) {
   }
 }
 
+/** Running or stopped; a zombie (dead, not yet reaped by whoever inherited it) is not alive. */
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch {
     return false;
   }
+  const state = spawnSync("ps", ["-o", "stat=", "-p", String(pid)], { encoding: "utf8" }).stdout.trim();
+  return state !== "" && !state.startsWith("Z");
 }
 
 /** `pid` and every process below it. */
@@ -253,6 +255,37 @@ describe("startEmbeddedPostgres", () => {
     expect(isAlive(hung)).toBe(false);
     await eventually(() => server.restarts === 1);
     expect(log.entries.some((entry) => entry.message.includes("does not answer"))).toBe(true);
+  });
+
+  it("kills and restarts a cluster whose every process stopped, backends with statements included", async () => {
+    const dir = copiedCluster();
+    const log = memoryLog();
+    const server = await start(dir, log, { probe: { intervalMs: 200, timeoutMs: 300, misses: 2 } });
+    const hung = server.pid!;
+    // A statement in flight when the engine freezes, as under load.
+    const client = new pg.Client({ connectionString: server.url });
+    client.on("error", () => {});
+    await client.connect();
+    const inFlight = client.query("select pg_sleep(30)").catch(() => null);
+    const backends = processTree(hung).slice(1);
+    expect(backends.length).toBeGreaterThan(0);
+    for (const pid of [hung, ...backends]) process.kill(pid, "SIGSTOP");
+    try {
+      // Killing the postmaster alone left its stopped processes holding the shared memory: every
+      // start then failed with "pre-existing shared memory block is still in use", for good.
+      await answersWithin(server.url, 15_000);
+      expect(isAlive(hung)).toBe(false);
+      for (const pid of backends) expect(isAlive(pid)).toBe(false);
+      await inFlight;
+    } finally {
+      // A failed run leaves no frozen process behind.
+      for (const pid of [hung, ...backends]) {
+        try {
+          process.kill(pid, "SIGKILL");
+        } catch {}
+      }
+      await client.end().catch(() => {});
+    }
   });
 
   it("stops the postmaster a killed server left running, then starts", async () => {

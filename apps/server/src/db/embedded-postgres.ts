@@ -10,6 +10,8 @@ import {
   mkdirSync,
   readdirSync,
   readFileSync,
+  readlinkSync,
+  realpathSync,
   renameSync,
   rmSync,
   statSync,
@@ -447,6 +449,60 @@ async function createCluster(
   );
 }
 
+/**
+ * SIGKILL to the postmaster `pid` of the cluster in `dir` and to every process of that cluster. Each
+ * child of a postmaster makes itself a session leader (PostgreSQL's InitPostmasterChild), so neither
+ * the postmaster's death nor its process group reaches one that cannot notice it (a stopped backend,
+ * one stuck in the kernel), and such a process keeps the cluster's shared memory attached: every
+ * later start then fails with "pre-existing shared memory block is still in use". They are found
+ * as the postmaster's children and, once it is gone and they were reparented, on Linux as the
+ * PostgreSQL processes whose working directory is the data directory.
+ */
+function killCluster(dir: string, pid: number | undefined) {
+  const pids = new Set<number>(clusterProcesses(dir));
+  if (pid) {
+    pids.add(pid);
+    for (const child of childrenOf(pid)) pids.add(child);
+  }
+  for (const target of pids) {
+    try {
+      process.kill(target, "SIGKILL");
+    } catch {}
+  }
+}
+
+/** The processes whose parent is `pid` (`ps` on Linux and macOS). */
+function childrenOf(pid: number): number[] {
+  const listed = spawnSync("ps", ["-A", "-o", "pid=,ppid="], { encoding: "utf8" });
+  if (listed.status !== 0) return [];
+  return listed.stdout
+    .split("\n")
+    .map((line) => line.trim().split(/\s+/).map(Number))
+    .filter(([child, parent]) => parent === pid && child !== undefined && child > 0)
+    .map(([child]) => child!);
+}
+
+/** Linux: the running PostgreSQL processes whose working directory is `dir` (every process of its cluster). */
+function clusterProcesses(dir: string): number[] {
+  if (process.platform !== "linux") return [];
+  let real: string;
+  try {
+    real = realpathSync(dir);
+  } catch {
+    return [];
+  }
+  const found: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readlinkSync(`/proc/${entry}/cwd`) !== real) continue;
+      if (!readlinkSync(`/proc/${entry}/exe`).endsWith("/postgres")) continue;
+      found.push(Number(entry));
+    } catch {}
+  }
+  return found;
+}
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -523,6 +579,8 @@ async function stopOrphan(dir: string, log: Logger, stopTimeoutMs: number) {
     } catch {
       return;
     }
+    // Its processes too: a frozen cluster's would outlive it.
+    if (signal === "SIGKILL") killCluster(dir, pid);
     if (await waitForDeath(pid, signal === "SIGKILL" ? 5_000 : stopTimeoutMs)) return;
   }
   throw new EmbeddedPostgresError(`The PostgreSQL server ${pid} left on ${dir} does not stop.`);
@@ -674,7 +732,7 @@ async function startIn(dir: string, options: EmbeddedPostgresOptions): Promise<E
       // FATAL "starting up" line per attempt to the log; the connection is what proves it ready.
       if (readyInPidFile(dir, pid) && (await answers(2_000))) break;
       if (performance.now() > deadline) {
-        postmaster.kill("SIGKILL");
+        killCluster(dir, postmaster.pid);
         throw new EmbeddedPostgresError(`PostgreSQL on ${dir} did not answer within 120 s.`);
       }
       await sleep(25);
@@ -712,6 +770,8 @@ async function startIn(dir: string, options: EmbeddedPostgresOptions): Promise<E
       child = null;
       Atomics.store(pidCell, 0, 0);
       if (stopping) return;
+      // What it started and left behind (a process that cannot see it died) would keep it from starting.
+      killCluster(dir, postmaster.pid);
       // A postmaster that ran a while before dying starts the back-off afresh; a crash loop does not.
       crashStreak = performance.now() - upSince > 60_000 ? 1 : crashStreak + 1;
       log.error(
@@ -768,7 +828,8 @@ async function startIn(dir: string, options: EmbeddedPostgresOptions): Promise<E
       ["SIGQUIT", stopTimeoutMs],
       ["SIGKILL", 5_000],
     ] as const) {
-      postmaster.kill(signal);
+      if (signal === "SIGKILL") killCluster(dir, postmaster.pid);
+      else postmaster.kill(signal);
       // The wait's timer is cleared once the postmaster is gone: left running it held a command-line
       // tool's process open for the whole stop timeout after its work was done.
       const waited = new AbortController();
@@ -801,7 +862,7 @@ async function startIn(dir: string, options: EmbeddedPostgresOptions): Promise<E
       { pid: postmaster.pid, misses: settings.misses, timeoutMs: settings.timeoutMs },
       "embedded PostgreSQL does not answer; killing it to restart it",
     );
-    postmaster.kill("SIGKILL");
+    killCluster(dir, postmaster.pid);
   }
 
   /** Stops the postmaster when the process exits without `stop()` (process.exit): no orphan is left. */
