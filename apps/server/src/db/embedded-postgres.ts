@@ -88,7 +88,7 @@ interface EmbeddedPostgresOptions {
   port?: number;
   /** The account to run as when this process is root: default `postgres` if it exists, else `nobody`. */
   runAs?: string;
-  /** The hang probe (decision 037: every 5 s, 2 s timeout, 3 misses); `false` turns it off. */
+  /** The hang probe (decision 037: every 2 s, 2 s timeout, 3 misses); `false` turns it off. */
   probe?: ProbeOptions | false;
   /**
    * `false` for throwaway clusters (tests): initdb without syncing and the server with `fsync=off`,
@@ -637,7 +637,7 @@ async function startIn(dir: string, options: EmbeddedPostgresOptions): Promise<E
   const port = options.port ?? 5432;
   const stopTimeoutMs = options.stopTimeoutMs ?? 10_000;
   const probe =
-    options.probe === undefined ? { intervalMs: 5_000, timeoutMs: 2_000, misses: 3 } : options.probe;
+    options.probe === undefined ? { intervalMs: 2_000, timeoutMs: 2_000, misses: 3 } : options.probe;
   const account = chooseAccount(options.runAs);
   const located = await locateBinaries(log);
   const binaries = account ? reachableBinaries(account, located, log) : located;

@@ -88,11 +88,12 @@ describe("the Wordfence feed parsed on a worker thread", () => {
   // The defect it guards: parsed on the sync's own thread, the document kept the event loop busy for
   // 10–12 s, and every search served meanwhile waited (issue 34's search p95 during a sync).
   it("leaves the calling thread mostly idle while it parses", async () => {
-    const document = largeDocument(8_000);
+    const records = 4_000;
+    const document = largeDocument(records);
     /** Milliseconds the event loop was busy while `read` ran. */
     const busyMs = async (read: () => Promise<number>) => {
       const before = performance.eventLoopUtilization();
-      expect(await read()).toBe(8_000);
+      expect(await read()).toBe(records);
       return performance.eventLoopUtilization(before).active;
     };
     const arriving = async function* () {
@@ -102,21 +103,32 @@ describe("the Wordfence feed parsed on a worker thread", () => {
         yield chunk;
       }
     };
-    const arrivalOnly = await busyMs(async () => {
-      for await (const _chunk of arriving());
-      return 8_000;
-    });
-    const inline = await busyMs(async () => {
-      let count = 0;
-      for await (const entry of parseWordfenceFeed(arriving())) if ("record" in entry) count++;
-      return count;
-    });
-    const offThread = await busyMs(async () => {
-      let count = 0;
-      for await (const entry of readWordfenceFeedOffThread(arriving())) if ("id" in entry) count++;
-      return count;
-    });
-    const parsing = { inline: inline - arrivalOnly, offThread: offThread - arrivalOnly };
+    const arrivalOnly = () =>
+      busyMs(async () => {
+        for await (const _chunk of arriving());
+        return records;
+      });
+    const inline = () =>
+      busyMs(async () => {
+        let count = 0;
+        for await (const entry of parseWordfenceFeed(arriving())) if ("record" in entry) count++;
+        return count;
+      });
+    const offThread = () =>
+      busyMs(async () => {
+        let count = 0;
+        for await (const entry of readWordfenceFeedOffThread(arriving())) if ("id" in entry) count++;
+        return count;
+      });
+    // The least of three interleaved rounds each: on CI's two shared cores one round can be slowed by
+    // the other test files (one round measured 526 ms off the thread against 1,010 ms inline).
+    const least = { arrival: Infinity, inline: Infinity, offThread: Infinity };
+    for (let round = 0; round < 3; round++) {
+      least.arrival = Math.min(least.arrival, await arrivalOnly());
+      least.inline = Math.min(least.inline, await inline());
+      least.offThread = Math.min(least.offThread, await offThread());
+    }
+    const parsing = { inline: least.inline - least.arrival, offThread: least.offThread - least.arrival };
     expect(parsing.offThread, JSON.stringify(parsing)).toBeLessThan(parsing.inline / 2);
   }, 120_000);
 });
