@@ -257,6 +257,18 @@ describe("startEmbeddedPostgres", () => {
     expect(log.entries.some((entry) => entry.message.includes("does not answer"))).toBe(true);
   });
 
+  it("stops without cutting off a probe in flight (no FATAL line in the log)", async () => {
+    // `npm run data:sync` printed "FATAL: terminating connection due to administrator command" on
+    // stderr when the stop's fast shutdown met the hang probe's connection.
+    const log = memoryLog();
+    const server = await start(copiedCluster(), log, {
+      probe: { intervalMs: 1, timeoutMs: 2_000, misses: 3 },
+    });
+    await new Promise((done) => setTimeout(done, 100));
+    await server.stop();
+    expect(log.entries.filter((entry) => entry.level !== "info").map((entry) => entry.message)).toEqual([]);
+  });
+
   it("kills and restarts a cluster whose every process stopped, backends with statements included", async () => {
     const dir = copiedCluster();
     const log = memoryLog();

@@ -886,13 +886,13 @@ async function startIn(dir: string, options: EmbeddedPostgresOptions): Promise<E
     throw error;
   }
   process.on("exit", onProcessExit);
+  /** The probe under way: a stop waits for it, or its connection would end in a FATAL line. */
+  let probing: Promise<void> | null = null;
   if (probe) {
-    let probing = false;
     probeTimer = setInterval(() => {
       if (probing) return;
-      probing = true;
-      void probeOnce(probe).finally(() => {
-        probing = false;
+      probing = probeOnce(probe).finally(() => {
+        probing = null;
       });
     }, probe.intervalMs);
     probeTimer.unref();
@@ -912,6 +912,7 @@ async function startIn(dir: string, options: EmbeddedPostgresOptions): Promise<E
         stopping = true;
         stopped.abort();
         if (probeTimer) clearInterval(probeTimer);
+        await probing;
         await restarting;
         if (child) await terminate(child);
         child = null;
