@@ -82,7 +82,7 @@ export async function apiRoutes(api: FastifyInstance, options: ApiRouteOptions) 
   await api.register(forwardingRoutes, { forwarding: s.forwarding });
   await api.register(searchRoutes, { search: s.search, responseStore, reads });
   await api.register(vulnerabilityRoutes, { vulnerabilities: s.vulnerabilities, responseStore, reads });
-  await api.register(osvExportRoutes, { exports: s.osvExports, feeds: s.feeds });
+  await api.register(osvExportRoutes, { exports: s.osvExports });
   await api.register(rankingRoutes, { rankings: s.rankings, responseStore, reads });
   await api.register(checkRoutes, { check: s.check });
   await api.register(dataSourceRoutes, { dataSources: s.dataSources });

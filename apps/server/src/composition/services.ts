@@ -20,7 +20,7 @@ import { dataSourcesOf } from "../modules/data-sources/registry.ts";
 import { createDataSourceService } from "../modules/data-sources/service.ts";
 import { createEmbedService } from "../modules/embed/service.ts";
 import { createExploitationService } from "../modules/exploitation/service.ts";
-import { createOsvExports } from "../modules/feeds/osv-export-files.ts";
+import { createOsvExports, osvExportWriterOf } from "../modules/feeds/osv-export-files.ts";
 import { createFeedService } from "../modules/feeds/service.ts";
 import { createForwardingService } from "../modules/forwarding/service.ts";
 import { createForwardingSink } from "../modules/forwarding/sink.ts";
@@ -216,7 +216,7 @@ export async function buildServices({ config, database, log }: ServiceOptions) {
     }),
     // Built per data version into this instance's local directory, served as files (decision 027).
     osvExports: createOsvExports({
-      feeds,
+      write: osvExportWriterOf(database, feeds, appUrl),
       sql: database.sql,
       directory: join(config.exportsDir, "osv"),
       currentVersion: dataVersion.current,

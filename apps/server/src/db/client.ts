@@ -65,6 +65,8 @@ export interface Database {
   read: Db;
   /** The embedded database's lock file, which this process alone holds (null without one). */
   lockPath: string | null;
+  /** How another thread opens its own connections to this database; null on PGlite, held by one. */
+  connection: { url: string; readUrl?: string | undefined } | null;
   /** The embedded PostgreSQL's postmaster pid, kept current across its restarts (embedded-postgres.ts). */
   enginePid?: Int32Array<SharedArrayBuffer>;
   migrate(): Promise<void>;
@@ -126,6 +128,7 @@ function wrapPglite(client: PGlite, lock: DirectoryLock | null): Database {
     db,
     read: db,
     lockPath: lock?.path ?? null,
+    connection: null,
     sql: runner(client),
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER }),
     async close() {
@@ -190,6 +193,7 @@ function openPostgres(url: string, readUrl: string | undefined, poolSize: number
     db,
     read: readPool ? (drizzlePg(readPool, { schema }) as unknown as Db) : db,
     lockPath: null,
+    connection: { url, readUrl },
     sql: {
       async query<Row>(text: string, params?: unknown[], options?: QueryOptions) {
         const result = options?.prepare

@@ -1,16 +1,12 @@
 import { createHash, randomUUID } from "node:crypto";
-import { once } from "node:events";
-import { createReadStream, createWriteStream } from "node:fs";
+import { createReadStream } from "node:fs";
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { PassThrough, type Readable } from "node:stream";
-import { finished, pipeline } from "node:stream/promises";
-import { setImmediate as nextTurn } from "node:timers/promises";
-import { createGzip } from "node:zlib";
-import { Zip, ZipDeflate } from "fflate";
-import type { SqlRunner } from "../../db/client.ts";
+import type { Database, SqlRunner } from "../../db/client.ts";
 import { readDataVersionStamp } from "../../db/data-version.ts";
-import type { FeedService, OsvExportRecord } from "./service.ts";
+import { writeOsvExportOffThread } from "./osv-export-thread.ts";
+import { type WrittenExport, writeOsvExport } from "./osv-export-writer.ts";
+import type { FeedService } from "./service.ts";
 
 /**
  * The OSV export as files, built once per data version (decision 027): `osv.jsonl.gz` (the JSON Lines
@@ -20,7 +16,8 @@ import type { FeedService, OsvExportRecord } from "./service.ts";
  * A set is built when it is asked for, not when the server starts or the data changes: at 250,000
  * records a build takes minutes of CPU, which a server nobody downloads from should not spend on
  * every start and every publication. The first request after a change starts the build and gets the
- * previous set (or, with none on disk, the live answer).
+ * previous set (with none on disk, it waits for the build). The build runs in a worker thread with
+ * its own connection (osv-export-thread.ts), on the server's thread only on PGlite.
  *
  * Each instance builds its own copy in a local directory, `<directory>/v<data version>/`, written as
  * `.tmp-v<version>-<uuid>/` and renamed into place when complete; the files are byte-identical on
@@ -36,8 +33,6 @@ const SET_NAME = /^v(\d+)$/;
 const TEMP_PREFIX = ".tmp-";
 /** A temporary directory this old is a build whose process died: removed. */
 const STALE_TEMP_MS = 60 * 60 * 1000;
-/** Records compressed into the zip between two turns of the event loop. */
-const RECORDS_PER_TURN = 50;
 /** After a failed build, wait this long before the next try. */
 const RETRY_AFTER_FAILURE_MS = 30_000;
 
@@ -65,15 +60,36 @@ interface Logger {
   error(object: object, message: string): void;
 }
 
+/** Writes one set's files into `target`, a fresh directory; `signal` stops it at its next batch. */
+export type OsvExportWrite = (target: string, signal: AbortSignal) => Promise<WrittenExport>;
+
 export interface OsvExportOptions {
-  feeds: Pick<FeedService, "osvBatches">;
+  write: OsvExportWrite;
   sql: SqlRunner;
   /** Local to this instance; created when missing. */
   directory: string;
   /** The data version this instance has seen (db/data-version.ts). */
   currentVersion: () => string;
   log?: Logger;
-  batchSize?: number;
+}
+
+/** Records read, converted and written per batch. */
+const BATCH_SIZE = 250;
+
+/**
+ * How this database's sets are written: by a worker thread with its own connection, or, on PGlite,
+ * whose one connection this thread holds, here between requests.
+ */
+export function osvExportWriterOf(
+  database: Pick<Database, "connection">,
+  feeds: Pick<FeedService, "osvBatches">,
+  appUrl: string,
+): OsvExportWrite {
+  const { connection } = database;
+  if (connection)
+    return (target, signal) =>
+      writeOsvExportOffThread({ connection, appUrl, target, batchSize: BATCH_SIZE }, signal);
+  return (target, signal) => writeOsvExport(feeds, target, BATCH_SIZE, () => signal.aborted);
 }
 
 function setOf(directory: string, manifest: OsvExportManifest): OsvExportSet {
@@ -88,133 +104,10 @@ async function sha256Of(path: string): Promise<string> {
 
 const toSecond = (date: Date) => new Date(Math.floor(date.getTime() / 1000) * 1000);
 
-/**
- * A zip archive written as it is fed (fflate's streaming `Zip`): `<osv id>.json` per record, deflated,
- * dated by its `modified` (so the archive is the same bytes on every instance). fflate compresses on
- * the event loop's thread (about 6 ms per 50 records), and hands the bytes to `write`.
- */
-function zipWriter(write: (chunk: Uint8Array) => void, fail: (error: Error) => void) {
-  const zip = new Zip((error, chunk, final) => {
-    if (error) return fail(error);
-    if (chunk.length > 0) write(chunk);
-    if (final) write(new Uint8Array(0));
-  });
-  return {
-    /** Compresses the batch, letting other work in every `RECORDS_PER_TURN` records. */
-    async add(batch: OsvExportRecord[]) {
-      for (const [position, record] of batch.entries()) {
-        const file = new ZipDeflate(`${record.id}.json`, { level: 6 });
-        file.mtime = new Date(record.modified);
-        zip.add(file);
-        file.push(Buffer.from(record.json), true);
-        if (position % RECORDS_PER_TURN === RECORDS_PER_TURN - 1) await nextTurn();
-      }
-    },
-    end: () => zip.end(),
-  };
-}
-
-/**
- * While an instance builds its first set (nothing on disk yet), the answers are made from the
- * database as the export always was: the same bytes, without validators or ranges (decision 027).
- */
-export const liveExport = {
-  async *jsonLines(feeds: OsvExportOptions["feeds"], since?: Date): AsyncGenerator<string> {
-    for await (const batch of feeds.osvBatches()) {
-      const kept = since ? batch.filter((record) => Date.parse(record.modified) > since.getTime()) : batch;
-      if (kept.length > 0) yield kept.map((record) => `${record.json}\n`).join("");
-    }
-  },
-
-  async *modifiedIds(feeds: OsvExportOptions["feeds"]): AsyncGenerator<string> {
-    const index: { time: number; line: string; id: string }[] = [];
-    for await (const batch of feeds.osvBatches())
-      for (const record of batch)
-        index.push({
-          time: Date.parse(record.modified),
-          line: `${record.modified},${record.id}\n`,
-          id: record.id,
-        });
-    index.sort((a, b) => b.time - a.time || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    yield index.map((entry) => entry.line).join("");
-  },
-
-  zip(feeds: OsvExportOptions["feeds"]): Readable {
-    const output = new PassThrough();
-    const zip = zipWriter(
-      (chunk) => (chunk.length > 0 ? output.write(chunk) : output.end()),
-      (error) => output.destroy(error),
-    );
-    void (async () => {
-      for await (const batch of feeds.osvBatches()) {
-        await zip.add(batch);
-        if (output.writableNeedDrain) await once(output, "drain");
-      }
-      zip.end();
-    })().catch((error: unknown) => output.destroy(error as Error));
-    return output;
-  },
-};
-
-/** Writes the three files of one data version into `target` (a fresh directory). */
-async function writeExport(
-  feeds: OsvExportOptions["feeds"],
-  target: string,
-  batchSize: number,
-  isStopped: () => boolean,
-) {
-  const gzip = createGzip();
-  const gzipDone = pipeline(gzip, createWriteStream(join(target, "osv.jsonl.gz")));
-  const zipFile = createWriteStream(join(target, "all.zip"));
-  const zipDone = finished(zipFile);
-  const zip = zipWriter(
-    (chunk) => (chunk.length > 0 ? zipFile.write(chunk) : zipFile.end()),
-    (error) => zipFile.destroy(error),
-  );
-  const index: { time: number; modified: string; id: string }[] = [];
-  let jsonlSize = 0;
-  try {
-    for await (const batch of feeds.osvBatches(batchSize)) {
-      if (isStopped()) throw new Error("the server is closing");
-      const text = batch.map((record) => `${record.json}\n`).join("");
-      jsonlSize += Buffer.byteLength(text);
-      await zip.add(batch);
-      for (const record of batch)
-        index.push({ time: Date.parse(record.modified), modified: record.modified, id: record.id });
-      if (!gzip.write(text)) await once(gzip, "drain");
-      if (zipFile.writableNeedDrain) await once(zipFile, "drain");
-      // Serialising a batch holds the event loop for a few milliseconds: let requests in between.
-      await nextTurn();
-    }
-    gzip.end();
-    zip.end();
-    await Promise.all([gzipDone, zipDone]);
-  } catch (error) {
-    gzip.destroy();
-    zipFile.destroy();
-    await Promise.allSettled([gzipDone, zipDone]);
-    throw error;
-  }
-  index.sort((a, b) => b.time - a.time || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  await writeFile(
-    join(target, "modified_id.csv"),
-    index.map((entry) => `${entry.modified},${entry.id}\n`).join(""),
-  );
-  const newest = index[0] ? new Date(index[0].time) : null;
-  return { records: index.length, jsonlSize, newest };
-}
-
-export function createOsvExports({
-  feeds,
-  sql,
-  directory,
-  currentVersion,
-  log,
-  batchSize = 250,
-}: OsvExportOptions) {
+export function createOsvExports({ write, sql, directory, currentVersion, log }: OsvExportOptions) {
   let latest: OsvExportSet | null = null;
   let running: Promise<void> | null = null;
-  let stopped = false;
+  const stopping = new AbortController();
   let failedAt = 0;
 
   async function loadSet(name: string): Promise<OsvExportSet | null> {
@@ -264,7 +157,7 @@ export function createOsvExports({
     const temp = join(directory, `${TEMP_PREFIX}${name}-${randomUUID()}`);
     await mkdir(temp, { recursive: true });
     try {
-      const written = await writeExport(feeds, temp, batchSize, () => stopped);
+      const written = await write(temp, stopping.signal);
       const files = {} as OsvExportManifest["files"];
       for (const file of OSV_EXPORT_FILES) {
         const path = join(temp, file);
@@ -311,12 +204,12 @@ export function createOsvExports({
 
   /** Starts a build when the served set is older than the data version (and none is running). */
   function check() {
-    if (stopped || running) return;
+    if (stopping.signal.aborted || running) return;
     if (latest && Number(latest.manifest.version) >= Number(currentVersion())) return;
     if (Date.now() - failedAt < RETRY_AFTER_FAILURE_MS) return;
     running = update()
       .catch((error: unknown) => {
-        if (stopped) return;
+        if (stopping.signal.aborted) return;
         failedAt = Date.now();
         log?.error({ err: error }, "building the OSV export files failed");
       })
@@ -337,7 +230,7 @@ export function createOsvExports({
 
     /** Waits for a build in progress; the next one is not started. */
     async stop() {
-      stopped = true;
+      stopping.abort();
       await running;
     },
 
@@ -347,6 +240,20 @@ export function createOsvExports({
      */
     current(): OsvExportSet | null {
       check();
+      return latest;
+    },
+
+    /**
+     * With no set to serve (this instance's first build): the set once the build under way (started
+     * here if none is) ends, or null after `timeoutMs`, or when the build failed.
+     */
+    async awaitSet(timeoutMs: number): Promise<OsvExportSet | null> {
+      check();
+      if (!latest && running) {
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([running, new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
+        clearTimeout(timer);
+      }
       return latest;
     },
 

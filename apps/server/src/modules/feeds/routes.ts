@@ -1,22 +1,21 @@
-import { Readable } from "node:stream";
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { AppError } from "../../errors.ts";
 import { publicData } from "../../http/access.ts";
 import { type ResponseStore, registerHttpCache } from "../../http/http-cache.ts";
 import { tags } from "../public-records/public-read.ts";
-import {
-  liveExport,
-  type OsvExportFileName,
-  type OsvExportSet,
-  type OsvExports,
-} from "./osv-export-files.ts";
+import type { OsvExportFileName, OsvExportSet, OsvExports } from "./osv-export-files.ts";
 import { sendModifiedSince, sendStoredFile } from "./osv-export-http.ts";
 import { FEED_SIZE, type FeedService } from "./service.ts";
 
 const FEED_CACHE_SECONDS = 900;
-/** Retry-After of the answers made live while the first export files are built. */
-const EXPORT_RETRY_AFTER_SECONDS = 10;
+/**
+ * With no export files yet, a request waits this long for the build under way (37,205 records: ~20 s
+ * in its thread), then is answered 503 with this Retry-After.
+ */
+const FIRST_BUILD_WAIT_MS = 60_000;
+const EXPORT_RETRY_AFTER_SECONDS = 30;
 const JSONL_TYPE = "application/x-ndjson; charset=utf-8";
 
 /** Whether Accept-Encoding allows gzip: `gzip` (or else `*`) with a quality above zero. */
@@ -114,48 +113,48 @@ const ERROR_DESCRIPTIONS = {
   416: z
     .unknown()
     .meta({ description: "Range not satisfiable: it starts past the end (Content-Range: bytes */size)." }),
+  503: z.unknown().meta({
+    description:
+      "The instance's first export files are still being built after a minute of waiting, or the build " +
+      "failed: try again after Retry-After seconds.",
+  }),
 };
 
 const FILE_HEADERS =
   "Built once per data version and served as a file: ETag and Last-Modified (If-None-Match and " +
   "If-Modified-Since answer 304), byte ranges (Accept-Ranges: bytes, 206, 416 past the end), cached for 5 " +
   "minutes. Until a new data version's files are built, the previous version's are served; while an " +
-  "instance builds its very first files, the answer is made from the database (Cache-Control: no-store, " +
-  "no ETag, no ranges). Unknown query parameters answer 422.";
+  "instance builds its very first files, a request waits for them up to a minute, then is answered 503 " +
+  "with Retry-After. Unknown query parameters answer 422.";
 
 /**
  * The bulk OSV export of the public database API (under /api), as osv.dev and osv-scanner consume a
  * source: files built per data version (osv-export-files.ts), answered from disk (decision 027).
  */
-export const osvExportRoutes: FastifyPluginAsyncZod<{ exports: OsvExports; feeds: FeedService }> = async (
-  app,
-  { exports, feeds },
-) => {
+export const osvExportRoutes: FastifyPluginAsyncZod<{ exports: OsvExports }> = async (app, { exports }) => {
   app.addHook("onClose", async () => exports.stop());
   await exports.start();
 
   /**
    * Sends a file of the served set; if its files were removed under us (another instance sharing the
    * directory moved on), from a fresh look at the disk; with no set at all (this instance's first
-   * build is running), the `live` answer made from the database, not stored (decision 027).
+   * build), once the build ends, or 503 with Retry-After after a minute or a failed build.
    */
   const sendFrom = async (
     reply: FastifyReply,
     /** True once answered (not the reply: awaiting a reply waits for the response to end). */
     send: (set: OsvExportSet) => Promise<boolean>,
-    live: { type: string; body: () => Readable | AsyncGenerator<string> },
   ) => {
     const set = exports.current();
     if (set && (await send(set))) return reply;
     const found = await exports.rescan();
     if (found && (await send(found))) return reply;
-    reply.header("cache-control", "no-store");
-    reply.header("retry-after", String(EXPORT_RETRY_AFTER_SECONDS));
-    reply.type(live.type);
-    // HEAD: the headers only; the export is not made for nothing.
-    if (reply.request.method === "HEAD") return reply.send(Readable.from([]));
-    const body = live.body();
-    return reply.send(body instanceof Readable ? body : Readable.from(body));
+    const built = await exports.awaitSet(FIRST_BUILD_WAIT_MS);
+    if (built && (await send(built))) return reply;
+    throw new AppError("unavailable", {
+      message: "The export files are being built. Please try again shortly.",
+      headers: { "retry-after": String(EXPORT_RETRY_AFTER_SECONDS) },
+    });
   };
   /**
    * A file's answer. Its ETag is the file's SHA-256 (and the representation), not the data version
@@ -200,41 +199,33 @@ export const osvExportRoutes: FastifyPluginAsyncZod<{ exports: OsvExports; feeds
     async (request, reply) => {
       const gzip = acceptsGzip(request.headers["accept-encoding"]);
       const since = request.query.modified_since;
-      const live = {
-        type: JSONL_TYPE,
-        body: () => liveExport.jsonLines(feeds, since === undefined ? undefined : new Date(since)),
-      };
-      return sendFrom(
-        reply,
-        (set) => {
-          const file = {
-            contentType: JSONL_TYPE,
-            filename: "pressguard-osv.jsonl",
-          };
-          if (since !== undefined)
-            return sendModifiedSince(
-              request,
-              reply,
-              { ...answerOf(set, "osv.jsonl.gz", "osv.jsonl"), ...file, since: new Date(since) },
-              gzip,
-            );
-          if (gzip)
-            return sendStoredFile(request, reply, {
-              ...answerOf(set, "osv.jsonl.gz"),
-              ...file,
-              contentEncoding: "gzip",
-              vary: true,
-            });
+      return sendFrom(reply, (set) => {
+        const file = {
+          contentType: JSONL_TYPE,
+          filename: "pressguard-osv.jsonl",
+        };
+        if (since !== undefined)
+          return sendModifiedSince(
+            request,
+            reply,
+            { ...answerOf(set, "osv.jsonl.gz", "osv.jsonl"), ...file, since: new Date(since) },
+            gzip,
+          );
+        if (gzip)
           return sendStoredFile(request, reply, {
-            ...answerOf(set, "osv.jsonl.gz", "osv.jsonl"),
+            ...answerOf(set, "osv.jsonl.gz"),
             ...file,
-            size: set.manifest.jsonlSize,
-            gunzip: true,
+            contentEncoding: "gzip",
             vary: true,
           });
-        },
-        live,
-      );
+        return sendStoredFile(request, reply, {
+          ...answerOf(set, "osv.jsonl.gz", "osv.jsonl"),
+          ...file,
+          size: set.manifest.jsonlSize,
+          gunzip: true,
+          vary: true,
+        });
+      });
     },
   );
 
@@ -257,15 +248,12 @@ export const osvExportRoutes: FastifyPluginAsyncZod<{ exports: OsvExports; feeds
       config: publicData,
     },
     async (request, reply) =>
-      sendFrom(
-        reply,
-        (set) =>
-          sendStoredFile(request, reply, {
-            ...answerOf(set, "all.zip"),
-            contentType: "application/zip",
-            filename: "pressguard-osv-all.zip",
-          }),
-        { type: "application/zip", body: () => liveExport.zip(feeds) },
+      sendFrom(reply, (set) =>
+        sendStoredFile(request, reply, {
+          ...answerOf(set, "all.zip"),
+          contentType: "application/zip",
+          filename: "pressguard-osv-all.zip",
+        }),
       ),
   );
 
@@ -290,15 +278,12 @@ export const osvExportRoutes: FastifyPluginAsyncZod<{ exports: OsvExports; feeds
       config: publicData,
     },
     async (request, reply) =>
-      sendFrom(
-        reply,
-        (set) =>
-          sendStoredFile(request, reply, {
-            ...answerOf(set, "modified_id.csv"),
-            contentType: "text/csv; charset=utf-8",
-            filename: "modified_id.csv",
-          }),
-        { type: "text/csv; charset=utf-8", body: () => liveExport.modifiedIds(feeds) },
+      sendFrom(reply, (set) =>
+        sendStoredFile(request, reply, {
+          ...answerOf(set, "modified_id.csv"),
+          contentType: "text/csv; charset=utf-8",
+          filename: "modified_id.csv",
+        }),
       ),
   );
 };
