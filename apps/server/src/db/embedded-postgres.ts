@@ -709,7 +709,10 @@ async function startIn(dir: string, options: EmbeddedPostgresOptions): Promise<E
       createInterface({ input: stream }).on("line", (line) => {
         lastLines.push(line);
         if (lastLines.length > 30) lastLines.shift();
-        if (/\] (FATAL|PANIC): /.test(line)) log.warn({ pid }, `postgres: ${line}`);
+        // A stop's fast shutdown ends each session and autovacuum worker "due to administrator
+        // command", each a FATAL line: asked for, so not a warning.
+        const asked = stopping && /FATAL: {2}terminating .* due to administrator command/.test(line);
+        if (/\] (FATAL|PANIC): /.test(line) && !asked) log.warn({ pid }, `postgres: ${line}`);
         else log.info({ pid }, `postgres: ${line}`);
       });
     }
