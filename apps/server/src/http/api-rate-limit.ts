@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import ipaddr from "ipaddr.js";
 import type { SqlRunner } from "../db/client.ts";
 import { AppError } from "../errors.ts";
+import { addRateLimitHits } from "./api-rate-limit-queries.ts";
 
 /**
  * The rate limit of the public API (`/api/v1/*`, decision 028): fixed windows aligned on the clock
@@ -124,22 +125,12 @@ export function createApiRateLimiter(options: ApiRateLimitOptions) {
       }
     }
     if (batch.length === 0) return;
-    // The same order in every instance: two instances' statements never wait on each other crosswise.
     batch.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     try {
-      const { rows } = await options.sql.query<{ key: string; hits: number }>(
-        `insert into rate_limits (key, hits, reset_at)
-         select key, hits, to_timestamp(window_end) from unnest($1::text[], $2::int[], $3::float8[])
-           as counted(key, hits, window_end)
-         on conflict (key) do update set hits = rate_limits.hits + excluded.hits
-         returning key, hits`,
-        [
-          batch.map((bucket) => bucket.key),
-          batch.map((bucket) => bucket.inFlight),
-          batch.map((bucket) => bucket.windowEnd / 1000),
-        ],
+      const totals = await addRateLimitHits(
+        options.sql,
+        batch.map((bucket) => ({ key: bucket.key, hits: bucket.inFlight, windowEndMs: bucket.windowEnd })),
       );
-      const totals = new Map(rows.map((row) => [row.key, Number(row.hits)]));
       for (const bucket of batch) {
         bucket.base = totals.get(bucket.key) ?? bucket.base + bucket.inFlight;
         bucket.inFlight = 0;

@@ -8,6 +8,13 @@ import type {
 } from "fastify";
 import type { Database, SqlRunner } from "../db/client.ts";
 import { AppError } from "../errors.ts";
+import {
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  findIdempotencyKey,
+  purgeIdempotencyKeys,
+  releaseIdempotencyKey,
+} from "./idempotency-queries.ts";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -47,7 +54,7 @@ export interface IdempotentAttempt {
 
 type Claim = { kind: "new" } | { kind: "replay"; status: number; body: string };
 
-/** The rows of idempotency_keys (schema/idempotency.ts). */
+/** Claims, replays and frees the keys of idempotency_keys (the statements: idempotency-queries.ts). */
 function createIdempotencyStore(sql: SqlRunner) {
   let purgedAt = 0;
   return {
@@ -55,32 +62,18 @@ function createIdempotencyStore(sql: SqlRunner) {
     async claim(scope: string, key: string, requestHash: string): Promise<Claim> {
       if (Date.now() - purgedAt > 60 * 60 * 1000) {
         purgedAt = Date.now();
-        await sql.query(
-          `delete from idempotency_keys where created_at < now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})`,
-        );
+        await purgeIdempotencyKeys(sql, IDEMPOTENCY_TTL_HOURS);
       }
       for (let attempt = 0; attempt < 3; attempt += 1) {
-        const claimed = await sql.query(
-          `insert into idempotency_keys (scope, key, request_hash, locked_until)
-           values ($1, $2, $3, now() + make_interval(secs => ${IDEMPOTENCY_CLAIM_SECONDS}))
-           on conflict (scope, key) do update
-             set request_hash = excluded.request_hash, locked_until = excluded.locked_until,
-                 response_status = null, response_body = null, created_at = now()
-             where (idempotency_keys.response_status is null and idempotency_keys.locked_until < now())
-                or idempotency_keys.created_at < now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})
-           returning 1 as claimed`,
-          [scope, key, requestHash],
-        );
-        if (claimed.rows.length > 0) return { kind: "new" };
-        const { rows } = await sql.query<{
-          request_hash: string;
-          response_status: number | null;
-          response_body: string | null;
-        }>(
-          "select request_hash, response_status, response_body from idempotency_keys where scope = $1 and key = $2",
-          [scope, key],
-        );
-        const row = rows[0];
+        const claimed = await claimIdempotencyKey(sql, {
+          scope,
+          key,
+          requestHash,
+          claimSeconds: IDEMPOTENCY_CLAIM_SECONDS,
+          ttlHours: IDEMPOTENCY_TTL_HOURS,
+        });
+        if (claimed) return { kind: "new" };
+        const row = await findIdempotencyKey(sql, scope, key);
         // Released by a failed request in the meantime: claim again.
         if (!row) continue;
         if (row.request_hash !== requestHash)
@@ -92,21 +85,11 @@ function createIdempotencyStore(sql: SqlRunner) {
       throw new AppError("conflict", { message: IDEMPOTENCY_MESSAGES.inProgress });
     },
 
-    async complete(runner: SqlRunner, scope: string, key: string, status: number, body: string) {
-      await runner.query(
-        `update idempotency_keys set response_status = $3, response_body = $4, locked_until = null
-         where scope = $1 and key = $2`,
-        [scope, key, status, body],
-      );
-    },
+    complete: (runner: SqlRunner, scope: string, key: string, status: number, body: string) =>
+      completeIdempotencyKey(runner, scope, key, status, body),
 
     /** Frees the key of a request that failed before its effect committed (its answer not recorded). */
-    async release(scope: string, key: string) {
-      await sql.query(
-        "delete from idempotency_keys where scope = $1 and key = $2 and response_status is null",
-        [scope, key],
-      );
-    },
+    release: (scope: string, key: string) => releaseIdempotencyKey(sql, scope, key),
   };
 }
 

@@ -1,5 +1,6 @@
 import nodemailer from "nodemailer";
 import type { Database, SqlRunner } from "../db/client.ts";
+import { claimDueMail, insertMail, listMail, markMailAttemptFailed, markMailSent } from "./outbox-queries.ts";
 import { type MailTemplate, renderMail } from "./templates.ts";
 
 /** After this many failed deliveries a mail is marked failed and left for an operator. */
@@ -27,15 +28,6 @@ export interface MailerOptions {
   onError?: (error: unknown) => void;
 }
 
-interface OutboxRow {
-  id: number;
-  to_address: string;
-  subject: string;
-  text_body: string;
-  html_body: string;
-  attempts: number;
-}
-
 /**
  * The mail queue (ARCHITECTURE.md "jobs"): `enqueue` stores a rendered mail in `mail_outbox`; with an
  * SMTP server configured a worker loop delivers pending rows with retries, claiming them with
@@ -54,25 +46,22 @@ export function createMailer({ database, smtpUrl, from, siteName, onError }: Mai
    */
   async function enqueue(to: string, mail: MailTemplate, sql: SqlRunner = database.sql): Promise<number> {
     const rendered = renderMail(mail, siteName);
-    const { rows } = await sql.query<{ id: number }>(
-      `insert into mail_outbox (template, to_address, subject, text_body, html_body, status)
-       values ($1, $2, $3, $4, $5, $6) returning id`,
-      [mail.template, to, rendered.subject, rendered.text, rendered.html, transport ? "pending" : "stored"],
-    );
+    const id = await insertMail(sql, {
+      template: mail.template,
+      to,
+      ...rendered,
+      status: transport ? "pending" : "stored",
+    });
     if (transport && sql === database.sql) kick();
     else if (transport) setTimeout(() => void kick(), KICK_AFTER_COMMIT_MS).unref();
-    return rows[0]?.id ?? 0;
+    return id;
   }
 
   /** Delivers one batch of due mail; returns how many were sent. */
   async function deliverDue(): Promise<number> {
     if (!transport) return 0;
     return database.sql.transaction(async (tx) => {
-      const { rows } = await tx.query<OutboxRow>(
-        `select id, to_address, subject, text_body, html_body, attempts from mail_outbox
-         where status = 'pending' and next_attempt_at <= now()
-         order by id limit ${BATCH_SIZE} for update skip locked`,
-      );
+      const rows = await claimDueMail(tx, BATCH_SIZE);
       let sent = 0;
       for (const row of rows) {
         try {
@@ -83,26 +72,18 @@ export function createMailer({ database, smtpUrl, from, siteName, onError }: Mai
             text: row.text_body,
             html: row.html_body,
           });
-          await tx.query(
-            `update mail_outbox set status = 'sent', sent_at = now(), attempts = attempts + 1 where id = $1`,
-            [row.id],
-          );
+          await markMailSent(tx, row.id);
           sent += 1;
         } catch (error) {
           const attempts = row.attempts + 1;
           const backoffSeconds = 10 * 2 ** attempts;
-          await tx.query(
-            `update mail_outbox set attempts = $2::int, last_error = $3,
-               status = case when $2::int >= ${MAX_MAIL_ATTEMPTS} then 'failed' else 'pending' end,
-               next_attempt_at = now() + make_interval(secs => $4::int)
-             where id = $1`,
-            [
-              row.id,
-              attempts,
-              error instanceof Error ? error.message.slice(0, 500) : String(error),
-              backoffSeconds,
-            ],
-          );
+          await markMailAttemptFailed(tx, {
+            id: row.id,
+            attempts,
+            error: error instanceof Error ? error.message.slice(0, 500) : String(error),
+            backoffSeconds,
+            maxAttempts: MAX_MAIL_ATTEMPTS,
+          });
         }
       }
       return sent;
@@ -129,11 +110,7 @@ export function createMailer({ database, smtpUrl, from, siteName, onError }: Mai
     kick,
     /** The development mailbox: newest first. */
     async listMailbox(limit = 50, to?: string): Promise<MailboxEntry[]> {
-      const { rows } = await database.sql.query<MailboxEntry & { created_at: Date | string }>(
-        `select id, template, to_address as "to", subject, text_body as "text", html_body as "html", status, created_at
-         from mail_outbox where ($2::text is null or to_address = $2) order by id desc limit $1`,
-        [limit, to ?? null],
-      );
+      const rows = await listMail(database.sql, limit, to);
       return rows.map((row) => ({ ...row, created_at: new Date(row.created_at).toISOString() }));
     },
     start() {
