@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ComponentKind } from "../enums/component-kinds.ts";
+import { SoftwareType } from "../enums/software-types.ts";
 import { ForwardWebhookTargetInput } from "../vendors/forwarding.ts";
 import { compareVersions } from "../versions/compare-versions.ts";
 import { CheckedVulnerability, CheckRequest } from "./public-database.ts";
@@ -71,7 +72,7 @@ export type WatchlistEntriesReplacement = z.infer<typeof WatchlistEntriesReplace
 /** `PUT /api/watchlists/{id}/inventory?kind=`: what the list holds when the body cannot say it. */
 export const InventoryQuery = z.strictObject({
   kind: z
-    .enum(["plugin", "theme"], { error: "kind is plugin or theme." })
+    .enum(SoftwareType.options, { error: "kind is plugin or theme." })
     .optional()
     .describe(
       "What a `wp … list --format=json` or a plain `slug version` list holds; a composer.lock says it itself.",

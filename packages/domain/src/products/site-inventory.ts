@@ -1,6 +1,7 @@
 import { CheckRequest } from "../api/public-database.ts";
 import { MAX_CHECK_ITEMS } from "../config/public-database-limits.ts";
 import { ComponentKind } from "../enums/component-kinds.ts";
+import type { SoftwareType } from "../enums/software-types.ts";
 
 /**
  * What a site owner pastes on the "Check your site" page, read into the items of a batch check
@@ -8,7 +9,7 @@ import { ComponentKind } from "../enums/component-kinds.ts";
  * or a `composer.lock` that installs WordPress through WPackagist.
  */
 
-export type InventoryKind = "plugin" | "theme";
+export type InventoryKind = SoftwareType;
 
 export interface InventoryItem {
   kind: ComponentKind;

@@ -152,6 +152,9 @@ export const OPEN_REPORT_STATES: readonly ReportState[] = [
   "fixed",
 ];
 
+/** States in which a report may be the original of a duplicate: still open, or published. */
+export const DUPLICATE_CANDIDATE_REPORT_STATES: readonly ReportState[] = [...OPEN_REPORT_STATES, "published"];
+
 /** PRODUCT.md §2: the researcher's profile tabs and the states each reads. */
 export const RESEARCHER_REPORT_TABS = {
   "in-review": ["submitted", "in_review"],
@@ -176,6 +179,15 @@ export const VendorReportTab = z.enum(
   Object.keys(VENDOR_REPORT_TABS) as [VendorReportTab, ...VendorReportTab[]],
   { error: "tab must be one of awaiting_fix, fix_pending, fixed." },
 );
+
+/** States in which the vendor is shown its fix deadline: from notification until staff verify the fix. */
+export const FIX_DEADLINE_REPORT_STATES: readonly ReportState[] = ["awaiting_fix", "fix_pending"];
+
+/** States that keep a program's report open (`open_reports`): the vendor has something to fix. */
+export const PROGRAM_OPEN_REPORT_STATES: readonly ReportState[] = [
+  "validated",
+  ...FIX_DEADLINE_REPORT_STATES,
+];
 
 /** States in which the owning vendor may read a report: from validation on. */
 export const VENDOR_VISIBLE_REPORT_STATES: readonly ReportState[] = [

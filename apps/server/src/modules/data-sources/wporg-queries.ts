@@ -1,11 +1,8 @@
 import type { SqlRunner } from "../../db/client.ts";
 import { updateInferredFixes } from "../../db/infer-fixed.ts";
-import type { DirectoryKind } from "./wporg.ts";
+import { DIRECTORY_SLUG_PATTERN, type DirectoryKind } from "./wporg.ts";
 
 /** The SQL of the WordPress.org directory source (sync-wporg.ts): which products to ask about, what they answered. */
-
-/** The slugs the directory has (directoryInfoUrl's rule); imported premium slugs with capitals are not. */
-const DIRECTORY_SLUG_SQL = "'^[a-z0-9][a-z0-9._-]{0,199}$'";
 
 export interface DueProduct {
   id: number;
@@ -21,12 +18,12 @@ export async function dueProducts(
 ): Promise<DueProduct[]> {
   const { rows } = await sql.query<DueProduct>(
     `select id, kind, slug from products
-     where kind in ('plugin', 'theme') and plan <> 'premium' and slug ~ ${DIRECTORY_SLUG_SQL}
+     where kind in ('plugin', 'theme') and plan <> 'premium' and slug ~ $3
        and (directory_checked_at is null
          or directory_checked_at <= now() - make_interval(secs => $2::float8))
      order by directory_checked_at nulls first, id
      limit $1`,
-    [limit, recheckSeconds],
+    [limit, recheckSeconds, DIRECTORY_SLUG_PATTERN.source],
   );
   return rows;
 }

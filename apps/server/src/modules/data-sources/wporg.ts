@@ -76,11 +76,16 @@ const REQUESTED_FIELDS: Record<DirectoryKind, Record<string, 0 | 1>> = {
   theme: { active_installs: 1, last_updated: 1, sections: 0, description: 0, tags: 0, versions: 0 },
 };
 
-const SLUG = /^[a-z0-9][a-z0-9._-]{0,199}$/;
+/**
+ * A slug the WordPress.org directories have; imported premium slugs with capitals are not. Its
+ * source is a PostgreSQL regex too (wporg-queries.ts picks the products to ask about by it).
+ */
+export const DIRECTORY_SLUG_PATTERN = /^[a-z0-9][a-z0-9._-]{0,199}$/;
 
 /** The info URL of a plugin or theme, under `baseUrl` (which may carry a path, e.g. a mirror's). */
 export function directoryInfoUrl(baseUrl: string, kind: DirectoryKind, slug: string): URL {
-  if (!SLUG.test(slug)) throw new RangeError(`Not a WordPress.org ${kind} slug: ${JSON.stringify(slug)}`);
+  if (!DIRECTORY_SLUG_PATTERN.test(slug))
+    throw new RangeError(`Not a WordPress.org ${kind} slug: ${JSON.stringify(slug)}`);
   const url = new URL(`${kind}s/info/1.2/`, baseUrl.endsWith("/") ? baseUrl : `${baseUrl}/`);
   url.searchParams.set("action", `${kind}_information`);
   url.searchParams.set("request[slug]", slug);

@@ -1,3 +1,4 @@
+import { VENDOR_VISIBLE_REPORT_STATES } from "@pressguard/domain";
 import type { SqlRunner } from "../../db/client.ts";
 import { productSlugKeySql } from "../check/product-slug.ts";
 
@@ -92,10 +93,10 @@ export function createNoticeQueries(sql: SqlRunner) {
     async reportsOf(productId: number) {
       const { rows } = await sql.query<{ id: string; title: string }>(
         `select r.id, r.title from reports r
-         where r.product_id = $1 and r.status in ('validated', 'awaiting_fix', 'fix_pending', 'fixed', 'published')
+         where r.product_id = $1 and r.status = any($2::text[])
          order by r.created_at desc, r.id
          limit 200`,
-        [productId],
+        [productId, VENDOR_VISIBLE_REPORT_STATES],
       );
       return rows;
     },
@@ -104,8 +105,8 @@ export function createNoticeQueries(sql: SqlRunner) {
       const { rows } = await tx.query(
         `select 1 from reports r
          where r.product_id = $1 and r.id = $2
-           and r.status in ('validated', 'awaiting_fix', 'fix_pending', 'fixed', 'published')`,
-        [productId, reportId],
+           and r.status = any($3::text[])`,
+        [productId, reportId, VENDOR_VISIBLE_REPORT_STATES],
       );
       return rows.length > 0;
     },

@@ -1,4 +1,10 @@
-import type { ActivationAnswer, LobbyPage, ProductClaim, SessionUser } from "@pressguard/domain";
+import {
+  type ActivationAnswer,
+  type LobbyPage,
+  type ProductClaim,
+  type SessionUser,
+  softwareTypeByValue,
+} from "@pressguard/domain";
 import type { SqlRunner } from "../../db/client.ts";
 import { bumpDataVersion } from "../../db/data-version.ts";
 import { isoOrNull } from "../../db/timestamps.ts";
@@ -40,7 +46,7 @@ export function createLobbyClaims({ database, queries, mailer, appUrl, onPublicC
         // Only a lobby claim may name a product the vendor does not own; for anything else it does not exist.
         if (!product || !isLobbyProduct) throw new AppError("not_found", { message: PROGRAM_NOT_FOUND });
         if (product.vendor_id !== null) throw new AppError("conflict", { message: MESSAGES.claimedByOther });
-        if (!["plugin", "theme"].includes(product.kind))
+        if (!softwareTypeByValue.has(product.kind))
           throw new AppError("not_found", { message: PROGRAM_NOT_FOUND });
         requireVerified();
         const domains = await vendorDomains(vendor.id, tx);

@@ -1,19 +1,21 @@
 import {
   type ComponentKind,
+  PROGRAM_OPEN_REPORT_STATES,
   type Program,
   type ProgramFilter,
-  type ReportState,
+  SOFTWARE_TYPES,
+  VENDOR_REPORT_TABS,
   VENDOR_VISIBLE_REPORT_STATES,
 } from "@pressguard/domain";
 import type { SqlRunner } from "../../db/client.ts";
 
-/** Report states that leave a program "open": the vendor has something to fix. */
-const OPEN_STATES: readonly ReportState[] = ["validated", "awaiting_fix", "fix_pending"];
-
 const sqlList = (values: readonly string[]) => values.map((value) => `'${value}'`).join(", ");
-const OPEN = sqlList(OPEN_STATES);
+const OPEN = sqlList(PROGRAM_OPEN_REPORT_STATES);
 /** Report states a vendor sees (decision 006): from validation on. */
 const VISIBLE = sqlList(VENDOR_VISIBLE_REPORT_STATES);
+const FIXED = sqlList(VENDOR_REPORT_TABS.fixed);
+/** What a lobby product can be: a plugin or a theme (core has no vendor). */
+const LOBBY_KINDS = sqlList(SOFTWARE_TYPES.map((type) => type.value));
 
 export interface ProgramRow {
   id: number;
@@ -171,8 +173,8 @@ export function createProgramQueries(sql: SqlRunner) {
       }>(
         `select count(*)::int as reports,
                 count(*) filter (where r.status in (${OPEN}))::int as open,
-                count(*) filter (where r.status in ('fixed', 'published') and r.fixed_at is not null)::int as fixed,
-                count(*) filter (where r.status in ('fixed', 'published') and r.fixed_at is not null
+                count(*) filter (where r.status in (${FIXED}) and r.fixed_at is not null)::int as fixed,
+                count(*) filter (where r.status in (${FIXED}) and r.fixed_at is not null
                   and r.fix_deadline_at is not null and r.fixed_at <= r.fix_deadline_at)::int as fixed_on_time
          from reports r join products p on p.id = r.product_id
          where p.vendor_id = $1 and r.status in (${VISIBLE}) and ($2::int is null or p.id = $2)`,
@@ -266,7 +268,7 @@ export function createProgramQueries(sql: SqlRunner) {
     ) {
       const matches = (d: string) => `exists (select 1 from unnest(${d}::text[]) d where
           p.website_host = d or p.website_host like '%.' || d or p.product_host = d or p.product_host like '%.' || d)`;
-      const base = "p.vendor_id is null and p.kind in ('plugin', 'theme')";
+      const base = `p.vendor_id is null and p.kind in (${LOBBY_KINDS})`;
       const textWhere = (t: string, prefix: string) =>
         `${base} and (p.search @@ websearch_to_tsquery('simple', ${t}) or lower(p.slug) like ${prefix})`;
       const text = options.text;

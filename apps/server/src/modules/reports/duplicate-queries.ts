@@ -1,4 +1,4 @@
-import { OPEN_REPORT_STATES } from "@pressguard/domain";
+import { DUPLICATE_CANDIDATE_REPORT_STATES } from "@pressguard/domain";
 import type { SqlRunner } from "../../db/client.ts";
 
 export interface RecordRangeRow {
@@ -25,9 +25,6 @@ export interface OtherReportRow {
   created_at: Date | string;
 }
 
-/** Reports still open, or published without a record of their own yet, count as originals. */
-const CANDIDATE_REPORT_STATES = [...OPEN_REPORT_STATES, "published"];
-
 /** The product's published records and other reports, by the product_id indexes (issue 19). */
 export function createDuplicateQueries(sql: SqlRunner) {
   return {
@@ -49,7 +46,7 @@ export function createDuplicateQueries(sql: SqlRunner) {
         `select id::text, title, status, type_code, affected_version_prefix, affected_version, created_at
          from reports where product_id = $1 and status = any($2::text[]) and vulnerability_id is null
            and ($3::uuid is null or id <> $3::uuid)`,
-        [productId, CANDIDATE_REPORT_STATES, exceptId],
+        [productId, DUPLICATE_CANDIDATE_REPORT_STATES, exceptId],
       );
       return rows;
     },

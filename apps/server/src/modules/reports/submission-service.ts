@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import {
+  DUPLICATE_CANDIDATE_REPORT_STATES,
   isUuid,
-  OPEN_REPORT_STATES,
   ReportSubmissionBody,
   SignedOutReportSubmissionBody,
   type SubmittedReport,
@@ -157,7 +157,7 @@ export function createSubmissionService(
         const duplicate = await submissions.findPossibleDuplicate(
           product.id,
           form.vulnerability_type,
-          [...OPEN_REPORT_STATES, "published"],
+          DUPLICATE_CANDIDATE_REPORT_STATES,
           tx,
         );
         const { candidates } = await duplicateCandidates(

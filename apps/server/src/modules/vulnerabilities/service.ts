@@ -103,13 +103,9 @@ export function createVulnerabilityService({
      */
     async getCsaf(key: string): Promise<CsafAdvisory> {
       const trimmed = key.trim();
-      const fileName = /^(x_pressguard-)?([0-9a-f-]{36})\.json$/.exec(trimmed);
+      const fileName = /^x_pressguard-(.+)\.json$/.exec(trimmed);
       const osvUuid = trimmed.startsWith(OSV_ID_PREFIX) ? trimmed.slice(OSV_ID_PREFIX.length) : null;
-      const uuid = fileName
-        ? fileName[1] && csafFileNameOf(fileName[2]!) === trimmed
-          ? fileName[2]!
-          : null
-        : osvUuid;
+      const uuid = fileName ? (csafFileNameOf(fileName[1]!) === trimmed ? fileName[1]! : null) : osvUuid;
       if ((fileName || osvUuid !== null) && (uuid === null || !isUuid(uuid))) {
         throw new AppError("not_found", { message: NOT_FOUND_MESSAGES.vulnerability });
       }

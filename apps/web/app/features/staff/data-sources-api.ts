@@ -1,8 +1,8 @@
 import type { DataSourceList, DataSourceSyncResult } from "@pressguard/domain";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { isApiError } from "../../lib/api/api-error.ts";
 import { useApiClient } from "../../lib/api/client.ts";
 import type { ApiClient } from "../../lib/api/request.ts";
+import { messageOf } from "../../lib/errors.ts";
 import { toast } from "../../ui/toast.ts";
 
 /** `GET /api/staff/data-sources` and `POST /api/staff/data-sources/{source}/sync` (issue 34, decision 035). */
@@ -43,7 +43,7 @@ export function useSyncNow() {
       else toast.error(`${label} failed: ${result.error ?? "unknown error"}`);
     },
     onError: (error) => {
-      toast.error(isApiError(error) ? error.message : "The sync could not be started.");
+      toast.error(messageOf(error));
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: dataSourcesKey }),
   });

@@ -1,4 +1,4 @@
-import { actionsFrom, type ReportDetail, VendorFix } from "@pressguard/domain";
+import { actionsFrom, FIX_DEADLINE_REPORT_STATES, type ReportDetail, VendorFix } from "@pressguard/domain";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import { isApiError } from "../../lib/api/api-error.ts";
@@ -106,7 +106,7 @@ function fixStatusText(report: ReportDetail): string {
 }
 
 function DeadlineNotice({ report, left }: { report: ReportDetail; left: number | null }) {
-  if (!report.fix_deadline_at || left === null || !["awaiting_fix", "fix_pending"].includes(report.status))
+  if (!report.fix_deadline_at || left === null || !FIX_DEADLINE_REPORT_STATES.includes(report.status))
     return null;
   const overdue = left < 0;
   return (

@@ -1,4 +1,4 @@
-import type { InventoryKind } from "@pressguard/domain";
+import { type InventoryKind, SOFTWARE_TYPES } from "@pressguard/domain";
 import { data, Form } from "react-router";
 import { checkSite } from "../../features/database/site-check.server.ts";
 import { type CheckResults, SiteCheckResults } from "../../features/database/site-check-results.tsx";
@@ -81,7 +81,7 @@ export default function CheckSitePage({ actionData }: Route.ComponentProps) {
         <fieldset>
           <legend className={LABEL}>What you paste lists</legend>
           <div className="mt-1 flex flex-wrap gap-x-6 gap-y-1">
-            {(["plugin", "theme"] as const).map((value) => (
+            {SOFTWARE_TYPES.map(({ value }) => (
               <label key={value} className="inline-flex items-center gap-2 text-sm text-slate-800">
                 <input type="radio" name="kind" value={value} defaultChecked={kind === value} />
                 {value === "plugin" ? "Plugins" : "Themes"}
