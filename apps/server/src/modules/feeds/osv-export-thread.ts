@@ -36,6 +36,7 @@ const BUILD_NICENESS = 10;
 export function writeOsvExportOffThread(
   options: Omit<OsvExportThreadData, "niceness">,
   signal: AbortSignal,
+  stopGraceMs = STOP_GRACE_MS,
 ): Promise<WrittenExport> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL("./osv-export.worker.mjs", import.meta.url), {
@@ -44,9 +45,11 @@ export function writeOsvExportOffThread(
     });
     let reply: OsvExportThreadReply | null = null;
     let grace: NodeJS.Timeout | null = null;
+    let stopped = false;
     const stop = () => {
+      stopped = true;
       worker.postMessage({ type: "stop" } satisfies OsvExportThreadRequest);
-      grace = setTimeout(() => void worker.terminate(), STOP_GRACE_MS);
+      grace = setTimeout(() => void worker.terminate(), stopGraceMs);
       grace.unref();
     };
     if (signal.aborted) stop();
@@ -64,6 +67,8 @@ export function writeOsvExportOffThread(
       const ended = reply as OsvExportThreadReply | null;
       if (ended?.type === "done") resolve(ended.written);
       else if (ended?.type === "error") reject(new Error(ended.message));
+      // Terminated after the grace: still loading its modules on a loaded machine, or stuck.
+      else if (stopped) reject(new Error("the server is closing"));
       else
         reject(failure ?? new Error(`The OSV export's thread stopped before the end (exit code ${code}).`));
     });

@@ -380,6 +380,25 @@ describe("the build's worker thread", () => {
       ),
     ).rejects.toThrow("the server is closing");
   });
+
+  it("says the server is closing when its thread is ended before it could stop itself", async () => {
+    // On CI's loaded cores a thread asked to stop was still loading its modules when the grace ran
+    // out; its end read as a crash ("stopped before the end").
+    const stop = new AbortController();
+    stop.abort();
+    await expect(
+      writeOsvExportOffThread(
+        {
+          connection: harness.database.connection!,
+          appUrl: "https://db.example.test",
+          target: target(),
+          batchSize: 1,
+        },
+        stop.signal,
+        0,
+      ),
+    ).rejects.toThrow("the server is closing");
+  });
 });
 
 describe("an instance that cannot write its export files", () => {
