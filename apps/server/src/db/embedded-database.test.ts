@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "./client.ts";
 import { DirectoryLockedError } from "./directory-lock.ts";
-import { openConfiguredDatabase } from "./embedded-database.ts";
+import { openConfiguredDatabase, openDatabaseForCommand } from "./embedded-database.ts";
 
 const quiet = { info() {}, warn() {}, error() {} };
 const directory = mkdtempSync(join(tmpdir(), "pressguard-embedded-database-"));
@@ -53,5 +53,39 @@ describe("the embedded database (decision 037)", () => {
     } finally {
       await again.close();
     }
+  }, 120_000);
+
+  // `npm run user:create` (or db:import, data:sync) refused to run while `npm start` held the data
+  // directory: one had to stop the product to create a staff account.
+  it("lets a command-line tool use the server a running process started, and leaves it running", async () => {
+    const embeddedDir = join(directory, "shared");
+    const server = await openConfiguredDatabase({ embeddedDir }, quiet);
+    try {
+      await server.migrate();
+      await server.sql.query(
+        "insert into users (email, name, password_hash) values ('server@example.com', 'Server', 'x')",
+      );
+      const tool = await openDatabaseForCommand({ embeddedDir }, quiet);
+      await tool.migrate();
+      await tool.sql.query(
+        "insert into users (email, name, password_hash) values ('tool@example.com', 'Tool', 'x')",
+      );
+      await tool.close();
+      // The server's cluster still runs, with the tool's row; a second server is still refused.
+      const { rows } = await server.sql.query<{ email: string }>("select email from users order by email");
+      expect(rows).toEqual([{ email: "server@example.com" }, { email: "tool@example.com" }]);
+      await expect(openConfiguredDatabase({ embeddedDir }, quiet)).rejects.toThrow(DirectoryLockedError);
+    } finally {
+      await server.close();
+    }
+    // With no server running, the tool starts and stops one of its own, as before.
+    const alone = await openDatabaseForCommand({ embeddedDir }, quiet);
+    try {
+      const { rows } = await alone.sql.query<{ n: number }>("select count(*)::int as n from users");
+      expect(rows).toEqual([{ n: 2 }]);
+    } finally {
+      await alone.close();
+    }
+    expect(existsSync(join(embeddedDir, "postmaster.pid"))).toBe(false);
   }, 120_000);
 });

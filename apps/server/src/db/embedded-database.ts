@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { type Database, type DatabaseOptions, openDatabase } from "./client.ts";
-import { acquireDirectoryLock } from "./directory-lock.ts";
-import { type EmbeddedPostgres, startEmbeddedPostgres } from "./embedded-postgres.ts";
+import { acquireDirectoryLock, DirectoryLockedError } from "./directory-lock.ts";
+import { type EmbeddedPostgres, runningServerUrl, startEmbeddedPostgres } from "./embedded-postgres.ts";
 import { holdsCluster } from "./pglite-template.ts";
 import { copyPgliteToPostgres } from "./pglite-to-postgres.ts";
 
@@ -44,6 +44,30 @@ export function openConfiguredDatabase(
     : openDatabase(options);
 }
 
+/** The database Pressguard's tables live in, in the embedded cluster. */
+const DATABASE_NAME = "pressguard";
+
+/**
+ * For the command-line tools (`db:import`, `data:sync`, `user:create`): as `openConfiguredDatabase`,
+ * but while a Pressguard server runs the embedded PostgreSQL of the data directory, the tool connects
+ * to that server (closing leaves it running) instead of refusing. A PGlite directory, which one
+ * process holds, is still refused.
+ */
+export async function openDatabaseForCommand(
+  options: ConfiguredDatabase,
+  log: DatabaseLogger = stderrLogger,
+): Promise<Database> {
+  try {
+    return await openConfiguredDatabase(options, log);
+  } catch (error) {
+    if (!(error instanceof DirectoryLockedError) || !("embeddedDir" in options)) throw error;
+    const url = runningServerUrl(resolve(options.embeddedDir), DATABASE_NAME);
+    if (!url) throw error;
+    log.info({ pid: error.ownerPid }, "using the embedded PostgreSQL server of the running process");
+    return openDatabase({ url, poolSize: 2 });
+  }
+}
+
 /**
  * Takes the directory's lock (one process per data directory: the supervisor would otherwise stop the
  * other process's server as an orphan), starts the server, and on the very first start of an install
@@ -61,7 +85,7 @@ async function openEmbeddedDatabase(
   let database: Database | null = null;
   const isNew = !holdsCluster(dir);
   try {
-    server = await startEmbeddedPostgres({ dir, log, database: "pressguard", runAs: options.runAs });
+    server = await startEmbeddedPostgres({ dir, log, database: DATABASE_NAME, runAs: options.runAs });
     database = await openDatabase({ url: server.url });
     const legacy = options.legacyPgliteDir ? resolve(options.legacyPgliteDir) : null;
     if (isNew && legacy && holdsCluster(legacy))

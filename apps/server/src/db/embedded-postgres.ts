@@ -586,6 +586,36 @@ async function stopOrphan(dir: string, log: Logger, stopTimeoutMs: number) {
   throw new EmbeddedPostgresError(`The PostgreSQL server ${pid} left on ${dir} does not stop.`);
 }
 
+/**
+ * libpq's form of a socket connection, which `pg` reads too. No `user@` before the empty host: WHATWG's
+ * URL refuses that, and test-database.ts edits these URLs with it.
+ */
+const socketUrlOf = (socketDir: string, port: number, database: string) =>
+  `postgres:///${encodeURIComponent(database)}?${new URLSearchParams({ host: socketDir, port: String(port), user: SUPERUSER })}`;
+
+/**
+ * The URL of the server another process runs on `dir`, read from its postmaster.pid (its pid alive,
+ * its status "ready"), or null: what a command-line tool connects to while the product runs.
+ */
+export function runningServerUrl(dir: string, database: string): string | null {
+  let lines: string[];
+  try {
+    lines = readFileSync(join(dir, "postmaster.pid"), "utf8").split("\n");
+  } catch {
+    return null;
+  }
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  const socketDir = lines[4]?.trim();
+  if (!Number.isInteger(pid) || pid <= 0 || !port || !socketDir || lines[7]?.trim() !== "ready") return null;
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EPERM") return null;
+  }
+  return socketUrlOf(socketDir, port, database);
+}
+
 /** postmaster.pid names `pid` and its status line says "ready". */
 function readyInPidFile(dir: string, pid: number): boolean {
   try {
@@ -658,9 +688,7 @@ async function startIn(dir: string, options: EmbeddedPostgresOptions): Promise<E
   }
   const socketDir = ensureSocketDir(dir, port, account);
   const connection = { host: socketDir, port, user: SUPERUSER };
-  // libpq's form for a socket, which `pg` reads too. No `user@` before the empty host: WHATWG's URL
-  // refuses that, and test-database.ts edits these URLs with it.
-  const url = `postgres:///${encodeURIComponent(database)}?${new URLSearchParams({ host: socketDir, port: String(port), user: SUPERUSER })}`;
+  const url = socketUrlOf(socketDir, port, database);
 
   let child: ChildProcess | null = null;
   const pidCell = new Int32Array(new SharedArrayBuffer(4));

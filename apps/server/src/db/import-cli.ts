@@ -9,7 +9,7 @@
 import { ConfigError, loadConfig } from "../config.ts";
 import type { Database } from "./client.ts";
 import { DirectoryLockedError } from "./directory-lock.ts";
-import { openConfiguredDatabase } from "./embedded-database.ts";
+import { openDatabaseForCommand } from "./embedded-database.ts";
 import { type ImportProgress, type ImportSummary, importPlugins, importVulnerabilities } from "./import.ts";
 import { detectRecordKind, parseJsonLine, type RecordKind, readLines } from "./import-records.ts";
 import { recordImportedSeedFile } from "./seed.ts";
@@ -116,7 +116,7 @@ async function main(): Promise<number> {
     return args.status;
   }
   const config = loadConfig();
-  const database = await openConfiguredDatabase(config.database);
+  const database = await openDatabaseForCommand(config.database);
   let imported = 0;
   let failed = false;
   try {

@@ -6,7 +6,7 @@
  */
 import { ConfigError, loadConfig } from "../../config.ts";
 import { DirectoryLockedError } from "../../db/directory-lock.ts";
-import { openConfiguredDatabase } from "../../db/embedded-database.ts";
+import { openDatabaseForCommand } from "../../db/embedded-database.ts";
 import { dataSourcesOf } from "./registry.ts";
 import { createDataSourceService, type SyncOutcome } from "./service.ts";
 
@@ -29,7 +29,7 @@ function describeOutcome(outcome: SyncOutcome): string {
 async function main(): Promise<number> {
   const config = loadConfig();
   const sources = dataSourcesOf(config);
-  const database = await openConfiguredDatabase(config.database);
+  const database = await openDatabaseForCommand(config.database);
   try {
     await database.migrate();
     const service = createDataSourceService({

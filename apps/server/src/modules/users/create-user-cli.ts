@@ -1,12 +1,12 @@
 import { ConfigError, loadConfig } from "../../config.ts";
 import { DirectoryLockedError } from "../../db/directory-lock.ts";
-import { openConfiguredDatabase } from "../../db/embedded-database.ts";
+import { openDatabaseForCommand } from "../../db/embedded-database.ts";
 import { CREATE_USER_USAGE, createUserFromArguments } from "./create-user.ts";
 
 /** `npm run user:create -- --staff --email … --name … --password …` */
 async function main() {
   const config = loadConfig();
-  const database = await openConfiguredDatabase(config.database);
+  const database = await openDatabaseForCommand(config.database);
   try {
     await database.migrate();
     const user = await createUserFromArguments(database, process.argv.slice(2));
