@@ -1,6 +1,13 @@
 import nodemailer from "nodemailer";
 import type { Database, SqlRunner } from "../db/client.ts";
-import { claimDueMail, insertMail, listMail, markMailAttemptFailed, markMailSent } from "./outbox-queries.ts";
+import {
+  claimDueMail,
+  insertMail,
+  listMail,
+  type MailboxRow,
+  markMailAttemptFailed,
+  markMailSent,
+} from "./outbox-queries.ts";
 import { type MailTemplate, renderMail } from "./templates.ts";
 
 /** After this many failed deliveries a mail is marked failed and left for an operator. */
@@ -9,16 +16,8 @@ const BATCH_SIZE = 10;
 const POLL_INTERVAL_MS = 2_000;
 const KICK_AFTER_COMMIT_MS = 50;
 
-export interface MailboxEntry {
-  id: number;
-  template: string;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  status: string;
-  created_at: string;
-}
+/** A mail of the development mailbox, its time as ISO 8601. */
+export type MailboxEntry = Omit<MailboxRow, "created_at"> & { created_at: string };
 
 export interface MailerOptions {
   database: Database;
