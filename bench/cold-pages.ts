@@ -24,7 +24,10 @@ import {
  * - the **API answers** the page shows (its loaders' reads), asked for over HTTP on other unseen
  *   entities: CPU per page's worth of answers, the same processes counted;
  * - the **bare render**: `bench/bare-render.ts`, the same build rendering the same URLs with every API
- *   answer already in memory: React Router's document request and React's render, its CPU per page.
+ *   answer already in memory: React Router's document request and React's render, its CPU per page;
+ * - the **plain React render** (`bench/plain-render.ts`): the bare render's HTML of 20 pages turned
+ *   into React elements and rendered by `renderToString` alone, in this process: what React costs to
+ *   produce the same HTML without the router, the loaders or our components.
  *
  * Issue 36's goal: app CPU per page ≤ API answers + 1.5 × bare render.
  *
@@ -144,6 +147,10 @@ async function measure(port: number, units: string[][], clients: number, cpu: ()
   } satisfies Row;
 }
 
+const PLAIN_RENDER_SAMPLES = 20;
+// React's production build for the plain render, as the servers use (it picks its build when loaded).
+process.env.NODE_ENV = "production";
+const { plainRenderCpuMs, reactTreeOf } = await import("./plain-render.ts");
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 /** The pages to visit and the API reads of each, from the database the server runs on. */
@@ -268,6 +275,7 @@ try {
     `\nApp: ${appRoot}; ${embeddedDir ? "embedded PostgreSQL (its CPU counted)" : pgliteDir ? "PGlite (in the server's process)" : "DATABASE_URL (its CPU not counted)"}; ` +
       `${duration} s per run, median of ${rounds} runs; every URL asked for once.\n`,
   );
+  const plainRenders: string[] = [];
   console.info(
     "| page | clients | app req/s | app p50 | app CPU/page | API answers CPU | bare render CPU | goal: API + 1.5 × bare | app / goal |",
   );
@@ -333,7 +341,26 @@ try {
       if (used >= visits.length)
         console.info(`|   (all ${visits.length} URLs used: raise URLS_PER_KIND) | | | | | | | | |`);
     }
+    // The yardstick of issue 36: React alone producing the same HTML as the bare render, for pages
+    // the bare render has in memory (the first ones measured).
+    const samples: { cpuMs: number; bytes: number }[] = [];
+    for (const visit of visits.slice(0, PLAIN_RENDER_SAMPLES)) {
+      const html = await send(agent, barePort, "GET", encodeURI(visit.page), {
+        headers: { accept: "text/html" },
+        text: true,
+      });
+      samples.push(plainRenderCpuMs(reactTreeOf(html.text)));
+    }
+    plainRenders.push(
+      `| ${name} | ${median(samples.map((sample) => sample.cpuMs)).toFixed(2)} ms | ${(median(samples.map((sample) => sample.bytes)) / 1024).toFixed(1)} KB |`,
+    );
   }
+  console.info(
+    `\nA plain React render of the same HTML (\`bench/plain-render.ts\`: the bare render's HTML as a tree of elements, \`renderToString\` alone), median of ${PLAIN_RENDER_SAMPLES} pages:\n`,
+  );
+  console.info("| page | plain React render CPU | HTML |");
+  console.info("| --- | ---: | ---: |");
+  for (const row of plainRenders) console.info(row);
 } finally {
   agent.destroy();
   for (const child of children) child.kill("SIGTERM");

@@ -2,6 +2,8 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { once } from "node:events";
 import { existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { get as httpGet } from "node:http";
+import { get as httpsGet } from "node:https";
 import { tmpdir, userInfo } from "node:os";
 import { join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -122,12 +124,24 @@ export interface Nginx {
   stop(): Promise<void>;
 }
 
+/** A certificate and its key (PEM files) for nginx to terminate TLS with. */
+export interface TlsFiles {
+  certificate: string;
+  key: string;
+}
+
 /**
  * Debian's nginx on a free loopback port, round-robin to `upstreams`, run as the current user with its
  * configuration, pid, logs and temporary files in `dir`. It passes the client's address in
  * X-Forwarded-For (replacing any the client sent) and names the instance that answered in X-Upstream.
+ * With `tls`, it serves HTTPS with HTTP/2, as a deployment's TLS proxy does (README, "Production checklist").
  */
-export async function startNginx(upstreams: Instance[], dir: string, port: number): Promise<Nginx> {
+export async function startNginx(
+  upstreams: Pick<Instance, "port">[],
+  dir: string,
+  port: number,
+  { tls }: { tls?: TlsFiles } = {},
+): Promise<Nginx> {
   if (!existsSync(NGINX))
     throw new Error(
       `${NGINX} is missing: install Debian's nginx (apt-get install -y nginx), as .ci/run does`,
@@ -153,8 +167,8 @@ http {
 ${upstreams.map((instance) => `    server 127.0.0.1:${instance.port};`).join("\n")}
   }
   server {
-    listen 127.0.0.1:${port};
-    location / {
+    listen 127.0.0.1:${port}${tls ? " ssl http2" : ""};
+${tls ? `    ssl_certificate ${tls.certificate};\n    ssl_certificate_key ${tls.key};\n` : ""}    location / {
       proxy_pass http://pressguard;
       proxy_http_version 1.1;
       proxy_set_header Host $http_host;
@@ -175,7 +189,7 @@ ${upstreams.map((instance) => `    server 127.0.0.1:${instance.port};`).join("\n
     },
   );
   const exited = once(child, "exit");
-  const origin = `http://127.0.0.1:${port}`;
+  const origin = `${tls ? "https" : "http"}://127.0.0.1:${port}`;
   const stop = async () => {
     if (child.exitCode === null) {
       child.kill("SIGQUIT");
@@ -190,17 +204,26 @@ ${upstreams.map((instance) => `    server 127.0.0.1:${instance.port};`).join("\n
       throw new Error(
         `nginx exited:\n${readFileSync(join(dir, "nginx.out"), "utf8")}\n${readFileSync(join(dir, "error.log"), "utf8")}`,
       );
-    if (
-      await fetch(`${origin}/healthz`).then(
-        (response) => response.ok,
-        () => false,
-      )
-    )
-      return { port, origin, stop };
+    if (await answersHealthz(origin)) return { port, origin, stop };
     await sleep(100);
   }
   await stop();
   throw new Error("nginx did not answer within 20 s");
+}
+
+/** `/healthz` answers 200 at `origin`; over HTTPS the proxy's own (self-signed) certificate is accepted. */
+function answersHealthz(origin: string): Promise<boolean> {
+  return new Promise((done) => {
+    const request = (origin.startsWith("https:") ? httpsGet : httpGet)(
+      `${origin}/healthz`,
+      { rejectUnauthorized: false },
+      (response) => {
+        response.resume();
+        done(response.statusCode === 200);
+      },
+    );
+    request.on("error", () => done(false));
+  });
 }
 
 export function makeWorkDir() {

@@ -15,6 +15,7 @@ import { pageMeta } from "./lib/seo.ts";
 import { getOptionalUser, isIdentityUnknown } from "./lib/session.server.ts";
 import { useAppVersionWatch } from "./lib/use-app-version.ts";
 import { ErrorScreen } from "./ui/error-screen.tsx";
+import { StaticPageContext } from "./ui/link.tsx";
 import { LoadingBar } from "./ui/loading-bar.tsx";
 import { Logo } from "./ui/logo.tsx";
 import { useToastsWanted } from "./ui/toast.ts";
@@ -71,11 +72,13 @@ export function Layout({ children }: { children: ReactNode }) {
         <a href="#main-content" className="skip-link">
           Skip to content
         </a>
-        <QueryClientProvider client={queryClient}>
-          <LoadingBar />
-          {children}
-          <LazyToasts />
-        </QueryClientProvider>
+        <StaticPageContext.Provider value={!hydrate}>
+          <QueryClientProvider client={queryClient}>
+            <LoadingBar />
+            {children}
+            <LazyToasts />
+          </QueryClientProvider>
+        </StaticPageContext.Provider>
         {hydrate && <ScrollRestoration />}
         {/* Before the module scripts: zod without `new Function`, which the CSP forbids (decision 020). */}
         {hydrate && <script src="/zod-jitless.js" />}

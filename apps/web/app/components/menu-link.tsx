@@ -1,5 +1,6 @@
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { isCurrent, type NavItem } from "../lib/navigation.ts";
+import { Link } from "../ui/link.tsx";
 import { Badge } from "../ui/tab-nav.tsx";
 
 interface MenuLinkProps {

@@ -9,14 +9,14 @@ import {
   WORDPRESS_PLUGIN_DIRECTORY_URL,
 } from "@pressguard/domain";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect } from "react";
-import { Link } from "react-router";
+import { useContext, useEffect } from "react";
 import { useApiClient } from "../lib/api/client.ts";
 import { footerMetricsQueryOptions } from "../lib/api/footer-metrics.ts";
 import { MARKETING_LINKS } from "../lib/external-links.ts";
 import { LOGIN_LINK, type NavItem, PRICING_LINK, SOLUTIONS_MENU } from "../lib/navigation.ts";
 import { formatCount } from "../lib/numbers.ts";
 import { useRootLoaderData } from "../lib/public-config.ts";
+import { Link, StaticPageContext } from "../ui/link.tsx";
 import { Logo } from "../ui/logo.tsx";
 import { Tooltip } from "../ui/tooltip.tsx";
 import { MenuLink } from "./menu-link.tsx";
@@ -40,7 +40,6 @@ const ACCOUNT_LINKS: readonly NavItem[] = [
  * Wordfence and MITRE licences require.
  */
 export function SiteFooter({ attribution = false }: { attribution?: boolean }) {
-  const metrics = useFooterMetrics();
   const linkClass = "text-sm text-slate-300 hover:text-white";
 
   return (
@@ -64,7 +63,7 @@ export function SiteFooter({ attribution = false }: { attribution?: boolean }) {
             <Link to="/database/vdp" className={linkClass}>
               Active VDP directory
             </Link>
-            {metrics && <ActiveProgramCount count={metrics.active_vdp_directory_count} />}
+            <FooterProgramCount />
           </li>
           {DATABASE_LINKS.map((item) => (
             <li key={item.to}>
@@ -175,6 +174,25 @@ function DataAttribution() {
       </div>
     </section>
   );
+}
+
+/**
+ * The count beside "Active VDP directory". A page sent without JavaScript shows the root loader's
+ * metrics as they are (no query cache to fill: nothing runs in the browser); a hydrated page keeps
+ * them fresh through the query. Two components, so a navigation between both kinds remounts.
+ */
+function FooterProgramCount() {
+  return useContext(StaticPageContext) ? <ServerRenderedProgramCount /> : <QueriedProgramCount />;
+}
+
+function ServerRenderedProgramCount() {
+  const metrics = useRootLoaderData()?.footerMetrics;
+  return metrics ? <ActiveProgramCount count={metrics.active_vdp_directory_count} /> : null;
+}
+
+function QueriedProgramCount() {
+  const metrics = useFooterMetrics();
+  return metrics ? <ActiveProgramCount count={metrics.active_vdp_directory_count} /> : null;
 }
 
 /** Server-rendered metrics seed the cache; the browser fetches only when SSR had none. */

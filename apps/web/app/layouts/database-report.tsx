@@ -1,9 +1,10 @@
 import type { ReactNode } from "react";
-import { Link, Outlet } from "react-router";
+import { Outlet } from "react-router";
 import { MainContent } from "../components/main-content.tsx";
 import { SiteFooter } from "../components/site-footer.tsx";
 import { SiteHeader } from "../components/site-header.tsx";
 import { ErrorScreen } from "../ui/error-screen.tsx";
+import { Link } from "../ui/link.tsx";
 import type { Route } from "./+types/database-report";
 
 /** `database-report`: the report submission flow of the public database, one narrow column. */

@@ -1,9 +1,10 @@
-import { Link, Outlet, useLocation } from "react-router";
+import { Outlet, useLocation } from "react-router";
 import { databaseApi } from "../features/database/api.server.ts";
 import { ProductFacts } from "../features/database/product-facts.tsx";
 import { KIND_LABELS, PLATFORM_LABELS, requireProductPath } from "../lib/database-params.ts";
 import { activeTab, pluginTabs } from "../lib/navigation.ts";
 import { ErrorScreen } from "../ui/error-screen.tsx";
+import { Link } from "../ui/link.tsx";
 import { PageHeader } from "../ui/page-header.tsx";
 import { TabNav } from "../ui/tab-nav.tsx";
 import type { Route } from "./+types/plugin-tabs";

@@ -1,8 +1,9 @@
-import { Link, Outlet, useLocation } from "react-router";
+import { Outlet, useLocation } from "react-router";
 import { ActivationModal } from "../features/programs/activation-modal.tsx";
 import { ProgramCounters } from "../features/programs/program-counters.tsx";
 import { activeTab, PROGRAM_TABS } from "../lib/navigation.ts";
 import { ErrorScreen } from "../ui/error-screen.tsx";
+import { Link } from "../ui/link.tsx";
 import { PageHeader } from "../ui/page-header.tsx";
 import { TabNav } from "../ui/tab-nav.tsx";
 import type { Route } from "./+types/program-tabs";

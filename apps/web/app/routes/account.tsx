@@ -14,7 +14,10 @@ export const handle: RouteHandle = { guards: ["auth-user"], menu: "watchlists" }
 
 /** Spec §6: the guards named in `handle`, enforced before the page renders. */
 export const loader = guardedLoader(handle);
-export const meta = pageMeta("Your account");
+export const meta = pageMeta(
+  "Your account",
+  "Manage how you sign in to Pressguard: open sessions, API keys, password and two-factor authentication.",
+);
 
 export default function AccountPage() {
   return (

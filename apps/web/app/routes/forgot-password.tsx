@@ -2,7 +2,10 @@ import { ForgotPasswordForm } from "../features/auth/password-reset-forms.tsx";
 import { pageMeta } from "../lib/seo.ts";
 import { PageHeader } from "../ui/page-header.tsx";
 
-export const meta = pageMeta("Forgot your password?");
+export const meta = pageMeta(
+  "Forgot your password?",
+  "Ask for an e-mailed link to choose a new password for your Pressguard account.",
+);
 
 export default function ForgotPasswordPage() {
   return (

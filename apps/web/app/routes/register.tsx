@@ -1,9 +1,10 @@
 import { REGISTRATION_ROLES } from "@pressguard/domain";
-import { Link, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { RegisterForm } from "../features/auth/register-form.tsx";
 import { guardedLoader } from "../lib/guards.server.ts";
 import type { RouteHandle } from "../lib/route-handle.ts";
 import { pageMeta } from "../lib/seo.ts";
+import { Link } from "../ui/link.tsx";
 import { PageHeader } from "../ui/page-header.tsx";
 
 /** For visitors only (issue 19): a signed-in user is sent to their start page, as on the login pages. */

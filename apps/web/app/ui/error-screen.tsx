@@ -1,11 +1,12 @@
 import { useEffect } from "react";
-import { isRouteErrorResponse, Link } from "react-router";
+import { isRouteErrorResponse } from "react-router";
 import { readStoredToken } from "../lib/api/token-storage.ts";
 import { reportError } from "../lib/error-reporting.ts";
 import { describeError } from "../lib/errors.ts";
 import { useSettleIdentity } from "../lib/identity.ts";
 import { identityPendingOf } from "../lib/identity-pending.ts";
 import { useReloadOnNewVersion } from "../lib/use-app-version.ts";
+import { Link } from "./link.tsx";
 
 interface ErrorScreenProps {
   error: unknown;

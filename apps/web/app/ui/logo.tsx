@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "./link.tsx";
 
 /** The Pressguard mark and word; links home. `tone` follows the background it sits on. */
 export function Logo({

@@ -1,5 +1,6 @@
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import type { NavItem } from "../lib/navigation.ts";
+import { Link } from "./link.tsx";
 
 interface TabNavProps {
   label: string;

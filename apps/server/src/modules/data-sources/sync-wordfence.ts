@@ -40,7 +40,7 @@ const BATCH = 500;
 /**
  * Records written per transaction. Each batch is built and encoded on the event loop in one piece,
  * so requests wait behind it: at 100 a search's p95 during a first sync of 42,504 records was 33 ms
- * against 46–49 ms at 500, in the same sync time (39.7 s; bench/README.md, 2026-12-06).
+ * against 46–49 ms at 500, in the same sync time (39.7 s; bench/HISTORY.md, 2026-12-06).
  */
 const WRITE_BATCH = 100;
 /**

@@ -73,12 +73,6 @@ export function createFeedService({ database, appUrl }: { database: Database; ap
         if (details.length < batchSize) return;
       }
     },
-
-    /** Every record as OSV, one JSON document per line, a chunk of lines per batch. */
-    async *exportOsv(batchSize = 500): AsyncGenerator<string> {
-      for await (const batch of this.osvBatches(batchSize))
-        yield batch.map((record) => `${record.json}\n`).join("");
-    },
   };
 }
 

@@ -11,7 +11,7 @@ import {
 } from "../../db/import-fixtures.ts";
 import { createTestApp } from "../../test/app.ts";
 import { osvExportReady } from "../../test/osv-export.ts";
-import { createFeedService } from "../feeds/service.ts";
+import { createFeedService, type OsvExportRecord } from "../feeds/service.ts";
 
 /** Five real seed records (db/import-fixtures.ts) imported through the importer, as production does. */
 let harness: Awaited<ReturnType<typeof createTestApp>>;
@@ -368,14 +368,11 @@ describe("GET /api/v1/osv/{id}", () => {
 
   it("exports in batches without losing or repeating a record at the batch edges", async () => {
     const service = createFeedService({ database: harness.database, appUrl: APP_URL });
-    const chunks: string[] = [];
-    for await (const chunk of service.exportOsv(2)) chunks.push(chunk);
-    expect(chunks.map((chunk) => chunk.trimEnd().split("\n").length)).toEqual([2, 2, 1]);
-    const ids = chunks
-      .join("")
-      .trimEnd()
-      .split("\n")
-      .map((line) => JSON.parse(line).id);
+    const batches: OsvExportRecord[][] = [];
+    for await (const batch of service.osvBatches(2)) batches.push(batch);
+    expect(batches.map((batch) => batch.length)).toEqual([2, 2, 1]);
+    const ids = batches.flat().map((record) => JSON.parse(record.json).id);
+    expect(ids).toEqual(batches.flat().map((record) => record.id));
     expect(new Set(ids).size).toBe(5);
   });
 

@@ -1,10 +1,10 @@
 import type { MessageAnswer } from "@pressguard/domain";
 import { useState } from "react";
-import { Link } from "react-router";
 import { isApiError } from "../../lib/api/api-error.ts";
 import { type FieldErrorMap, FORM_ERROR_KEY } from "../../lib/form-errors.ts";
 import { useAuth } from "../../lib/use-auth.ts";
 import { FormAlert, FormField } from "../../ui/form-field.tsx";
+import { Link } from "../../ui/link.tsx";
 import { useSchemaForm } from "../../ui/use-schema-form.ts";
 import { authErrorsOf } from "./auth-errors.ts";
 import { FormNotice } from "./form-fields.tsx";

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
 import { useAuth } from "../../lib/use-auth.ts";
+import { Link } from "../../ui/link.tsx";
 import { errorMessageOf, FormError } from "./form-fields.tsx";
 
 /**

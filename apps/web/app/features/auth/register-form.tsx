@@ -1,10 +1,10 @@
 import { type MessageAnswer, REGISTRATION_ROLES, type RegistrationRole } from "@pressguard/domain";
 import { useState } from "react";
-import { Link } from "react-router";
 import { FORM_ERROR_KEY } from "../../lib/form-errors.ts";
 import { VENDOR_SETUP_PATH, WATCHLISTS_PATH } from "../../lib/session-user.ts";
 import { useAuth } from "../../lib/use-auth.ts";
 import { FormAlert, FormField } from "../../ui/form-field.tsx";
+import { Link } from "../../ui/link.tsx";
 import { useSchemaForm } from "../../ui/use-schema-form.ts";
 import { authErrorsOf } from "./auth-errors.ts";
 import { FormNotice } from "./form-fields.tsx";

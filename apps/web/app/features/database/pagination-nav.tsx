@@ -1,6 +1,6 @@
 import type { Pagination } from "@pressguard/domain";
-import { Link } from "react-router";
 import { formatCount } from "../../lib/numbers.ts";
+import { Link } from "../../ui/link.tsx";
 
 /** Previous / next links of a server-paginated list; plain links, so crawlers follow them. */
 export function PaginationNav({

@@ -8,8 +8,8 @@ import {
   WORDFENCE_LICENSE_URL,
   WORDFENCE_TRADEMARK_NOTICE,
 } from "@pressguard/domain";
-import { Link } from "react-router";
 import { formatDay } from "../../lib/dates.ts";
+import { Link } from "../../ui/link.tsx";
 
 /** The source of the bundled records and of the Wordfence Intelligence feed's (decision 035). */
 const WORDFENCE_SOURCE = "wordfence-intelligence";

@@ -1,5 +1,5 @@
 import type { LeaderboardEntry } from "@pressguard/domain";
-import { Link } from "react-router";
+import { Link } from "../../ui/link.tsx";
 import { databasePaths } from "./paths.ts";
 
 /** Researchers ranked by points (leaderboards, statistics). */

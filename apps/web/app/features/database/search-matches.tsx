@@ -1,7 +1,7 @@
 import type { VulnerabilitySearchPage } from "@pressguard/domain";
-import { Link } from "react-router";
 import { formatCount } from "../../lib/numbers.ts";
 import { kindLabel } from "../../lib/report-labels.ts";
+import { Link } from "../../ui/link.tsx";
 import { databasePaths } from "./paths.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { type CheckResponse, versionToUpdateTo } from "@pressguard/domain";
-import { Link } from "react-router";
 import { byUrgency, fixesOf, VulnerabilityList } from "../../components/checked-vulnerability.tsx";
+import { Link } from "../../ui/link.tsx";
 import { databasePaths } from "./paths.ts";
 
 export type CheckResults = CheckResponse["results"];

@@ -1,10 +1,10 @@
 import type { ProgramDetail } from "@pressguard/domain";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
-import { Link } from "react-router";
 import { useApiClient } from "../../lib/api/client.ts";
 import { formatDay } from "../../lib/dates.ts";
 import { LoadError } from "../../ui/form-field.tsx";
+import { Link } from "../../ui/link.tsx";
 import { LoadMoreButton } from "../../ui/load-more-table.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 import {

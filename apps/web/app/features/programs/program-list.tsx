@@ -1,9 +1,9 @@
 import type { ProgramFilter, VendorProgram } from "@pressguard/domain";
 import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { Link } from "react-router";
 import { useApiClient } from "../../lib/api/client.ts";
 import { LoadError } from "../../ui/form-field.tsx";
+import { Link } from "../../ui/link.tsx";
 import { LoadMoreButton } from "../../ui/load-more-table.tsx";
 import { FETCH_FAILURES, programListQuery } from "./api.ts";
 import { switchProgramTab } from "./cache.ts";

@@ -1,7 +1,7 @@
 import { formatSupportEnd, type ProductProgram, type PublicProduct } from "@pressguard/domain";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { formatDay } from "../../lib/dates.ts";
+import { Link } from "../../ui/link.tsx";
 import { Markdown } from "../../ui/markdown.tsx";
 
 function PolicySection({ id, title, children }: { id: string; title: string; children: ReactNode }) {

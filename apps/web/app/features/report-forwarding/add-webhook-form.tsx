@@ -1,10 +1,10 @@
 import { type ForwardTargetWithSecret, ForwardWebhookTargetInput } from "@pressguard/domain";
 import { useQueryClient } from "@tanstack/react-query";
-import { Link } from "react-router";
 import { WebhookFields } from "../../components/webhooks/webhook-fields.tsx";
 import { useApiClient } from "../../lib/api/client.ts";
 import { FORM_ERROR_KEY } from "../../lib/form-errors.ts";
 import { FormAlert } from "../../ui/form-field.tsx";
+import { Link } from "../../ui/link.tsx";
 import { useSchemaForm } from "../../ui/use-schema-form.ts";
 import { forwardingApi, targetsKey } from "./api.ts";
 import { EventPicker } from "./event-picker.tsx";

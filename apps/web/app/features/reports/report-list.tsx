@@ -1,5 +1,4 @@
 import type { ReportListItem } from "@pressguard/domain";
-import { Link } from "react-router";
 import { formatDay } from "../../lib/dates.ts";
 import {
   kindLabel,
@@ -7,6 +6,7 @@ import {
   stateLabel,
   vulnerabilityTypeLabel,
 } from "../../lib/report-labels.ts";
+import { Link } from "../../ui/link.tsx";
 
 interface ReportListProps {
   reports: readonly ReportListItem[];

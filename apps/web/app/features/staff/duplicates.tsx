@@ -1,10 +1,10 @@
 import { DUPLICATE_MATCH_LABELS, type DuplicateCandidate, type ReportDetail } from "@pressguard/domain";
 import { useQuery } from "@tanstack/react-query";
-import { Link } from "react-router";
 import { isApiError } from "../../lib/api/api-error.ts";
 import { useApiClient } from "../../lib/api/client.ts";
 import { stateLabel, vulnerabilityTypeLabel } from "../../lib/report-labels.ts";
 import { FormAlert, LoadError } from "../../ui/form-field.tsx";
+import { Link } from "../../ui/link.tsx";
 import { duplicateCandidatesQuery } from "./api.ts";
 import { useReportTransition } from "./use-staff-mutations.ts";
 

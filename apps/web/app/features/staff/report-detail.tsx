@@ -1,7 +1,6 @@
 import type { ReportDetail } from "@pressguard/domain";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 import { SeverityLabel, StateBadge } from "../../components/report-badges.tsx";
 import { FixLink, ReportFiles } from "../../components/report-files.tsx";
 import {
@@ -27,6 +26,7 @@ import {
   vulnerabilityTypeLabel,
 } from "../../lib/reports.ts";
 import { LoadError } from "../../ui/form-field.tsx";
+import { Link } from "../../ui/link.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 import { staffReportQuery } from "./api.ts";
 import { ReportCve } from "./cve-form.tsx";

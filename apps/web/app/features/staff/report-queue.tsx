@@ -1,10 +1,10 @@
 import { hasOpenCveRequest, REPORT_STATES, type ReportListItem, type ReportState } from "@pressguard/domain";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { Link } from "react-router";
 import { SeverityLabel, StateBadge } from "../../components/report-badges.tsx";
 import { useApiClient } from "../../lib/api/client.ts";
 import { formatDay, stateLabel, vulnerabilityTypeLabel } from "../../lib/reports.ts";
 import { LoadError } from "../../ui/form-field.tsx";
+import { Link } from "../../ui/link.tsx";
 import { LoadMoreTable } from "../../ui/load-more-table.tsx";
 import { TabNav } from "../../ui/tab-nav.tsx";
 import {

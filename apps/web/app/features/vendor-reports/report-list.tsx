@@ -1,10 +1,10 @@
 import type { ReportListItem, VendorReportTab } from "@pressguard/domain";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { Link } from "react-router";
 import { SeverityLabel, StateBadge } from "../../components/report-badges.tsx";
 import { useApiClient } from "../../lib/api/client.ts";
 import { daysLeft, daysLeftLabel, formatDay, vulnerabilityTypeLabel } from "../../lib/reports.ts";
 import { LoadError } from "../../ui/form-field.tsx";
+import { Link } from "../../ui/link.tsx";
 import { LoadMoreTable, type TableColumn } from "../../ui/load-more-table.tsx";
 import { vendorReportListQuery } from "./api.ts";
 

@@ -1,6 +1,6 @@
 import { COUNTRIES, type InvoiceDocument } from "@pressguard/domain";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link } from "../../ui/link.tsx";
 import { billingPeriod, INVOICE_STATUS_LABELS, invoiceDay } from "./format.ts";
 
 const countryName = (code: string | null) =>

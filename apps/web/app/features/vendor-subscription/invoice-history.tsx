@@ -1,5 +1,5 @@
 import type { Invoice } from "@pressguard/domain";
-import { Link } from "react-router";
+import { Link } from "../../ui/link.tsx";
 import { invoicePath } from "./api.ts";
 import { billingPeriod, INVOICE_STATUS_LABELS, invoiceDay } from "./format.ts";
 

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import { Link } from "react-router";
 import { useApiClient } from "../../lib/api/client.ts";
 import { LoadError } from "../../ui/form-field.tsx";
+import { Link } from "../../ui/link.tsx";
 import { SUBSCRIPTION_FAILURE, subscriptionQuery } from "./api.ts";
 import { InvoiceHistory } from "./invoice-history.tsx";
 import { PlanCards } from "./plan-cards.tsx";

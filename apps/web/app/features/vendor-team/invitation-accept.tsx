@@ -1,10 +1,10 @@
 import { InvitationAccountInput, type InvitationPreview, SeatRoleLabels } from "@pressguard/domain";
 import { type ReactNode, useState } from "react";
-import { Link } from "react-router";
 import { useApiClient } from "../../lib/api/client.ts";
 import { apiErrorToFieldErrors, FORM_ERROR_KEY } from "../../lib/form-errors.ts";
 import { useAuth } from "../../lib/use-auth.ts";
 import { FormAlert, FormField } from "../../ui/form-field.tsx";
+import { Link } from "../../ui/link.tsx";
 import { useSchemaForm } from "../../ui/use-schema-form.ts";
 import { invitationAccountPath, teamApi } from "./api.ts";
 import { formatDay } from "./dates.ts";

@@ -1,5 +1,5 @@
 import type { SeatUsage } from "@pressguard/domain";
-import { Link } from "react-router";
+import { Link } from "../../ui/link.tsx";
 
 /** "3 of 20 seats", with a bar; a full free plan points at the upgrade. */
 export function SeatUsageBar({ seats }: { seats: SeatUsage }) {

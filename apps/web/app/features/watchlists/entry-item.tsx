@@ -1,8 +1,8 @@
 import { type WatchlistEntry, WatchlistEntryInput } from "@pressguard/domain";
-import { Link } from "react-router";
 import { byUrgency, VulnerabilityList } from "../../components/checked-vulnerability.tsx";
 import { apiErrorAtField } from "../../lib/form-errors.ts";
 import { errorIdFor, INPUT_CLASS } from "../../ui/form-field.tsx";
+import { Link } from "../../ui/link.tsx";
 import { useSchemaForm } from "../../ui/use-schema-form.ts";
 
 const KIND_LABELS: Record<string, string> = { plugin: "Plugin", theme: "Theme", core: "WordPress core" };

@@ -1,5 +1,5 @@
 import type { WatchlistSummary } from "@pressguard/domain";
-import { Link } from "react-router";
+import { Link } from "../../ui/link.tsx";
 import { watchlistPath } from "./api.ts";
 import { ALERT_MODE_LABELS, exposureLine } from "./inventory.ts";
 

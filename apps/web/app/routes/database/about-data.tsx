@@ -11,9 +11,9 @@ import {
   WORDFENCE_TRADEMARK_NOTICE,
   WORDPRESS_PLUGIN_DIRECTORY_URL,
 } from "@pressguard/domain";
-import { Link } from "react-router";
 import { pageMeta } from "../../lib/seo.ts";
 import { CopyButton } from "../../ui/copy-button.tsx";
+import { Link } from "../../ui/link.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 
 export const meta = pageMeta(

@@ -1,10 +1,10 @@
-import { Link } from "react-router";
 import { databaseApi } from "../../features/database/api.server.ts";
 import { SearchForm } from "../../features/database/search-form.tsx";
 import { hasSearch, parseSearchParams } from "../../features/database/search-params.ts";
 import { SearchResults } from "../../features/database/search-results.tsx";
 import { STATIC_PAGE } from "../../lib/route-handle.ts";
 import { pageMeta } from "../../lib/seo.ts";
+import { Link } from "../../ui/link.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 import type { Route } from "./+types/existing";
 

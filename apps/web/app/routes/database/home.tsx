@@ -1,4 +1,3 @@
-import { Link } from "react-router";
 import { databaseApi } from "../../features/database/api.server.ts";
 import { SearchForm } from "../../features/database/search-form.tsx";
 import { SearchMatches } from "../../features/database/search-matches.tsx";
@@ -8,6 +7,7 @@ import { formatDateTime } from "../../lib/dates.ts";
 import { formatCount } from "../../lib/numbers.ts";
 import { STATIC_PAGE } from "../../lib/route-handle.ts";
 import { pageMeta } from "../../lib/seo.ts";
+import { Link } from "../../ui/link.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 import type { Route } from "./+types/home";
 

@@ -1,8 +1,11 @@
-import { Link } from "react-router";
 import { pageMeta } from "../../lib/seo.ts";
+import { Link } from "../../ui/link.tsx";
 import { PageHeader, Section } from "../../ui/page-header.tsx";
 
-export const meta = pageMeta("Patch submitted");
+export const meta = pageMeta(
+  "Patch submitted",
+  "See what happens to the report once your fix is submitted, and how future reports can reach you directly.",
+);
 
 /** Where the PIN contact lands after submitting a fix (PRODUCT.md §2): what happens next. */
 export default function PatchSubmittedPage() {

@@ -1,10 +1,14 @@
 import type { ReactNode } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import type { PreviewEmailState } from "../../features/reports/use-report-submission.ts";
 import { pageMeta } from "../../lib/seo.ts";
+import { Link } from "../../ui/link.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 
-export const meta = pageMeta("Check your inbox");
+export const meta = pageMeta(
+  "Check your inbox",
+  "Find the e-mailed link that signs you in to follow the vulnerability report you just sent.",
+);
 
 function stateOf(value: unknown): PreviewEmailState | null {
   if (!value || typeof value !== "object") return null;

@@ -1,10 +1,10 @@
-import { Link } from "react-router";
 import { databaseApi } from "../../features/database/api.server.ts";
 import { productFeeds } from "../../features/database/feeds.ts";
 import { databasePaths } from "../../features/database/paths.ts";
 import { requireProductPath } from "../../lib/database-params.ts";
 import { STATIC_PAGE } from "../../lib/route-handle.ts";
 import { pageMeta } from "../../lib/seo.ts";
+import { Link } from "../../ui/link.tsx";
 import { Panel } from "../../ui/page-header.tsx";
 import type { Route } from "./+types/product-contributors";
 

@@ -1,9 +1,10 @@
-import { Link, useRouteLoaderData } from "react-router";
+import { useRouteLoaderData } from "react-router";
 import { productFeeds } from "../../features/database/feeds.ts";
 import { SecurityPolicy } from "../../features/programs/security-policy.tsx";
 import type { loader as pluginTabsLoader } from "../../layouts/plugin-tabs.tsx";
 import { productNameFromSlug } from "../../lib/database-params.ts";
 import { pageMeta } from "../../lib/seo.ts";
+import { Link } from "../../ui/link.tsx";
 import { Panel } from "../../ui/page-header.tsx";
 
 export const meta = pageMeta(

@@ -1,4 +1,4 @@
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { databaseApi } from "../../features/database/api.server.ts";
 import { productFeeds } from "../../features/database/feeds.ts";
 import { PackageIdentifierList } from "../../features/database/package-identifiers.tsx";
@@ -7,6 +7,7 @@ import { VulnerabilityList } from "../../features/database/vulnerability-list.ts
 import { requireProductPath } from "../../lib/database-params.ts";
 import { STATIC_PAGE } from "../../lib/route-handle.ts";
 import { pageMeta } from "../../lib/seo.ts";
+import { Link } from "../../ui/link.tsx";
 import type { Route } from "./+types/product-vulnerabilities";
 
 const TABS = [

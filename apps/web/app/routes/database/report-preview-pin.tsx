@@ -15,7 +15,10 @@ import { PageHeader } from "../../ui/page-header.tsx";
 import { useSchemaForm } from "../../ui/use-schema-form.ts";
 import type { Route } from "./+types/report-preview-pin";
 
-export const meta = pageMeta("Enter the report PIN");
+export const meta = pageMeta(
+  "Enter the report PIN",
+  "Enter the 6-digit PIN we e-mailed you to open the vulnerability report on your product.",
+);
 
 const UNKNOWN_LINK_MESSAGE =
   "This link does not open a report. Check that you copied the whole link from the e-mail.";

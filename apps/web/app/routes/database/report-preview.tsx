@@ -1,6 +1,6 @@
 import { PIN_PREVIEW_COOKIE, PinPatch, type ReportDetail } from "@pressguard/domain";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { data, Link, useNavigate } from "react-router";
+import { data, useNavigate } from "react-router";
 import { CommentForm } from "../../features/reports/comment-form.tsx";
 import { ReportView } from "../../features/reports/report-view.tsx";
 import { vendorReportsApi } from "../../features/vendor-reports/api.ts";
@@ -12,11 +12,15 @@ import { FORM_ERROR_KEY } from "../../lib/form-errors.ts";
 import { usePublicConfig } from "../../lib/public-config.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { FormAlert, FormField, INPUT_CLASS, LoadError } from "../../ui/form-field.tsx";
+import { Link } from "../../ui/link.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 import { useSchemaForm } from "../../ui/use-schema-form.ts";
 import type { Route } from "./+types/report-preview";
 
-export const meta = pageMeta("Report preview");
+export const meta = pageMeta(
+  "Report preview",
+  "Read the vulnerability report on your product and send the patch that fixes it.",
+);
 
 /** What the PIN contact reads: the vendor's view, plus the patch they may have sent. */
 

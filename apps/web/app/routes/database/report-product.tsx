@@ -50,6 +50,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export const meta = pageMeta(
   ({ params }) => `Report a vulnerability in ${productNameFromSlug(params.slug ?? "")}`,
+  ({ params }) =>
+    `Report a vulnerability in ${productNameFromSlug(params.slug ?? "")} privately to its vendor, and be credited when it is published.`,
 );
 
 export default function ReportProductPage({ loaderData }: Route.ComponentProps) {

@@ -1,11 +1,14 @@
-import { Link } from "react-router";
 import { readForPage } from "../../lib/api/page-read.server.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { getOptionalUser } from "../../lib/session.server.ts";
+import { Link } from "../../ui/link.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 import type { Route } from "./+types/report-submitted";
 
-export const meta = pageMeta("Report submitted");
+export const meta = pageMeta(
+  "Report submitted",
+  "Follow the vulnerability report you just sent while our triage team reviews it.",
+);
 
 /** `?report={id}`: the signed-in reporter's new report, read back to show its title and link its preview. */
 export async function loader({ request, context }: Route.LoaderArgs) {

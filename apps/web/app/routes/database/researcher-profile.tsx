@@ -42,7 +42,7 @@ export const meta = pageMeta(
     const researcher = researcherOf(matches);
     return researcher
       ? `${researcher.display_name}: ${researcher.vulnerabilities} published WordPress vulnerabilities, ${researcher.points} points.`
-      : undefined;
+      : "A WordPress security researcher's published vulnerabilities and leaderboard points.";
   },
 );
 

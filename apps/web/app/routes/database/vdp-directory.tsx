@@ -1,10 +1,11 @@
-import { Form, Link, useLocation } from "react-router";
+import { Form, useLocation } from "react-router";
 import { databaseApi } from "../../features/database/api.server.ts";
 import { PaginationNav } from "../../features/database/pagination-nav.tsx";
 import { databasePaths } from "../../features/database/paths.ts";
 import { searchWithPage } from "../../features/database/search-params.ts";
 import { STATIC_PAGE } from "../../lib/route-handle.ts";
 import { pageMeta } from "../../lib/seo.ts";
+import { Link } from "../../ui/link.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 import type { Route } from "./+types/vdp-directory";
 

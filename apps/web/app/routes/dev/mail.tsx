@@ -5,7 +5,10 @@ import { pageMeta } from "../../lib/seo.ts";
 import { PageHeader } from "../../ui/page-header.tsx";
 import type { Route } from "./+types/mail";
 
-export const meta = pageMeta("Development mailbox");
+export const meta = pageMeta(
+  "Development mailbox",
+  "Read the sign-in links, invitations and notifications a development server keeps instead of sending them.",
+);
 
 /** The development mailbox (ARCHITECTURE.md): what the product would have sent, newest first. */
 export async function loader({ request, context }: Route.LoaderArgs) {

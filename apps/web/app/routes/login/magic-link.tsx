@@ -3,7 +3,10 @@ import { MagicLinkSignIn } from "../../features/auth/magic-link-sign-in.tsx";
 import { pageMeta } from "../../lib/seo.ts";
 import { PageHeader } from "../../ui/page-header.tsx";
 
-export const meta = pageMeta("Sign in with a link");
+export const meta = pageMeta(
+  "Sign in with a link",
+  "Sign in to Pressguard with the one-time link we e-mailed you.",
+);
 
 export default function MagicLinkPage() {
   const { uuid } = useParams();

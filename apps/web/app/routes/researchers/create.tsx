@@ -19,7 +19,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (researcher?.profile_completed === true) throw redirect(researcherReportsPath(researcher.uuid));
   return null;
 }
-export const meta = pageMeta("Create your researcher profile");
+export const meta = pageMeta(
+  "Create your researcher profile",
+  "Create the public profile shown with your published vulnerabilities and on the researcher leaderboard.",
+);
 
 /** The first step after registering as a researcher; once saved, the reports in review. */
 export default function ResearcherCreatePage() {

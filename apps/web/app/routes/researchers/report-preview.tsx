@@ -1,5 +1,4 @@
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
 import { CommentForm } from "../../features/reports/comment-form.tsx";
 import { CveRequest, showsCveRequest } from "../../features/reports/cve-request.tsx";
 import { ReportView } from "../../features/reports/report-view.tsx";
@@ -12,7 +11,8 @@ import { exchangeLinkToken, hasLinkGrant } from "../../lib/link-grant.server.ts"
 import { usePublicConfig } from "../../lib/public-config.ts";
 import type { RouteHandle } from "../../lib/route-handle.ts";
 import { secretUrlHeaders } from "../../lib/secret-url.ts";
-import { pageMeta } from "../../lib/seo.ts";
+import { type MetaArgsLike, pageMeta } from "../../lib/seo.ts";
+import { Link } from "../../ui/link.tsx";
 import type { Route } from "./+types/report-preview";
 
 /** A link's `?token=` that could not be exchanged must not leave the page either (issue 15). */
@@ -54,12 +54,18 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
 }
 
-export const meta = pageMeta(({ matches }) => {
+/** The report's title once the loader has read it. */
+function titleOf({ matches }: MetaArgsLike): string {
   const data = matches.find((match) => match?.id === "routes/researchers/report-preview")?.loaderData as
     | { report?: { title?: string } }
     | undefined;
   return data?.report?.title ? `${data.report.title} — Report preview` : "Report preview";
-});
+}
+
+export const meta = pageMeta(
+  titleOf,
+  "Follow your vulnerability report: its status, the vendor's fix and the conversation with the vendor and our triage team.",
+);
 
 export default function ResearcherReportPreviewPage({ loaderData }: Route.ComponentProps) {
   const { apiBase } = usePublicConfig();

@@ -1,14 +1,14 @@
 import { RESEARCHER_REPORT_TABS, type ResearcherReportTab } from "@pressguard/domain";
-import { Link } from "react-router";
 import { pageFromUrl } from "../../features/reports/api.ts";
 import { ReportList } from "../../features/reports/report-list.tsx";
 import { readForPage } from "../../lib/api/page-read.server.ts";
 import { throwNotFound } from "../../lib/errors.ts";
 import { enforceGuards } from "../../lib/guards.server.ts";
 import type { RouteHandle } from "../../lib/route-handle.ts";
+import { pageMeta } from "../../lib/seo.ts";
+import { Link } from "../../ui/link.tsx";
 import type { Route } from "./+types/reports";
 
-// No meta of its own: the title falls back to the tab segment ("In Review", "Rejected", …).
 export const handle: RouteHandle = { guards: ["auth-researcher"], menu: "researcher" };
 
 function tabOf(pathname: string): ResearcherReportTab {
@@ -48,6 +48,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     previousPage: pageFromUrl(reports.pagination.prev_page_url),
   };
 }
+
+const DESCRIPTIONS: Record<ResearcherReportTab, string> = {
+  "in-review": "Follow your vulnerability reports while our triage team reviews them.",
+  rejected: "Your vulnerability reports that were not accepted, with the reason for each.",
+  published:
+    "Your fixed vulnerabilities published in the public database, which earn you points on the leaderboard.",
+  validated: "Follow your validated vulnerability reports while their vendors prepare a fix.",
+};
+
+/** The title falls back to the tab segment ("In Review", "Rejected", …). */
+export const meta = pageMeta(undefined, ({ location }) => DESCRIPTIONS[tabOf(location.pathname)]);
 
 const EMPTY_STATES: Record<ResearcherReportTab, { title: string; text: string }> = {
   "in-review": {

@@ -1,10 +1,10 @@
-import { Link } from "react-router";
 import { AccountSecurity } from "../../features/auth/account-security.tsx";
 import { publicProfilePath } from "../../features/researcher-profile/api.ts";
 import { ResearcherProfileForm } from "../../features/researcher-profile/profile-form.tsx";
 import { guardedLoader } from "../../lib/guards.server.ts";
 import type { RouteHandle } from "../../lib/route-handle.ts";
 import { pageMeta } from "../../lib/seo.ts";
+import { Link } from "../../ui/link.tsx";
 import { PageHeader, Panel } from "../../ui/page-header.tsx";
 import { toast } from "../../ui/toast.ts";
 
@@ -12,7 +12,10 @@ export const handle: RouteHandle = { guards: ["auth-researcher"], menu: "researc
 
 /** Spec §6: the guards named in `handle`, enforced before the page renders. */
 export const loader = guardedLoader(handle);
-export const meta = pageMeta("Account settings");
+export const meta = pageMeta(
+  "Account settings",
+  "Edit your public researcher profile and manage your password, two-factor sign-in, sessions and API keys.",
+);
 
 export default function ResearcherSettingsPage() {
   return (

@@ -13,7 +13,10 @@ export const handle: RouteHandle = {
 
 /** Spec §6: the guards named in `handle`, enforced before the page renders. */
 export const loader = guardedLoader(handle);
-export const meta = pageMeta("Product claims");
+export const meta = pageMeta(
+  "Product claims",
+  "Approve or reject vendors' claims to products of the vulnerability database.",
+);
 
 export default function StaffClaimsPage() {
   return (

@@ -12,7 +12,10 @@ export const handle: RouteHandle = {
 };
 
 export const loader = guardedLoader(handle);
-export const meta = pageMeta("Data sources");
+export const meta = pageMeta(
+  "Data sources",
+  "See the state of each upstream vulnerability feed that keeps the database current, and sync one at once.",
+);
 
 export default function StaffDataSourcesPage() {
   return (

@@ -17,7 +17,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return { id: params.uuid };
 }
 
-export const meta = pageMeta("Report triage");
+export const meta = pageMeta(
+  "Report triage",
+  "Triage one vulnerability report: its timeline, every comment and the actions that take it to its next state.",
+);
 
 /** The report loads in the browser (an unknown id is an in-page message, like the programs). */
 export default function StaffReportPage({ loaderData }: Route.ComponentProps) {

@@ -14,7 +14,10 @@ export const handle: RouteHandle = {
 
 /** Spec §6: the guards named in `handle`, enforced before the page renders. */
 export const loader = guardedLoader(handle);
-export const meta = pageMeta("Reports queue");
+export const meta = pageMeta(
+  "Reports queue",
+  "Triage incoming vulnerability reports by state: review and validate them, follow the vendor's fix and publish.",
+);
 
 /** The triage queue (issue 7): the filter is the `status` search parameter, read leniently. */
 export default function StaffReportsPage() {

@@ -1,8 +1,8 @@
-import { Link } from "react-router";
 import { TwoFactorSettings } from "../../features/auth/account-security.tsx";
 import { enforceGuards } from "../../lib/guards.server.ts";
 import type { RouteHandle } from "../../lib/route-handle.ts";
 import { pageMeta } from "../../lib/seo.ts";
+import { Link } from "../../ui/link.tsx";
 import { PageHeader, Panel } from "../../ui/page-header.tsx";
 import type { Route } from "./+types/two-factor";
 
@@ -14,7 +14,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { enabled: user?.two_factor_enabled === true };
 }
 
-export const meta = pageMeta("Set up two-factor authentication");
+export const meta = pageMeta(
+  "Set up two-factor authentication",
+  "Set up the authenticator-app code that staff accounts need to open the triage area.",
+);
 
 /**
  * PRODUCT.md §7: staff must sign in with a second factor. The capability guard sends staff without

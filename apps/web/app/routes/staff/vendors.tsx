@@ -13,7 +13,7 @@ export const handle: RouteHandle = {
 
 /** Spec §6: the guards named in `handle`, enforced before the page renders. */
 export const loader = guardedLoader(handle);
-export const meta = pageMeta("Vendors");
+export const meta = pageMeta("Vendors", "Look up vendor accounts and change a vendor's plan by hand.");
 
 export default function StaffVendorsPage() {
   return (

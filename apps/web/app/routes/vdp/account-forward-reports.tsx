@@ -11,7 +11,10 @@ export const handle: RouteHandle = {
 
 /** Spec §6: the guards named in `handle`, enforced before the page renders. */
 export const loader = guardedLoader(handle);
-export const meta = pageMeta("Report forwarding");
+export const meta = pageMeta(
+  "Report forwarding",
+  "Send the events of your vulnerability reports on to another e-mail address or to a webhook of your own system.",
+);
 
 export default function AccountForwardReportsPage() {
   return <ForwardingPanel />;

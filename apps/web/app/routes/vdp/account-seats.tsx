@@ -11,7 +11,10 @@ export const handle: RouteHandle = {
 
 /** Spec §6: the guards named in `handle`, enforced before the page renders. */
 export const loader = guardedLoader(handle);
-export const meta = pageMeta("Seats");
+export const meta = pageMeta(
+  "Seats",
+  "Invite colleagues to your vendor team, change their roles and free the seats you no longer need.",
+);
 
 export default function AccountSeatsPage() {
   return <SeatsPanel />;

@@ -11,7 +11,10 @@ export const handle: RouteHandle = { guards: ["auth-vendor"] };
 
 /** Spec §6: the guards named in `handle`, enforced before the page renders. */
 export const loader = guardedLoader(handle);
-export const meta = pageMeta("Account settings");
+export const meta = pageMeta(
+  "Account settings",
+  "Edit your vendor name, website and contacts, and manage your password, two-factor sign-in, sessions and API keys.",
+);
 
 export default function AccountSettingsPage() {
   return (

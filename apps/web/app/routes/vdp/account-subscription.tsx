@@ -11,7 +11,10 @@ export const handle: RouteHandle = {
 
 /** Spec §6: the guards named in `handle`, enforced before the page renders. */
 export const loader = guardedLoader(handle);
-export const meta = pageMeta("Subscription");
+export const meta = pageMeta(
+  "Subscription",
+  "Compare the plans, see how much of your current plan your team uses, and find your invoices.",
+);
 
 export default function AccountSubscriptionPage() {
   return <SubscriptionOverview />;

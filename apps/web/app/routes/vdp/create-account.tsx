@@ -11,7 +11,10 @@ export const handle: RouteHandle = { guards: ["auth-vendor", "is-vendor-active"]
 
 /** Spec §6: the guards named in `handle`, enforced before the page renders. */
 export const loader = guardedLoader(handle);
-export const meta = pageMeta("Set up your vendor account");
+export const meta = pageMeta(
+  "Set up your vendor account",
+  "Set up the vendor name, website, contacts and time zone that researchers and our triage team see.",
+);
 
 /** The first step after registering as a vendor; once saved, the programs (decision 006). */
 export default function VendorCreateAccountPage() {

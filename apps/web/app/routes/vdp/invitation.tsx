@@ -27,7 +27,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
 }
 
-export const meta = pageMeta("Invitation");
+export const meta = pageMeta(
+  "Invitation",
+  "Accept an invitation to join a vendor's team on Pressguard and handle the vulnerability reports of its products.",
+);
 
 export default function InvitationPage({ loaderData, params }: Route.ComponentProps) {
   const { invitation, closed, viewer } = loaderData;

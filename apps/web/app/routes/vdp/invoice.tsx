@@ -35,7 +35,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
 }
 
-export const meta = pageMeta(({ params }) => `Invoice ${params.number ?? ""}`.trim());
+export const meta = pageMeta(
+  ({ params }) => `Invoice ${params.number ?? ""}`.trim(),
+  "Print or save an invoice of your Pressguard subscription.",
+);
 
 export default function InvoicePage({ loaderData }: Route.ComponentProps) {
   return <PrintableInvoice invoice={loaderData.invoice} />;

@@ -1,8 +1,8 @@
-import { Link } from "react-router";
 import { LoginForm } from "../../features/auth/login-form.tsx";
 import { guardedLoader } from "../../lib/guards.server.ts";
 import type { RouteHandle } from "../../lib/route-handle.ts";
 import { pageMeta } from "../../lib/seo.ts";
+import { Link } from "../../ui/link.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 
 export const handle: RouteHandle = { guards: ["guest-vendor"] };

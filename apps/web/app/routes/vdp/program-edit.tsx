@@ -1,6 +1,6 @@
 import type { ProgramInput } from "@pressguard/domain";
 import { useQuery } from "@tanstack/react-query";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import {
   FETCH_FAILURES,
   programFieldsQuery,
@@ -16,6 +16,7 @@ import { enforceGuards } from "../../lib/guards.server.ts";
 import type { RouteHandle } from "../../lib/route-handle.ts";
 import { requireNumericId } from "../../lib/route-params.ts";
 import { pageMeta } from "../../lib/seo.ts";
+import { Link } from "../../ui/link.tsx";
 import { LoadThenEdit } from "../../ui/load-then-edit.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 import { toast } from "../../ui/toast.ts";
@@ -31,7 +32,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return { id };
 }
 
-export const meta = pageMeta(({ params }) => `Edit program #${params.id}`);
+export const meta = pageMeta(
+  ({ params }) => `Edit program #${params.id}`,
+  "Edit a program's software details, disclosure policy, point of contact and support period.",
+);
 
 export default function ProgramEditPage({ loaderData }: Route.ComponentProps) {
   const { id } = loaderData;

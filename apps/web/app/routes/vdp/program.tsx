@@ -18,7 +18,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return { id };
 }
 
-export const meta = pageMeta(({ params }) => `Program #${params.id}`);
+export const meta = pageMeta(
+  ({ params }) => `Program #${params.id}`,
+  "Follow one of your disclosure programs: its report counters, published vulnerabilities and security contributors.",
+);
 
 /** The program loads in the browser and stays cached until the product list changes (spec §4). */
 export default function ProgramPage({ loaderData }: Route.ComponentProps) {

@@ -4,8 +4,8 @@ import { VendorReportList } from "../../features/vendor-reports/report-list.tsx"
 import { guardedLoader } from "../../lib/guards.server.ts";
 import { activeTab, REPORT_TABS } from "../../lib/navigation.ts";
 import type { RouteHandle } from "../../lib/route-handle.ts";
+import { pageMeta } from "../../lib/seo.ts";
 
-// No meta of its own: the title falls back to the tab segment ("Awaiting Fix", "Fix Pending", "Fixed").
 export const handle: RouteHandle = { guards: ["auth-vendor"] };
 
 /** Spec §6: the guards named in `handle`, enforced before the page renders. */
@@ -26,9 +26,16 @@ const TABS: Record<(typeof REPORT_TABS)[number]["to"], { tab: VendorReportTab; d
   },
 };
 
+function tabOf(pathname: string) {
+  return TABS[(activeTab(REPORT_TABS, pathname) ?? REPORT_TABS[0]).to];
+}
+
+/** The title falls back to the tab segment ("Awaiting Fix", "Fix Pending", "Fixed"); the description is the lead. */
+export const meta = pageMeta(undefined, ({ location }) => tabOf(location.pathname).description);
+
 /** Three routes share this module (awaiting_fix, fix_pending, fixed): PRODUCT.md §2's tab table. */
 export default function VendorReportsPage() {
-  const { tab, description } = TABS[(activeTab(REPORT_TABS, useLocation().pathname) ?? REPORT_TABS[0]).to];
+  const { tab, description } = tabOf(useLocation().pathname);
   return (
     <>
       <p className="mb-4 text-slate-600">{description}</p>

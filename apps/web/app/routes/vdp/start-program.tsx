@@ -17,7 +17,10 @@ export const handle: RouteHandle = { guards: ["auth-vendor"] };
 
 /** Spec §6: the guards named in `handle`, enforced before the page renders. */
 export const loader = guardedLoader(handle);
-export const meta = pageMeta("Start a program");
+export const meta = pageMeta(
+  "Start a program",
+  "Start a vulnerability disclosure program for your plugin or theme: claim it from the database, add it, or import a CSV file.",
+);
 
 function Step({
   id,

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { Link, useLocation, useNavigate, useParams } from "react-router";
+import { useLocation, useNavigate, useParams } from "react-router";
 import { AlertWebhooks } from "../../features/watchlists/alert-webhooks.tsx";
 import { WATCHLIST_FAILURE, watchlistQuery } from "../../features/watchlists/api.ts";
 import type { CreatedState } from "../../features/watchlists/create-form.tsx";
@@ -15,6 +15,7 @@ import { guardedLoader } from "../../lib/guards.server.ts";
 import type { RouteHandle } from "../../lib/route-handle.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { LoadError } from "../../ui/form-field.tsx";
+import { Link } from "../../ui/link.tsx";
 import { PageHeader, Panel } from "../../ui/page-header.tsx";
 import { toast } from "../../ui/toast.ts";
 
@@ -23,7 +24,10 @@ export const handle: RouteHandle = { guards: ["auth-user"], menu: "watchlists" }
 
 /** Spec §6: the guards named in `handle`, enforced before the page renders. */
 export const loader = guardedLoader(handle);
-export const meta = pageMeta("Watchlist");
+export const meta = pageMeta(
+  "Watchlist",
+  "See the known vulnerabilities that affect the plugins, themes and WordPress version of one of your sites, and what to update.",
+);
 
 const BACK = (
   <Link to="/watchlists" className="link text-sm">

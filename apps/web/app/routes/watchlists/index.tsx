@@ -14,7 +14,10 @@ export const handle: RouteHandle = { guards: ["auth-user"], menu: "watchlists" }
 
 /** Spec §6: the guards named in `handle`, enforced before the page renders. */
 export const loader = guardedLoader(handle);
-export const meta = pageMeta("Watchlists");
+export const meta = pageMeta(
+  "Watchlists",
+  "Keep a watchlist per site and get an e-mail when a vulnerability affects a plugin, theme or WordPress version it runs.",
+);
 
 export default function WatchlistsPage() {
   const client = useApiClient();
