@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
 import { startInstance, startNginx } from "../multi/instances.ts";
@@ -126,6 +126,7 @@ async function vendorCookies(origin: string): Promise<string> {
 }
 
 const dir = temporaryDirectory("pressguard-lighthouse-");
+if (reportsOption) mkdirSync(reportsOption, { recursive: true });
 const server = await startInstance(
   "server",
   { EMBEDDED_DB_DIR: join(dir, "postgres"), NODE_ENV: "production" },

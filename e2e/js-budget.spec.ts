@@ -16,11 +16,12 @@ import { signInStaffInBrowser } from "./staff-session.ts";
  * travel as 91 KB of brotli (105 KB gzipped) before a line of our own code (decision 019), so they
  * are held to the ceiling below, lowered as their weight goes down. Issue 35 asked 130 KB of the form
  * pages; they load no validator, positioning library or toast library with the page any more (those
- * come with the first change, hover or toast), and the report form, the heaviest, is at 134.8 KB sent
- * (decision 019, amendment of 2026-12-06): the ceiling is 135 KB.
+ * come with the first change, hover or toast), and the app's modules that a dozen routes share travel
+ * in one file instead of two dozen: the report form, the heaviest, is at 130.3 KB sent in 21 files
+ * (decision 019, amendment of 2026-12-07): the ceiling is 131 KB.
  */
 const BUDGET_BYTES = 100 * 1024;
-const HYDRATED_BUDGET_BYTES = 135 * 1024;
+const HYDRATED_BUDGET_BYTES = 131 * 1024;
 
 interface ScriptWeight {
   file: string;

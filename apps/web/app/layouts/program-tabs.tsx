@@ -1,5 +1,6 @@
-import { Outlet, useLocation } from "react-router";
+import { Outlet, useLoaderData, useLocation } from "react-router";
 import { ActivationModal } from "../features/programs/activation-modal.tsx";
+import { readProgramDetailsSeed } from "../features/programs/program.server.ts";
 import { ProgramCounters } from "../features/programs/program-counters.tsx";
 import { activeTab, PROGRAM_TABS } from "../lib/navigation.ts";
 import { ErrorScreen } from "../ui/error-screen.tsx";
@@ -8,6 +9,11 @@ import { PageHeader } from "../ui/page-header.tsx";
 import { TabNav } from "../ui/tab-nav.tsx";
 import type { Route } from "./+types/program-tabs";
 
+/** The counters, read on the server for the page to show them at once (the tab's guard runs in its page). */
+export async function loader(args: Route.LoaderArgs) {
+  return { details: await readProgramDetailsSeed(args) };
+}
+
 /**
  * `program-tabs`: the vendor's program lists, All / Open / Pending (spec §2, §4), under the counters
  * of all the vendor's programs; the activation modal opens over them when it applies.
@@ -15,6 +21,7 @@ import type { Route } from "./+types/program-tabs";
 export default function ProgramTabsLayout() {
   const { pathname } = useLocation();
   const tab = activeTab(PROGRAM_TABS, pathname);
+  const data = useLoaderData<typeof loader>();
   return (
     <>
       <PageHeader
@@ -25,7 +32,7 @@ export default function ProgramTabsLayout() {
           </Link>
         }
       />
-      <ProgramCounters />
+      <ProgramCounters seed={data?.details ?? null} />
       <TabNav label="Program lists" tabs={PROGRAM_TABS} />
       <Outlet />
       <ActivationModal />

@@ -1,7 +1,7 @@
 import type { InvoiceDocument } from "../vendors/billing-schemas.ts";
 import type { InvitationPreview } from "../vendors/team-schemas.ts";
 import type { EmbedVendor, Mailbox } from "./mailbox-and-embed.ts";
-import type { ProgramDetail } from "./programs.ts";
+import type { ProductDetails, ProgramDetail, ProgramPage } from "./programs.ts";
 import type {
   Contributors,
   DatabaseCounts,
@@ -41,6 +41,8 @@ export interface PageReadAnswers {
   "/dev/mail": Mailbox;
   // Read with the page request's credentials (its session, token, link grant or PIN preview cookie).
   "/user": SessionUser;
+  "/products": ProgramPage;
+  "/products/details": ProductDetails;
   "/products/:id": ProgramDetail;
   "/reports/:id": ReportDetail;
   "/reports/:id/link-grant": LinkGrant;

@@ -157,6 +157,18 @@ describe("program lists and counters", () => {
     expect((await caller.get("/api/products")).json<Listed>().pagination.total).toBe(3);
   });
 
+  it("answers the list page's server render in-process as the API answers the vendor, and nobody else", async () => {
+    const cookie = [...caller.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+    const query = { filter: "vdp-pending", page: 1 } as const;
+    const read = harness.app.pageRead("/products", {}, query, { cookie });
+    expect(await read).toStrictEqual((await caller.get("/api/products?filter=vdp-pending&page=1")).json());
+    expect(await harness.app.pageRead("/products/details", {}, {}, { cookie })).toStrictEqual(
+      (await caller.get("/api/products/details")).json(),
+    );
+    for (const route of ["/products", "/products/details"] as const)
+      await expect(harness.app.pageRead(route, {}, {}, {}), route).rejects.toMatchObject({ status: 401 });
+  });
+
   it("refuses an unknown filter and a bad page with 422", async () => {
     for (const query of ["filter=active", "filter=", "filter=ALL-ACTIVE", "page=0", "page=abc", "page=-1"]) {
       const response = await caller.get(`/api/products?${query}`);

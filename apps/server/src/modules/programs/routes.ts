@@ -59,7 +59,8 @@ export const programRoutes: FastifyPluginAsyncZod<{
     limits: { fileSize: CSV_IMPORT_MAX_BYTES + 1, files: 1, fields: 0, parts: 2 },
   });
 
-  app.get(
+  reads.get(
+    app,
     "/products",
     {
       schema: {
@@ -78,7 +79,8 @@ export const programRoutes: FastifyPluginAsyncZod<{
       ),
   );
 
-  app.get(
+  reads.get(
+    app,
     "/products/details",
     {
       schema: { tags, summary: "Counters over the vendor's programs", response: { 200: ProductDetails } },

@@ -78,10 +78,19 @@ const DISALLOWED_PATHS = [
 /**
  * The public doors inside those areas, open to crawlers (decision 026, amended for issue 35): the
  * form where anyone reports a vulnerability (only the general one, `$`: not a form per product), the
- * two sign-in pages, where an anonymous visit to any signed-in page is sent, and registration is not
- * closed at all. A longer match wins (RFC 9309 §2.2.2), so `Allow: /vdp/login` beats `Disallow: /vdp/`.
+ * two sign-in pages, where an anonymous visit to any signed-in page is sent, and the vendor's three
+ * program lists, where the vendor menu and the sign-in lead (like `/watchlists`, never closed: a
+ * crawler only ever gets the redirect to the sign-in page). Registration is not closed at all. A
+ * longer match wins (RFC 9309 §2.2.2), so `Allow: /vdp/login` beats `Disallow: /vdp/`.
  */
-const ALLOWED_DOORS = ["/database/report$", "/vdp/login", "/researchers/login"] as const;
+const ALLOWED_DOORS = [
+  "/database/report$",
+  "/vdp/login",
+  "/researchers/login",
+  "/vdp/programs/all$",
+  "/vdp/programs/open$",
+  "/vdp/programs/pending$",
+] as const;
 
 /**
  * robots.txt: everything closed when the site is not indexable (staging, previews), else the public

@@ -188,10 +188,17 @@ describe("GET /robots.txt", () => {
       "/vdp/login?redirect=/vdp/programs/all",
       "/researchers/login",
       "/register",
+      // The vendor's program lists: a crawler gets the redirect to the sign-in (Lighthouse SEO 100
+      // signed in, issue 35), as on /watchlists.
+      "/vdp/programs/all",
+      "/vdp/programs/open",
+      "/vdp/programs/pending",
     ];
     const closed = [
       "/api/v1/vulnerabilities",
-      "/vdp/programs/all",
+      "/vdp/programs/12",
+      "/vdp/programs/all?page=2",
+      "/vdp/reports/fixed",
       "/vdp/",
       "/researchers/settings",
       "/staff/reports",

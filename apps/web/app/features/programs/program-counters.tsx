@@ -1,8 +1,9 @@
 import type { ProductDetails } from "@pressguard/domain";
 import { useQuery } from "@tanstack/react-query";
 import { useApiClient } from "../../lib/api/client.ts";
+import { useLoaderSeed } from "../../lib/api/loader-seed.ts";
 import { LoadError } from "../../ui/form-field.tsx";
-import { FETCH_FAILURES, productDetailsQuery } from "./api.ts";
+import { FETCH_FAILURES, productDetailsQuery, programKeys } from "./api.ts";
 import { Counter } from "./labels.tsx";
 
 const COUNTERS: { key: keyof ProductDetails; label: string }[] = [
@@ -14,9 +15,13 @@ const COUNTERS: { key: keyof ProductDetails; label: string }[] = [
   { key: "fixedOnTime", label: "Fixed on time" },
 ];
 
-/** Spec §3 product detail counters over all of the vendor's programs, above the list tabs. */
-export function ProgramCounters() {
+/**
+ * Spec §3 product detail counters over all of the vendor's programs, above the list tabs. `seed`: the
+ * counters as the page's loader read them, shown until the cache has its own.
+ */
+export function ProgramCounters({ seed }: { seed: ProductDetails | null }) {
   const client = useApiClient();
+  useLoaderSeed(programKeys.details(), seed);
   const details = useQuery(productDetailsQuery(client));
   if (details.isError) {
     return (

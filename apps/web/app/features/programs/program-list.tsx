@@ -1,11 +1,12 @@
-import type { ProgramFilter, VendorProgram } from "@pressguard/domain";
+import type { Page, ProgramFilter, VendorProgram } from "@pressguard/domain";
 import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useApiClient } from "../../lib/api/client.ts";
+import { useLoaderSeed } from "../../lib/api/loader-seed.ts";
 import { LoadError } from "../../ui/form-field.tsx";
 import { Link } from "../../ui/link.tsx";
 import { LoadMoreButton } from "../../ui/load-more-table.tsx";
-import { FETCH_FAILURES, programListQuery } from "./api.ts";
+import { FETCH_FAILURES, programKeys, programListQuery } from "./api.ts";
 import { switchProgramTab } from "./cache.ts";
 import { kindLabel, planLabel, StatusBadge } from "./labels.tsx";
 
@@ -24,10 +25,20 @@ const EMPTY_STATES: Record<ProgramFilter, { title: string; text: string }> = {
   },
 };
 
-/** One program list tab (spec §4): the vendor's programs for a fixed filter, "Load more" pages on. */
-export function ProgramList({ filter }: { filter: ProgramFilter }) {
+/**
+ * One program list tab (spec §4): the vendor's programs for a fixed filter, "Load more" pages on.
+ * `firstPage`: the first page as the page's loader read it, the list's start when none was loaded yet.
+ */
+export function ProgramList({
+  filter,
+  firstPage,
+}: {
+  filter: ProgramFilter;
+  firstPage: Page<VendorProgram> | null;
+}) {
   const client = useApiClient();
   const queryClient = useQueryClient();
+  useLoaderSeed(programKeys.list(filter), firstPage && { pages: [firstPage], pageParams: [1] });
   useEffect(() => {
     switchProgramTab(queryClient, filter);
   }, [queryClient, filter]);

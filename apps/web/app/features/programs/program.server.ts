@@ -1,4 +1,4 @@
-import type { ProgramDetail } from "@pressguard/domain";
+import type { ProductDetails, ProgramDetail, ProgramFilter, ProgramPage } from "@pressguard/domain";
 import { isApiError } from "../../lib/api/api-error.ts";
 import { type PageInput, readForPage } from "../../lib/api/page-read.server.ts";
 import { throwNotFound } from "../../lib/errors.ts";
@@ -15,4 +15,25 @@ export async function requireOwnProgram(input: PageInput, id: string): Promise<P
     if (isApiError(error) && [403, 404, 422].includes(error.status)) throwNotFound();
     throw error;
   }
+}
+
+/**
+ * The first page of a program list tab and the counters, read on the server so that the page shows
+ * them without a request from the browser (the Lighthouse run of issue 35 waited on both). `null` when
+ * the API refuses the visitor (anonymous, or a token the server cannot see: the page's guard decides
+ * what they get) or fails: the browser then asks for itself, and shows the list's error if it fails too.
+ */
+export function readProgramListSeed(input: PageInput, filter: ProgramFilter): Promise<ProgramPage | null> {
+  return orNull(readForPage(input, "/products", {}, { filter, page: 1 }, { as: "visitor" }));
+}
+
+export function readProgramDetailsSeed(input: PageInput): Promise<ProductDetails | null> {
+  return orNull(readForPage(input, "/products/details", {}, undefined, { as: "visitor" }));
+}
+
+function orNull<T>(read: Promise<T>): Promise<T | null> {
+  return read.catch((error: unknown) => {
+    if (isApiError(error)) return null;
+    throw error;
+  });
 }
