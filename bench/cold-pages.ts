@@ -158,10 +158,17 @@ async function visitsFrom(database: Database) {
   const rowsOf = async (sql: string) =>
     (await database.sql.query<{ a: string; b: string; c?: string }>(sql)).rows;
   const product = (kind: string, slug: string) => `/database/wordpress/${kind}/${slug}`;
+  // A checkout from before withdrawn records (`--app-root`, issue 36's baseline) has no such column.
+  const withdrawable = (
+    await rowsOf(
+      `select 'yes' as a, '' as b from information_schema.columns
+       where table_name = 'vulnerabilities' and column_name = 'withdrawn_at'`,
+    )
+  ).length;
   const vulnerabilities: Visit[] = (
     await rowsOf(
       `select p.kind || '/' || p.slug as a, v.slug as b from vulnerabilities v join products p on p.id = v.product_id
-       where v.withdrawn_at is null order by md5(v.slug) limit ${URLS_PER_KIND}`,
+       ${withdrawable ? "where v.withdrawn_at is null" : ""} order by md5(v.slug) limit ${URLS_PER_KIND}`,
     )
   ).map(({ a, b }) => ({
     page: `/database/wordpress/${a}/vulnerability/${b}`,
