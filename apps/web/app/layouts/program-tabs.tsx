@@ -3,15 +3,20 @@ import { ActivationModal } from "../features/programs/activation-modal.tsx";
 import { readProgramDetailsSeed } from "../features/programs/program.server.ts";
 import { ProgramCounters } from "../features/programs/program-counters.tsx";
 import { activeTab, PROGRAM_TABS } from "../lib/navigation.ts";
+import { getOptionalUser } from "../lib/session.server.ts";
 import { ErrorScreen } from "../ui/error-screen.tsx";
 import { Link } from "../ui/link.tsx";
 import { PageHeader } from "../ui/page-header.tsx";
 import { TabNav } from "../ui/tab-nav.tsx";
 import type { Route } from "./+types/program-tabs";
 
-/** The counters, read on the server for the page to show them at once (the tab's guard runs in its page). */
+/**
+ * The counters, read on the server for the page to show them at once. The tab's guard runs in its page:
+ * an anonymous visit (a crawler: robots.txt opens the three tabs) is sent to the sign-in without a read.
+ */
 export async function loader(args: Route.LoaderArgs) {
-  return { details: await readProgramDetailsSeed(args) };
+  const user = await getOptionalUser(args.request, args.context);
+  return { details: user ? await readProgramDetailsSeed(args) : null };
 }
 
 /**
