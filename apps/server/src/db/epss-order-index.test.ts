@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSeededTestApp } from "../test/app.ts";
+import { indexScansOf } from "../test/index-scans.ts";
 
 /**
  * The database sorted by EPSS reads its first page from `vulnerability_signals_epss_idx` (migration
@@ -22,15 +23,7 @@ describe("the EPSS order", () => {
   }, 400_000);
   afterAll(() => harness?.close());
 
-  const scans = async () =>
-    Number(
-      (
-        await harness.database.sql.query<{ scans: string }>(
-          `select coalesce(sum(idx_scan), 0)::text as scans from pg_stat_user_indexes
-           where indexrelname = 'vulnerability_signals_epss_idx'`,
-        )
-      ).rows[0]!.scans,
-    );
+  const scans = () => indexScansOf(harness.database, "vulnerability_signals_epss_idx");
 
   it("answers the first page of sort=epss from its index, highest score first", async () => {
     const before = await scans();

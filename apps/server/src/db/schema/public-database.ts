@@ -340,7 +340,14 @@ export const researchers = pgTable(
     profileCompletedAt: timestamp("profile_completed_at", { withTimezone: true }),
     ...timestamps,
   },
-  (table) => [index("researchers_user_idx").on(table.userId)],
+  (table) => [
+    index("researchers_user_idx").on(table.userId),
+    /** The search's researchers by name (search/product-queries.ts researchersNamed). */
+    index("researchers_display_name_search_idx").using(
+      "gin",
+      sql`to_tsvector('simple', ${table.displayName})`,
+    ),
+  ],
 );
 
 /** A researcher credited on a vulnerability, in the source's order. */

@@ -1,0 +1,1 @@
+CREATE INDEX "researchers_display_name_search_idx" ON "researchers" USING gin (to_tsvector('simple', "display_name"));
