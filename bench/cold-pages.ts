@@ -159,12 +159,10 @@ async function visitsFrom(database: Database) {
     (await database.sql.query<{ a: string; b: string; c?: string }>(sql)).rows;
   const product = (kind: string, slug: string) => `/database/wordpress/${kind}/${slug}`;
   // A checkout from before withdrawn records (`--app-root`, issue 36's baseline) has no such column.
-  const withdrawable = (
-    await rowsOf(
-      `select 'yes' as a, '' as b from information_schema.columns
-       where table_name = 'vulnerabilities' and column_name = 'withdrawn_at'`,
-    )
-  ).length;
+  const { rows: withdrawnColumn } = await database.sql.query(
+    `select 1 from information_schema.columns where table_name = 'vulnerabilities' and column_name = 'withdrawn_at'`,
+  );
+  const withdrawable = withdrawnColumn.length > 0;
   const vulnerabilities: Visit[] = (
     await rowsOf(
       `select p.kind || '/' || p.slug as a, v.slug as b from vulnerabilities v join products p on p.id = v.product_id

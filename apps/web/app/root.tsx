@@ -7,6 +7,7 @@ import { MainContent } from "./components/main-content.tsx";
 import { loadFooterMetrics } from "./lib/api/footer-metrics.server.ts";
 import { installPageDataToken } from "./lib/api/page-data-token.ts";
 import { configureErrorReporting } from "./lib/error-reporting.ts";
+import { replayFieldsChangedBeforeHydration } from "./lib/fields-changed-before-hydration.ts";
 import { isResolvingIdentity, useSettleIdentity } from "./lib/identity.ts";
 import type { RootLoaderData } from "./lib/public-config.ts";
 import { getRequestContext } from "./lib/request-context.server.ts";
@@ -111,6 +112,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
     configureErrorReporting({ dsn: sentryDsn, release: buildId });
   }, [sentryDsn, buildId]);
   useEffect(() => {
+    // What the visitor typed while the scripts loaded goes into the fields' state before they render again.
+    replayFieldsChangedBeforeHydration();
     // Marks the end of hydration: end-to-end tests wait for it before client-side navigation.
     document.documentElement.dataset.hydrated = "true";
   }, []);

@@ -24,11 +24,20 @@ describe("the program tabs' loader", () => {
     expect(pageRead.mock.calls.map(([route]) => route)).toEqual(["/user", "/products/details"]);
   });
 
-  it("reads nothing for an anonymous visit (a crawler sent on to the sign-in by the page's guard)", async () => {
-    const pageRead = vi.fn(async () => COUNTERS);
-    expect(await run(new Request("http://site.test/vdp/programs/all"), contextWith(pageRead))).toEqual({
-      details: null,
-    });
-    expect(pageRead).not.toHaveBeenCalled();
+  it.each([
+    ["an anonymous visit (a crawler)", {}, null, "/vdp/login?redirect=%2Fvdp%2Fprograms%2Fall"],
+    [
+      "a signed-in account without a vendor seat",
+      { cookie: "pressguard_session=s" },
+      ["researcher"],
+      "/watchlists",
+    ],
+  ])("reads no counters for %s, sent on by the tabs' guard", async (_, headers, roles, location) => {
+    const pageRead = vi.fn(async (route: string) => (route === "/user" ? { id: 2, roles } : COUNTERS));
+    const request = new Request("http://site.test/vdp/programs/all", { headers });
+    const thrown = await run(request, contextWith(pageRead)).catch((error: unknown) => error);
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).headers.get("Location")).toBe(location);
+    expect(pageRead.mock.calls.map(([route]) => route)).not.toContain("/products/details");
   });
 });

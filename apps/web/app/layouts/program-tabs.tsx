@@ -2,8 +2,9 @@ import { Outlet, useLoaderData, useLocation } from "react-router";
 import { ActivationModal } from "../features/programs/activation-modal.tsx";
 import { readProgramDetailsSeed } from "../features/programs/program.server.ts";
 import { ProgramCounters } from "../features/programs/program-counters.tsx";
+import { enforceGuards } from "../lib/guards.server.ts";
 import { activeTab, PROGRAM_TABS } from "../lib/navigation.ts";
-import { getOptionalUser } from "../lib/session.server.ts";
+import type { RouteHandle } from "../lib/route-handle.ts";
 import { ErrorScreen } from "../ui/error-screen.tsx";
 import { Link } from "../ui/link.tsx";
 import { PageHeader } from "../ui/page-header.tsx";
@@ -11,12 +12,16 @@ import { TabNav } from "../ui/tab-nav.tsx";
 import type { Route } from "./+types/program-tabs";
 
 /**
- * The counters, read on the server for the page to show them at once. The tab's guard runs in its page:
- * an anonymous visit (a crawler: robots.txt opens the three tabs) is sent to the sign-in without a read.
+ * Each tab's own guard (spec §6), enforced here too: the counters are read only for a visitor it
+ * lets through. An anonymous visit (a crawler: robots.txt opens the three tabs) or a researcher is
+ * sent on without a read.
  */
+export const handle: RouteHandle = { guards: ["auth-vendor"] };
+
+/** The counters, read on the server for the page to show them at once. */
 export async function loader(args: Route.LoaderArgs) {
-  const user = await getOptionalUser(args.request, args.context);
-  return { details: user ? await readProgramDetailsSeed(args) : null };
+  await enforceGuards(handle, args);
+  return { details: await readProgramDetailsSeed(args) };
 }
 
 /**
