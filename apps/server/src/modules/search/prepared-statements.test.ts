@@ -53,6 +53,17 @@ describe("the search's product and researcher statements", () => {
     ).toEqual([]);
   });
 
+  it("are one text whatever the page: no prepared statement per page number on a connection", async () => {
+    const textsOf = async (url: string) => {
+      statements.length = 0;
+      expect((await harness.app.inject({ url })).statusCode, url).toBe(200);
+      return statements.filter(({ text }) => /\bfrom products p\b/.test(text)).map(({ text }) => text);
+    };
+    const second = await textsOf("/api/v1/products?q=form&page=2");
+    expect(second.length).toBeGreaterThan(0);
+    expect(await textsOf("/api/v1/products?q=form&page=7&per_page=13")).toEqual(second);
+  });
+
   it("find researchers by their name's index", async () => {
     const before = await indexScans();
     const response = await harness.app.inject({ url: "/api/v1/autocomplete?q=wordfence%20secur" });

@@ -60,6 +60,8 @@ export type ProductOrder = "picker" | "search";
  * every text (the trigram and full-text indexes, then the page's few rows), and planning cost more
  * than running them: 2.4 ms planning against 3.5 ms running for the products alike, 0.7–0.8 ms
  * against 0.2–0.4 ms for the words' products (pg_stat_statements, 300 searches, decision 038).
+ * Limits and offsets are parameters: a text per page number would leave a prepared statement per
+ * page on every connection.
  */
 const PREPARED = { prepare: true } as const;
 
@@ -119,7 +121,7 @@ export function createProductQueries(database: Database) {
            from products p join platforms pl on pl.id = p.platform_id
            ${whereSql}
            order by ${orderOf(options.order, exactOrder)}
-           limit ${options.limit} offset ${options.offset}`,
+           limit $${pageParams.push(options.limit)} offset $${pageParams.push(options.offset)}`,
           pageParams,
           PREPARED,
         ),
@@ -150,7 +152,7 @@ export function createProductQueries(database: Database) {
              or ${SHORT_NAME_SQL} = any($2::text[]))
            ${kindSql}
          order by ${POPULARITY_SQL} desc, p.id
-         limit ${limit}`,
+         limit $${params.push(limit)}`,
         params,
         PREPARED,
       );
@@ -191,7 +193,7 @@ export function createProductQueries(database: Database) {
          join products p on p.id = s.id
          join platforms pl on pl.id = p.platform_id
          order by s.form + 0.5 * s.words + 0.1 * s.popularity desc, p.id
-         limit ${limit}`,
+         limit $${params.push(limit)}`,
         params,
         PREPARED,
       );
@@ -203,8 +205,8 @@ export function createProductQueries(database: Database) {
 export type ProductQueries = ReturnType<typeof createProductQueries>;
 
 /**
- * Researchers whose display name holds every word as a prefix, the most credited first. No index:
- * there are a few thousand researchers for hundreds of thousands of records.
+ * Researchers whose display name holds every word as a prefix, the most credited first, found by the
+ * index on their name (migration 0037): matching every name cost 1.4 ms a search at 865 researchers.
  */
 export async function researchersNamed(database: Database, words: string[], limit: number) {
   if (words.length === 0) return [];
@@ -219,8 +221,8 @@ export async function researchersNamed(database: Database, words: string[], limi
      from researchers r
      where to_tsvector('simple', r.display_name) @@ to_tsquery('simple', $1)
      order by vulnerabilities desc, r.display_name, r.id
-     limit ${limit}`,
-    [words.map((word) => `${word}:*`).join(" & ")],
+     limit $2`,
+    [words.map((word) => `${word}:*`).join(" & "), limit],
     PREPARED,
   );
   return rows;
