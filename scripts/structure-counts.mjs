@@ -57,10 +57,13 @@ const inlineSql = sourceFiles(server)
 
 const appLines = readFileSync(join(server, "app.ts"), "utf8").split("\n").length - 1;
 
-console.log(`checkout: ${root}`);
-console.log(`modules: ${modules.length}`);
-console.log(`module pairs that import: ${pairs.size}; file imports between modules: ${fileImports}`);
-console.log(`imports into another module's queries or context file: ${intoQueriesOrContext}`);
-console.log(`SQL statements outside queries files and db/: ${inlineSql.length}`);
-for (const place of inlineSql) console.log(`  ${place}`);
-console.log(`apps/server/src/app.ts: ${appLines} lines`);
+const lines = [
+  `checkout: ${root}`,
+  `modules: ${modules.length}`,
+  `module pairs that import: ${pairs.size}; file imports between modules: ${fileImports}`,
+  `imports into another module's queries or context file: ${intoQueriesOrContext}`,
+  `SQL statements outside queries files and db/: ${inlineSql.length}`,
+  ...inlineSql.map((place) => `  ${place}`),
+  `apps/server/src/app.ts: ${appLines} lines`,
+];
+process.stdout.write(`${lines.join("\n")}\n`);
